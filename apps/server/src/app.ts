@@ -1,0 +1,55 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { authRoutes } from './modules/auth/auth-routes';
+import { oidcRoutes } from './modules/auth/oidc-routes';
+import { sessionPlugin } from './modules/auth/session-plugin';
+import { signinPage } from './modules/auth/signin-page';
+import { clientSettingsRoutes } from './modules/client-settings/client-settings-routes';
+import { siteRoutes } from './modules/sites/site-routes';
+import { userRoutes } from './modules/users/user-routes';
+import { crossSiteGuardPlugin } from './plugins/cross-site-guard';
+import { apiNotFound, errorHandlerPlugin } from './plugins/error-handler';
+import { openApiPlugin } from './plugins/openapi';
+import { requestLanguagePlugin } from './plugins/request-language';
+import { securityHeadersPlugin } from './plugins/security-headers';
+import { validatorCompiler } from './plugins/validator-compiler';
+import { webAppPlugin } from './plugins/web-app';
+
+export interface AppDependencies {
+  config: Config;
+  db: Database;
+}
+
+/** Builds the whole server: infrastructure plugins first, then the feature modules. */
+export async function buildApp({ config, db }: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL },
+    trustProxy: Boolean(config.PUBLIC_URL),
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(requestLanguagePlugin);
+  await app.register(errorHandlerPlugin);
+  await app.register(securityHeadersPlugin, { mapTileUrl: config.MAP_TILE_URL });
+  await app.register(crossSiteGuardPlugin, { publicUrl: config.PUBLIC_URL });
+  await app.register(openApiPlugin);
+  await app.register(sessionPlugin, {
+    db,
+    ttlHours: config.SESSION_TTL_HOURS,
+    secureCookies: config.SECURE_COOKIES,
+  });
+
+  await app.register(authRoutes, { db, loginAttemptsPerMinute: config.LOGIN_ATTEMPTS_PER_MINUTE });
+  await app.register(oidcRoutes, { db, oidc: config.oidc, publicUrl: config.PUBLIC_URL });
+  await app.register(signinPage, { oidcEnabled: Boolean(config.oidc) });
+  await app.register(userRoutes, { db });
+  await app.register(siteRoutes, { db });
+  await app.register(clientSettingsRoutes, { mapTileUrl: config.MAP_TILE_URL, oidcEnabled: Boolean(config.oidc) });
+
+  await app.register(webAppPlugin, { webDir: config.webDir, assetsDir: config.assetsDir, apiNotFound });
+  return app;
+}

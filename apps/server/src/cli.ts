@@ -1,0 +1,103 @@
+import { parseArgs } from 'node:util';
+import { featureSchema } from '@cbm/contracts/features';
+import { sitePermissionSchema } from '@cbm/contracts/site-permissions';
+import { ConfigError, loadConfig } from './config';
+import type { Database } from './db/database';
+import { openDatabase } from './db/open-database';
+import { hashPassword } from './modules/auth/passwords';
+import { userRepository } from './modules/users/user-repository';
+
+const USAGE = `Usage: npm run cli -- <command> [options]
+  user add --email E --password P [--first-name F] [--last-name L]
+  user password --email E --password P
+  user features --email E FEATURE...            grant features (${featureSchema.options.join(', ')})
+  user site --email E --site ID [--feature F]   grant access to a site node and all sites below it
+  user permissions --email E --site ID PERMISSION...   grant per-site permissions (${sitePermissionSchema.options.join(', ')})
+  sites                                          list the site tree with ids`;
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    email: { type: 'string' },
+    password: { type: 'string' },
+    'first-name': { type: 'string', default: '' },
+    'last-name': { type: 'string', default: '' },
+    site: { type: 'string' },
+    feature: { type: 'string' },
+  },
+});
+
+async function userId(db: Database, email: string | undefined): Promise<number> {
+  const user = email && (await userRepository(db).findCredentials(email));
+  if (!user) throw new ConfigError(`No user with e-mail ${email ?? '(missing --email)'}`);
+  return user.id;
+}
+
+function required(value: string | undefined, name: string): string {
+  if (!value) throw new ConfigError(`--${name} is required\n\n${USAGE}`);
+  return value;
+}
+
+async function run(db: Database, [command, sub, ...rest]: string[]) {
+  const users = userRepository(db);
+  if (command === 'sites') {
+    const rows = await db.query<{ id: number; parent_id: number | null; name: string; type: string }>(
+      'SELECT id, parent_id, name, type FROM site_node ORDER BY id',
+    );
+    for (const row of rows) console.log(`${row.id}\t${row.type}\t${row.name}\t(parent ${row.parent_id ?? '-'})`);
+    return;
+  }
+  if (command !== 'user') throw new ConfigError(USAGE);
+  switch (sub) {
+    case 'add': {
+      const id = await users.create({
+        email: required(values.email, 'email'),
+        passwordHash: await hashPassword(required(values.password, 'password')),
+        firstName: values['first-name'] ?? '',
+        lastName: values['last-name'] ?? '',
+      });
+      return console.log(`User ${values.email} created (id ${id}).`);
+    }
+    case 'password':
+      await users.setPassword(
+        await userId(db, values.email),
+        await hashPassword(required(values.password, 'password')),
+      );
+      return console.log('Password changed.');
+    case 'features':
+      await users.grantFeatures(
+        await userId(db, values.email),
+        rest.map((name) => featureSchema.parse(name)),
+      );
+      return console.log(`Granted ${rest.join(', ')}.`);
+    case 'site':
+      await users.grantSite(
+        await userId(db, values.email),
+        Number(required(values.site, 'site')),
+        values.feature ? featureSchema.parse(values.feature) : null,
+      );
+      return console.log(`Granted site ${values.site}.`);
+    case 'permissions':
+      await users.grantPermissions(
+        await userId(db, values.email),
+        Number(required(values.site, 'site')),
+        rest.map((name) => sitePermissionSchema.parse(name)),
+      );
+      return console.log(`Granted ${rest.join(', ')} at site ${values.site}.`);
+    default:
+      throw new ConfigError(USAGE);
+  }
+}
+
+const db = await openDatabase(loadConfig(process.env)).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
+try {
+  await run(db, positionals);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+} finally {
+  await db.close();
+}

@@ -1,0 +1,77 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DEMO: flag.default(false),
+  PUBLIC_URL: z.url().optional(),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(24 * 90)
+    .default(12),
+  SECURE_COOKIES: flag.default(false),
+  LOGIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  MAP_TILE_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_FEATURES_CLAIM: z.string().min(1).default('cbm_features'),
+  OIDC_ALLOW_HTTP: flag.default(false),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+// This file sits one folder below apps/server both as source (src/) and bundled (dist/).
+const SERVER_ROOT = path.resolve(import.meta.dirname, '..');
+
+export interface Config extends Env {
+  dataDir: string;
+  webDir: string;
+  assetsDir: string;
+  migrationsDir: string;
+  oidc?: { issuer: string; clientId: string; clientSecret: string; featuresClaim: string; allowHttp: boolean };
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws one error listing every variable that is wrong. */
+export function loadConfig(env: NodeJS.ProcessEnv, overrides: Partial<Env> = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const values = { ...parsed.data, ...overrides };
+  return {
+    ...values,
+    dataDir: path.resolve(values.DATA_DIR),
+    webDir: path.join(SERVER_ROOT, '../web/dist'),
+    assetsDir: path.join(SERVER_ROOT, 'assets'),
+    migrationsDir: path.join(SERVER_ROOT, 'migrations'),
+    oidc: oidcConfig(values),
+  };
+}
+
+function oidcConfig(values: Env): Config['oidc'] {
+  if (!values.OIDC_ISSUER) return undefined;
+  if (!values.OIDC_CLIENT_ID || !values.OIDC_CLIENT_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are required when OIDC_ISSUER is set',
+    );
+  }
+  return {
+    issuer: values.OIDC_ISSUER,
+    clientId: values.OIDC_CLIENT_ID,
+    clientSecret: values.OIDC_CLIENT_SECRET,
+    featuresClaim: values.OIDC_FEATURES_CLAIM,
+    allowHttp: values.OIDC_ALLOW_HTTP,
+  };
+}

@@ -1,0 +1,37 @@
+import type { Database } from '../db/database';
+import { hashPassword } from '../modules/auth/passwords';
+import { userRepository } from '../modules/users/user-repository';
+import { DEMO_SEED, generateFleet } from './demo-fleet';
+import { DEMO_PASSWORD, DEMO_USERS } from './demo-users';
+import { seedFleet } from './seed-fleet';
+import { type SeededSites, seedSites } from './seed-sites';
+
+/** Seeds the demo data set into an empty database; does nothing when sites exist already. */
+export async function seedDemo(db: Database, now = new Date(), seed = DEMO_SEED): Promise<boolean> {
+  const [existing] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM site_node');
+  if ((existing?.count ?? 0) > 0) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const sites = await seedSites(tx);
+    await seedFleet(tx, generateFleet(sites.operatingSites, now, seed));
+    await seedDemoUsers(userRepository(tx), sites, passwordHash);
+  });
+  return true;
+}
+
+async function seedDemoUsers(users: ReturnType<typeof userRepository>, sites: SeededSites, passwordHash: string) {
+  for (const demo of DEMO_USERS) {
+    const userId = await users.create({ ...demo, passwordHash });
+    await users.grantFeatures(userId, demo.features);
+    const organizations =
+      demo.organizations === 'all'
+        ? sites.organizationIds
+        : demo.organizations === 'first'
+          ? sites.organizationIds.slice(0, 1)
+          : [];
+    for (const organizationId of organizations) {
+      await users.grantSite(userId, organizationId);
+      await users.grantPermissions(userId, organizationId, demo.permissions);
+    }
+  }
+}

@@ -1,0 +1,18 @@
+import type { ErrorCode } from '@cbm/contracts/errors';
+import type { MessageKey } from './i18n/messages';
+
+/** A failure with a stable code and a message a person can act on, in the request's language. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    readonly messageKey: MessageKey,
+    readonly values: Record<string, string | number> = {},
+  ) {
+    super(messageKey);
+  }
+}
+
+export const unauthenticated = () => new HttpError(401, 'auth.unauthenticated', 'errors.unauthenticated');
+export const forbidden = () => new HttpError(403, 'auth.forbidden', 'errors.forbidden');
+export const siteNotFound = (id: number) => new HttpError(404, 'sites.notFound', 'errors.siteNotFound', { id });

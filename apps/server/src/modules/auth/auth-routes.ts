@@ -1,0 +1,65 @@
+import { authenticatedResponseSchema, loginBodySchema } from '@cbm/contracts/auth';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/database';
+import { HttpError } from '../../http-error';
+import { translate } from '../../i18n/messages';
+import { userRepository } from '../users/user-repository';
+import { verifyPassword } from './passwords';
+
+const noContent = { 204: z.null() };
+
+export async function authRoutes(app: FastifyInstance, options: { db: Database; loginAttemptsPerMinute: number }) {
+  const users = userRepository(options.db);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  await app.register(rateLimit, { global: false });
+
+  api.get('/api/v2/authenticated', {
+    config: { public: true },
+    schema: { tags: ['auth'], response: { 200: authenticatedResponseSchema } },
+    handler: async (request) => ({ authenticated: Boolean(await request.sessionUser()) }),
+  });
+
+  api.post('/api/v2/auth/login', {
+    config: {
+      public: true,
+      rateLimit: {
+        max: options.loginAttemptsPerMinute,
+        timeWindow: 60_000,
+        keyGenerator: (request) => `${request.ip}|${loginName(request.body)}`,
+        errorResponseBuilder: (request, context) => ({
+          statusCode: context.statusCode,
+          code: 'auth.tooManyAttempts',
+          message: translate(request.language, 'errors.tooManyAttempts'),
+        }),
+      },
+    },
+    schema: { tags: ['auth'], body: loginBodySchema, response: noContent },
+    handler: async (request, reply) => {
+      const credentials = await users.findCredentials(request.body.username);
+      const valid = await verifyPassword(credentials?.password_hash, request.body.password);
+      if (!credentials || !valid) {
+        throw new HttpError(401, 'auth.invalidCredentials', 'errors.invalidCredentials');
+      }
+      await app.endSession(request, reply);
+      await app.startSession(reply, credentials.id);
+      return reply.status(204).send(null);
+    },
+  });
+
+  api.post('/api/v2/auth/logout', {
+    config: { public: true },
+    schema: { tags: ['auth'], response: noContent },
+    handler: async (request, reply) => {
+      await app.endSession(request, reply);
+      return reply.status(204).send(null);
+    },
+  });
+}
+
+function loginName(body: unknown): string {
+  const username = (body as { username?: unknown } | undefined)?.username;
+  return typeof username === 'string' ? username.trim().toLowerCase().slice(0, 254) : '';
+}

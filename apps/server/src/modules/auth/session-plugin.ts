@@ -1,0 +1,82 @@
+import { SESSION_COOKIE } from '@cbm/contracts/auth';
+import type { Feature } from '@cbm/contracts/features';
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Database } from '../../db/database';
+import { forbidden, unauthenticated } from '../../http-error';
+import { DOCS_PREFIX } from '../../plugins/openapi';
+import { type SessionUser, sessionRepository } from './session-repository';
+
+export interface SessionOptions {
+  db: Database;
+  ttlHours: number;
+  secureCookies: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, or undefined; loaded once per request. */
+    sessionUser(): Promise<SessionUser | undefined>;
+    /** The signed-in user; answers 401 when there is none. */
+    requireUser(): Promise<SessionUser>;
+  }
+  interface FastifyInstance {
+    startSession(reply: FastifyReply, userId: number): Promise<void>;
+    endSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  }
+  interface FastifyContextConfig {
+    /** Routes are signed-in only unless marked public. */
+    public?: boolean;
+    /** The user must hold at least one of these features (spec §6). */
+    features?: readonly Feature[];
+  }
+}
+
+const userCache = new WeakMap<FastifyRequest, Promise<SessionUser | undefined>>();
+
+export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionOptions) => {
+  const sessions = sessionRepository(options.db);
+  await app.register(cookie);
+
+  app.decorateRequest('sessionUser', function (this: FastifyRequest) {
+    let user = userCache.get(this);
+    if (!user) {
+      const token = this.cookies[SESSION_COOKIE];
+      user = token ? sessions.findUser(token) : Promise.resolve(undefined);
+      userCache.set(this, user);
+    }
+    return user;
+  });
+  app.decorateRequest('requireUser', async function (this: FastifyRequest) {
+    const user = await this.sessionUser();
+    if (!user) throw unauthenticated();
+    return user;
+  });
+
+  app.decorate('startSession', async (reply: FastifyReply, userId: number) => {
+    const { token, expiresAt } = await sessions.create(userId, options.ttlHours);
+    reply.setCookie(SESSION_COOKIE, token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: options.secureCookies,
+      expires: expiresAt,
+    });
+  });
+  app.decorate('endSession', async (request: FastifyRequest, reply: FastifyReply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await sessions.delete(token);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  });
+
+  // Secure by default: every API route needs a session, and its features when it names some.
+  app.addHook('onRequest', async (request) => {
+    const config = request.routeOptions.config;
+    if (config.public || !request.url.startsWith('/api/') || request.url.startsWith(DOCS_PREFIX)) return;
+    const user = await request.requireUser();
+    if (config.features && !config.features.some((feature) => user.features.has(feature))) {
+      throw forbidden();
+    }
+  });
+});

@@ -1,0 +1,48 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Feature } from '@cbm/contracts/features';
+import type { Queryable } from '../../db/database';
+
+export interface SessionUser {
+  id: number;
+  email: string;
+  features: ReadonlySet<Feature>;
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Sessions are stored by the hash of their token: a leaked table opens no session. */
+export function sessionRepository(db: Queryable) {
+  return {
+    async create(userId: number, ttlHours: number): Promise<{ token: string; expiresAt: Date }> {
+      const token = randomBytes(32).toString('base64url');
+      const [row] = await db.query<{ expires_at: Date }>(
+        `INSERT INTO user_session (token_hash, user_id, expires_at)
+         VALUES ($1, $2, now() + make_interval(hours => $3)) RETURNING expires_at`,
+        [hashToken(token), userId, ttlHours],
+      );
+      return { token, expiresAt: new Date(row?.expires_at ?? Date.now()) };
+    },
+
+    async findUser(token: string): Promise<SessionUser | undefined> {
+      const [row] = await db.query<{ id: number; email: string; features: Feature[] }>(
+        `SELECT u.id, u.email,
+                coalesce(array_agg(f.feature ORDER BY f.feature) FILTER (WHERE f.feature IS NOT NULL), '{}') AS features
+           FROM user_session s
+           JOIN app_user u ON u.id = s.user_id
+           LEFT JOIN user_feature f ON f.user_id = u.id
+          WHERE s.token_hash = $1 AND s.expires_at > now()
+          GROUP BY u.id`,
+        [hashToken(token)],
+      );
+      return row && { id: row.id, email: row.email, features: new Set(row.features) };
+    },
+
+    async delete(token: string): Promise<void> {
+      await db.query('DELETE FROM user_session WHERE token_hash = $1', [hashToken(token)]);
+    },
+
+    async deleteExpired(): Promise<void> {
+      await db.query('DELETE FROM user_session WHERE expires_at <= now()');
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { type Language, translate } from '../../i18n/messages';
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** The sign-in page: served by the server, so no application view reaches signed-out users. */
+export async function signinPage(app: FastifyInstance, options: { oidcEnabled: boolean }) {
+  app.get('/signin', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
+    if (await request.sessionUser()) return reply.redirect('/');
+    return reply.type('text/html; charset=utf-8').send(renderSignin(request.language, options.oidcEnabled));
+  });
+}
+
+export function renderSignin(language: Language, oidcEnabled: boolean): string {
+  const t = (key: Parameters<typeof translate>[1]) => escapeHtml(translate(language, key));
+  const oidc = oidcEnabled
+    ? `<p class="or">${t('signin.or')}</p><a class="oidc" href="/api/v2/auth/oidc/start">${t('signin.oidc')}</a>`
+    : '';
+  return `<!doctype html>
+<html lang="${language}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${t('signin.title')} - CBM</title>
+<link rel="icon" href="/signin/favicon.svg">
+<link rel="stylesheet" href="/signin/signin.css">
+<script src="/signin/signin.js" defer></script>
+</head>
+<body>
+<main class="card">
+  <div class="brand"><img src="/signin/favicon.svg" alt="" width="40" height="40"><span>CBM</span></div>
+  <h1>${t('signin.heading')}</h1>
+  <p class="subtitle">${t('signin.subtitle')}</p>
+  <form id="signin" data-failed="${t('signin.failed')}">
+    <label>${t('signin.username')}<input type="email" name="username" autocomplete="username" required autofocus></label>
+    <label>${t('signin.password')}<input type="password" name="password" autocomplete="current-password" required></label>
+    <p class="error" role="alert" hidden></p>
+    <button type="submit">${t('signin.submit')}</button>
+  </form>
+  ${oidc}
+</main>
+</body>
+</html>`;
+}

@@ -1,0 +1,30 @@
+import { rulesQuerySchema, rulesResponseSchema } from '@cbm/contracts/site-permissions';
+import { siteAccessQuerySchema, siteAccessResponseSchema, siteTreeSchema } from '@cbm/contracts/sites';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/database';
+import { requireSiteAccess } from './site-access';
+import { siteRepository } from './site-repository';
+
+export async function siteRoutes(app: FastifyInstance, options: { db: Database }) {
+  const sites = siteRepository(options.db);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get('/api/v2/rules', {
+    schema: { tags: ['sites'], querystring: rulesQuerySchema, response: { 200: rulesResponseSchema } },
+    handler: async (request) => {
+      const user = await requireSiteAccess(sites, request, request.query.operatingSiteId);
+      return sites.rules(user.id, request.query.operatingSiteId);
+    },
+  });
+
+  api.get('/api/v2/OperatingSites/info', {
+    schema: { tags: ['sites'], response: { 200: siteTreeSchema } },
+    handler: async (request) => sites.tree((await request.requireUser()).id),
+  });
+
+  api.get('/api/v2/OperatingSites/access', {
+    schema: { tags: ['sites'], querystring: siteAccessQuerySchema, response: { 200: siteAccessResponseSchema } },
+    handler: async (request) => sites.accessibleSiteIds((await request.requireUser()).id, request.query.featureName),
+  });
+}

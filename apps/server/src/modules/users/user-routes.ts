@@ -1,0 +1,31 @@
+import { themeUpdateBodySchema, userSchema } from '@cbm/contracts/user';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/database';
+import { unauthenticated } from '../../http-error';
+import { userRepository } from './user-repository';
+
+export async function userRoutes(app: FastifyInstance, options: { db: Database }) {
+  const users = userRepository(options.db);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get('/api/v2/user', {
+    schema: { tags: ['user'], response: { 200: userSchema } },
+    handler: async (request) => {
+      const profile = await users.profile((await request.requireUser()).id);
+      if (!profile) throw unauthenticated();
+      return profile;
+    },
+  });
+
+  api.put('/api/v2/user/theme', {
+    schema: { tags: ['user'], body: themeUpdateBodySchema, response: { 200: userSchema } },
+    handler: async (request) => {
+      const user = await request.requireUser();
+      await users.setTheme(user.id, request.body.theme);
+      const profile = await users.profile(user.id);
+      if (!profile) throw unauthenticated();
+      return profile;
+    },
+  });
+}

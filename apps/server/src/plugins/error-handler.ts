@@ -1,0 +1,95 @@
+import type { ApiError, ErrorCode } from '@cbm/contracts/errors';
+import { isValidationMessageKey } from '@cbm/contracts/validation-messages';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { z } from 'zod';
+import { HttpError } from '../http-error';
+import { type Language, type MessageKey, translate } from '../i18n/messages';
+import type { ValidationItem } from './validator-compiler';
+
+const germanZodMessage = z.locales.de().localeError;
+
+/** The one error shape: { statusCode, code, message, title?, errors? } (docs/decisions/004-errors.md). */
+export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const language = request.language;
+    if (error instanceof HttpError) {
+      return send(reply, error.statusCode, error.code, translate(language, error.messageKey, error.values));
+    }
+    if (error.validation) {
+      return send(reply, 400, 'request.invalid', translate(language, 'errors.validation'), {
+        errors: validationErrors(error.validation as unknown as ValidationItem[], error.validationContext, language),
+      });
+    }
+    const known = knownFastifyError(error);
+    if (known) {
+      const [status, code, key] = known;
+      return send(reply, status, code, translate(language, key));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return send(reply, 500, 'server.internal', translate(language, 'errors.internal'));
+  });
+});
+
+export function apiNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return send(
+    reply,
+    404,
+    'request.notFound',
+    translate(request.language, 'errors.notFound', {
+      method: request.method,
+      url: request.url.split('?')[0] ?? '',
+    }),
+  );
+}
+
+function send(
+  reply: FastifyReply,
+  statusCode: number,
+  code: ErrorCode,
+  message: string,
+  extra: Partial<ApiError> = {},
+) {
+  const body: ApiError = { statusCode, code, message, ...extra };
+  return reply.status(statusCode).type('application/json').send(body);
+}
+
+function knownFastifyError(error: FastifyError): [number, ErrorCode, MessageKey] | undefined {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return [400, 'request.malformedBody', 'errors.malformedBody'];
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return [415, 'request.malformedBody', 'errors.unsupportedMediaType'];
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return [413, 'request.payloadTooLarge', 'errors.payloadTooLarge'];
+  }
+  if (error instanceof SyntaxError && error.statusCode === 400) {
+    return [400, 'request.malformedBody', 'errors.malformedBody'];
+  }
+  return undefined;
+}
+
+function validationErrors(items: ValidationItem[], context: string | undefined, language: Language) {
+  const errors: Record<string, string[]> = {};
+  for (const { issue } of items) {
+    const field = [context, ...issue.path.map(String)].filter(Boolean).join('.');
+    errors[field] = [...(errors[field] ?? []), localise(issue, language)];
+  }
+  return errors;
+}
+
+function localise(issue: ValidationItem['issue'], language: Language): string {
+  if (isValidationMessageKey(issue.message)) return translate(language, issue.message, issue.params);
+  if (language === 'de') {
+    const german = germanZodMessage(issue as never);
+    return typeof german === 'string' ? german : (german?.message ?? issue.message);
+  }
+  return issue.message;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    language: Language;
+  }
+}

@@ -1,0 +1,26 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { APP_VERSION } from '../version';
+
+export const DOCS_PREFIX = '/api/v2/docs';
+
+/** OpenAPI generated from the routes' Zod schemas: UI at /api/v2/docs, JSON at /api/v2/docs/json. */
+export const openApiPlugin = fp(async (app: FastifyInstance) => {
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'CBM API',
+        version: APP_VERSION,
+        description:
+          'Battery and charger-station monitoring. Sign in with POST /api/v2/auth/login; the session cookie authorises the rest.',
+      },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'cbm_session' } } },
+      security: [{ session: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: DOCS_PREFIX });
+});

@@ -1,0 +1,35 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+export type NotFoundHandler = (request: FastifyRequest, reply: FastifyReply) => unknown;
+
+/**
+ * Serves the built web app. Page requests without a session go to /signin (full redirect), so
+ * signed-out users never get an application view; other unknown paths get the app, whose router
+ * sends them to /.
+ */
+export const webAppPlugin = fp(
+  async (app: FastifyInstance, options: { webDir: string; assetsDir: string; apiNotFound: NotFoundHandler }) => {
+    await app.register(fastifyStatic, {
+      root: path.join(options.assetsDir, 'signin'),
+      prefix: '/signin/',
+      decorateReply: false,
+    });
+    const hasWebApp = existsSync(path.join(options.webDir, 'index.html'));
+    if (hasWebApp) {
+      await app.register(fastifyStatic, { root: options.webDir, prefix: '/', index: false, wildcard: false });
+    }
+    app.setNotFoundHandler(async (request, reply) => {
+      if (request.method !== 'GET' || request.url.startsWith('/api/') || !hasWebApp) {
+        return options.apiNotFound(request, reply);
+      }
+      if (!(await request.sessionUser())) {
+        return reply.redirect(`/signin?next=${encodeURIComponent(request.url)}`);
+      }
+      return reply.header('cache-control', 'no-store').sendFile('index.html', options.webDir);
+    });
+  },
+);

@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { describe } from 'vitest';
+import { buildApp } from '../src/app';
+import { type Env, loadConfig } from '../src/config';
+import type { Database } from '../src/db/database';
+import { migrate } from '../src/db/migrate';
+import { openPgliteDatabase } from '../src/db/pglite-database';
+import { openPostgresDatabase } from '../src/db/postgres-database';
+import { DEMO_PASSWORD } from '../src/demo/demo-users';
+import { seedDemo } from '../src/demo/seed-demo';
+
+export type DatabaseKind = Database['kind'];
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export const DATABASE_KINDS: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+/** Runs a suite once per database kind. */
+export function describeEachDatabase(name: string, suite: (kind: DatabaseKind) => void) {
+  describe.each(DATABASE_KINDS)(`${name} [%s]`, suite);
+}
+
+export interface TestDatabase {
+  db: Database;
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated database: in-memory PGlite, or its own schema on the test PostgreSQL. */
+export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+  const config = loadConfig({});
+  if (kind === 'pglite') {
+    const db = await openPgliteDatabase();
+    await migrate(db, config.migrationsDir);
+    return { db, drop: () => db.close() };
+  }
+  const connectionString = process.env.TEST_DATABASE_URL as string;
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const db = await openPostgresDatabase({ connectionString, schema, max: 4 });
+  await migrate(db, config.migrationsDir);
+  return {
+    db,
+    async drop() {
+      await db.close();
+      const client = new pg.Client({ connectionString });
+      await client.connect();
+      await client.query(`DROP SCHEMA ${schema} CASCADE`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  /** Signs in a demo user and returns the session cookie to send with requests. */
+  signIn(email: string): Promise<string>;
+  request(options: InjectOptions & { cookie?: string }): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+/** The real app on a real, migrated database seeded with the demo data set. */
+export async function createTestApp(kind: DatabaseKind, env: Partial<Env> = {}): Promise<TestApp> {
+  const database = await openTestDatabase(kind);
+  await seedDemo(database.db, new Date('2026-11-21T10:00:00Z'));
+  const config = loadConfig({}, { LOG_LEVEL: 'silent', LOGIN_ATTEMPTS_PER_MINUTE: 1000, ...env });
+  const app = await buildApp({ config, db: database.db });
+  const request: TestApp['request'] = ({ cookie, ...options }) =>
+    app.inject({ ...options, headers: { ...options.headers, ...(cookie ? { cookie } : {}) } });
+  return {
+    app,
+    db: database.db,
+    request,
+    async signIn(email) {
+      const response = await request({
+        method: 'POST',
+        url: '/api/v2/auth/login',
+        payload: { username: email, password: DEMO_PASSWORD },
+      });
+      const session = response.cookies.find((cookie) => cookie.name === 'cbm_session');
+      if (response.statusCode !== 204 || !session) throw new Error(`sign-in of ${email} failed: ${response.body}`);
+      return `cbm_session=${session.value}`;
+    },
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}

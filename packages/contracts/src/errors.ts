@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** Stable error codes of the one error shape the server answers with. */
+export const ERROR_CODES = {
+  validation: 'request.invalid',
+  malformedBody: 'request.malformedBody',
+  notFound: 'request.notFound',
+  unauthenticated: 'auth.unauthenticated',
+  invalidCredentials: 'auth.invalidCredentials',
+  tooManyAttempts: 'auth.tooManyAttempts',
+  forbidden: 'auth.forbidden',
+  crossSiteRequest: 'auth.crossSiteRequest',
+  siteNotFound: 'sites.notFound',
+  payloadTooLarge: 'request.payloadTooLarge',
+  internal: 'server.internal',
+} as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+/**
+ * Every failed response: `errors` maps a field path to its messages (spec §8 rule 1),
+ * `title` names the toast when present.
+ */
+export const apiErrorSchema = z.object({
+  statusCode: z.number().int(),
+  code: z.string(),
+  message: z.string(),
+  title: z.string().optional(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;

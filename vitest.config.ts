@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for every unit and API test; end-to-end tests run in Playwright (e2e/).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'] },
+      },
+      {
+        test: {
+          name: 'server-unit',
+          root: 'apps/server',
+          include: ['src/**/*.test.ts'],
+          exclude: ['src/**/*.api.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'server-api',
+          root: 'apps/server',
+          include: ['src/**/*.api.test.ts', 'test/**/*.api.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      'apps/web/vite.config.ts',
+    ],
+  },
+});
