@@ -10,6 +10,7 @@ export const ERROR_CODES = {
   tooManyAttempts: 'auth.tooManyAttempts',
   forbidden: 'auth.forbidden',
   crossSiteRequest: 'auth.crossSiteRequest',
+  identityProviderUnavailable: 'auth.identityProviderUnavailable',
   siteNotFound: 'sites.notFound',
   payloadTooLarge: 'request.payloadTooLarge',
   internal: 'server.internal',

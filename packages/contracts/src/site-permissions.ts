@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { operatingSiteIdSchema } from './sites';
 
 /**
  * Named permissions a user holds per operating site ("rules", spec §6).
@@ -17,8 +18,6 @@ export const SITE_PERMISSION_NAMES = Object.values(SITE_PERMISSIONS);
 export type SitePermission = (typeof SITE_PERMISSIONS)[keyof typeof SITE_PERMISSIONS];
 export const sitePermissionSchema = z.enum(SITE_PERMISSION_NAMES as [SitePermission, ...SitePermission[]]);
 
-export const rulesQuerySchema = z.object({
-  operatingSiteId: z.coerce.number().int().positive(),
-});
+export const rulesQuerySchema = z.object({ operatingSiteId: operatingSiteIdSchema });
 export const rulesResponseSchema = z.array(sitePermissionSchema);
 export type Rules = z.infer<typeof rulesResponseSchema>;

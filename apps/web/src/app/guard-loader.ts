@@ -1,0 +1,59 @@
+import type { Feature } from '@cbm/contracts/features';
+import { flattenOperatingSites } from '@cbm/contracts/site-tree';
+import { type LoaderFunctionArgs, redirect } from 'react-router';
+import { getClientSettingsQuery } from '../features/overview/api/get-client-settings';
+import { authenticatedQuery } from '../features/session/api/get-authenticated';
+import { rulesQuery } from '../features/session/api/get-rules';
+import { userQuery } from '../features/session/api/get-user';
+import { siteTreeQuery } from '../features/sites/api/get-site-tree';
+import { getCurrentPremise, setCurrentPremise } from '../features/sites/current-site';
+import { queryClient } from '../lib/query-client';
+import { type GuardDependencies, runNavigationGuard } from './navigation-guard';
+import { matchRouteChain } from './route-objects';
+
+let hydrated = false;
+
+const dependencies: GuardDependencies = {
+  isAuthenticated: async () => (await queryClient.fetchQuery(authenticatedQuery)).authenticated,
+  currentPremise: getCurrentPremise,
+  setCurrentPremise,
+  reloadRules: async (premise) => {
+    await queryClient.fetchQuery({ ...rulesQuery(Number(premise)), staleTime: 0 });
+  },
+  isHydrated: () => hydrated,
+  hydrate: async () => {
+    await Promise.all([
+      queryClient.ensureQueryData(userQuery),
+      queryClient.ensureQueryData(siteTreeQuery),
+      queryClient.ensureQueryData(getClientSettingsQuery),
+    ]);
+    hydrated = true;
+  },
+  authorizedFeatures: () =>
+    queryClient.getQueryData<{ authorizedFeatures: Feature[] }>(userQuery.queryKey)?.authorizedFeatures ?? [],
+  rules: () => {
+    const premise = getCurrentPremise();
+    return (premise && queryClient.getQueryData(rulesQuery(Number(premise)).queryKey)) || [];
+  },
+  isVisibleSite: (premise) =>
+    flattenOperatingSites(queryClient.getQueryData(siteTreeQuery.queryKey) ?? []).some(
+      (site) => site.operatingSiteId === premise,
+    ),
+  logError: (error) => console.error('Route load failed', error),
+};
+
+/** The root loader: runs the guard before every navigation (spec §2). */
+export async function guardLoader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const { chain, params } = matchRouteChain(url.pathname);
+  const outcome = await runNavigationGuard(
+    { url: url.pathname + url.search, pathname: url.pathname, premise: params.premise, params, chain },
+    dependencies,
+  );
+  if (outcome.kind === 'signin') {
+    window.location.assign(`/signin?next=${encodeURIComponent(outcome.next)}`);
+    return new Promise<never>(() => undefined);
+  }
+  if (outcome.kind === 'redirect') throw redirect(outcome.to);
+  return null;
+}

@@ -1,0 +1,69 @@
+import type { Feature } from '@cbm/contracts/features';
+import type { SitePermission } from '@cbm/contracts/site-permissions';
+import { hasRequirement, isChainAllowed } from './access';
+import type { AppRoute } from './route-types';
+
+export interface GuardTarget {
+  /** Path and query, for the return after sign-in. */
+  url: string;
+  pathname: string;
+  premise: string | undefined;
+  params: Record<string, string | undefined>;
+  /** The matched routes, outermost first. */
+  chain: readonly AppRoute[];
+}
+
+export interface GuardDependencies {
+  isAuthenticated(): Promise<boolean>;
+  currentPremise(): string | undefined;
+  setCurrentPremise(premise: string): void;
+  reloadRules(premise: string): Promise<void>;
+  isHydrated(): boolean;
+  hydrate(): Promise<void>;
+  authorizedFeatures(): readonly Feature[];
+  rules(): readonly SitePermission[];
+  isVisibleSite(premise: number): boolean;
+  logError(error: unknown): void;
+}
+
+export type GuardOutcome = { kind: 'signin'; next: string } | { kind: 'redirect'; to: string } | { kind: 'pass' };
+
+const FORBIDDEN_PATH = '/403';
+
+/** The navigation guard, step by step in the order of spec §2. */
+export async function runNavigationGuard(target: GuardTarget, deps: GuardDependencies): Promise<GuardOutcome> {
+  // 1. Sign-in: a full redirect to /signin when not authenticated.
+  if (!(await deps.isAuthenticated())) return { kind: 'signin', next: target.url };
+
+  // 2. A changed premise becomes the current one and the rules are reloaded.
+  const premise = target.premise === undefined ? undefined : parsePremise(target.premise);
+  if (target.premise !== undefined && premise === undefined) return { kind: 'redirect', to: '/' };
+  if (target.premise !== undefined && target.premise !== deps.currentPremise()) {
+    deps.setCurrentPremise(target.premise);
+    await deps.reloadRules(target.premise).catch(deps.logError);
+  }
+
+  // 3. First run: hydrate the stores.
+  if (!deps.isHydrated()) await deps.hydrate().catch(deps.logError);
+
+  // 4. No features at all: access denied.
+  if (deps.authorizedFeatures().length === 0) {
+    return target.pathname === FORBIDDEN_PATH ? { kind: 'pass' } : { kind: 'redirect', to: FORBIDDEN_PATH };
+  }
+
+  // An operating site the user may not see is an unknown path.
+  if (premise !== undefined && !deps.isVisibleSite(premise)) return { kind: 'redirect', to: '/' };
+
+  // 5. Routes without an auth requirement pass.
+  if (!hasRequirement(target.chain)) return { kind: 'pass' };
+
+  // 6. The route's load step, then the permission check.
+  const route = target.chain[target.chain.length - 1];
+  if (route?.load) await route.load({ premise, params: target.params }).catch(deps.logError);
+  const grants = { features: deps.authorizedFeatures(), rules: deps.rules() };
+  return isChainAllowed(target.chain, grants) ? { kind: 'pass' } : { kind: 'redirect', to: '/' };
+}
+
+function parsePremise(premise: string): number | undefined {
+  return /^[1-9]\d{0,9}$/.test(premise) ? Number(premise) : undefined;
+}

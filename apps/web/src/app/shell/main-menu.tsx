@@ -1,0 +1,47 @@
+import { NavLink, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { NavLink as RouterLink, useLocation, useParams } from 'react-router';
+import { buildMenu, type MenuItem } from '../menu';
+import { PREMISE_ROUTES } from '../route-table';
+import { useGrants } from '../use-grants';
+
+/** The side menu: only the entries the user's features and the site's rules open. */
+export function MainMenu({ onNavigate }: { onNavigate: () => void }) {
+  const { t } = useTranslation();
+  const { premise } = useParams();
+  const grants = useGrants();
+  if (!grants || !premise) return null;
+  return (
+    <nav aria-label={t('menu.label')}>
+      <Stack gap="md">
+        {buildMenu(PREMISE_ROUTES, grants).map((section) => (
+          <div key={section.area}>
+            <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mb={4}>
+              {t(section.area === 'battery' ? 'menu.batteries' : 'menu.chargerStations')}
+            </Text>
+            {section.items.map((item) => (
+              <MenuEntry key={item.name} item={item} base={`/${premise}/`} onNavigate={onNavigate} />
+            ))}
+          </div>
+        ))}
+      </Stack>
+    </nav>
+  );
+}
+
+function MenuEntry({ item, base, onNavigate }: { item: MenuItem; base: string; onNavigate: () => void }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const path = `${base}${item.to}`;
+  const active = pathname === path || pathname.startsWith(`${path}/`);
+  if (item.children.length > 0) {
+    return (
+      <NavLink label={t(item.labelKey)} defaultOpened={active} active={active} variant="subtle">
+        {item.children.map((child) => (
+          <MenuEntry key={child.name} item={child} base={base} onNavigate={onNavigate} />
+        ))}
+      </NavLink>
+    );
+  }
+  return <NavLink component={RouterLink} to={path} label={t(item.labelKey)} active={active} onClick={onNavigate} />;
+}

@@ -1,0 +1,52 @@
+import { Select } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { rulesQuery } from '../../features/session/api/get-rules';
+import { useUser } from '../../features/session/api/get-user';
+import { useOperatingSites } from '../../features/sites/api/get-site-tree';
+import { isChainAllowed } from '../access';
+import { matchRouteChain } from '../route-objects';
+
+/** Switches the premise; keeps the current page when the user may use it at the new site. */
+export function SiteSwitcher() {
+  const { t } = useTranslation();
+  const { premise } = useParams();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const sites = useOperatingSites().data ?? [];
+  const features = useUser().data?.authorizedFeatures ?? [];
+
+  async function switchTo(siteId: string | null) {
+    if (!siteId || siteId === premise) return;
+    const rest = pathname.split('/').slice(2).join('/');
+    const target = `/${siteId}/${rest}`;
+    const rules = await queryClient.fetchQuery(rulesQuery(Number(siteId))).catch(() => []);
+    navigate(isChainAllowed(matchRouteChain(target).chain, { features, rules }) ? target : `/${siteId}`);
+  }
+
+  return (
+    <Select
+      aria-label={t('header.site')}
+      placeholder={t('header.selectSite')}
+      data={sites.map((site) => ({ value: String(site.operatingSiteId), label: site.name }))}
+      value={premise ?? null}
+      onChange={(value) => void switchTo(value)}
+      searchable
+      allowDeselect={false}
+      nothingFoundMessage={t('common.nothingFound')}
+      w={{ base: 170, sm: 260 }}
+      comboboxProps={{ width: 320, position: 'bottom-start' }}
+      renderOption={({ option }) => {
+        const site = sites.find((s) => String(s.operatingSiteId) === option.value);
+        return (
+          <div>
+            <div>{option.label}</div>
+            <div style={{ fontSize: 12, opacity: 0.65 }}>{site?.parents}</div>
+          </div>
+        );
+      }}
+    />
+  );
+}

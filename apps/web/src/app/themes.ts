@@ -1,0 +1,43 @@
+import type { Theme } from '@cbm/contracts/themes';
+import { createTheme, type MantineThemeOverride } from '@mantine/core';
+
+export interface ThemeLook {
+  mantine: MantineThemeOverride;
+  /** Header background and the brand mark shown in the logo area. */
+  headerColor: string;
+  brandMark: string;
+  brandName: string;
+}
+
+const base = {
+  fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+  defaultRadius: 'md',
+} as const;
+
+/** The four themes of spec §1, visibly different in colour and logo area. */
+export const THEME_LOOKS: Record<Theme, ThemeLook> = {
+  default: {
+    mantine: createTheme({ ...base, primaryColor: 'teal' }),
+    headerColor: '#0b3d2e',
+    brandMark: '⚡',
+    brandName: 'CBM',
+  },
+  crown: {
+    mantine: createTheme({ ...base, primaryColor: 'indigo', fontFamily: 'Georgia, "Times New Roman", serif' }),
+    headerColor: '#1c1f4a',
+    brandMark: '♛',
+    brandName: 'CBM Crown',
+  },
+  markus: {
+    mantine: createTheme({ ...base, primaryColor: 'red', defaultRadius: 'xs' }),
+    headerColor: '#4a0d0d',
+    brandMark: 'M',
+    brandName: 'CBM Markus',
+  },
+  triathlon: {
+    mantine: createTheme({ ...base, primaryColor: 'orange', defaultRadius: 'xl' }),
+    headerColor: '#083b57',
+    brandMark: '▲',
+    brandName: 'CBM Triathlon',
+  },
+};

@@ -1,0 +1,89 @@
+import { TOAST_API_ERROR_MS } from '@cbm/contracts/constants';
+import { apiErrorToasts } from './api-error-toasts';
+import { i18n } from './i18n';
+import { notifications } from './notifications/notification-store';
+
+/** The shared client's base address is empty: calls go to /api/v2 on the same origin (spec §7). */
+export const API_BASE = '/api/v2';
+
+export class ApiRequestError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(message);
+  }
+}
+
+type Query = Record<string, string | number | boolean | readonly (string | number)[] | undefined | null>;
+
+export interface ApiRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Query;
+  body?: unknown;
+  /** Failures are re-thrown without toasts (e.g. event fetches, spec §8). */
+  silent?: boolean;
+}
+
+/** Array query parameters repeat the key per value (spec §7). */
+export function toQueryString(query: Query = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export async function api<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  const { method = 'GET', query, body, silent = false } = request;
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}${toQueryString(query)}`, {
+      method,
+      credentials: 'same-origin',
+      headers: {
+        accept: 'application/json',
+        'accept-language': i18n.language,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    throw fail(new ApiRequestError(error instanceof Error ? error.message : String(error), 0, undefined), silent);
+  }
+  if (response.status === 401 && path !== '/auth/login') {
+    window.location.assign(`/signin?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
+  }
+  const payload = await readBody(response);
+  if (!response.ok) {
+    throw fail(
+      new ApiRequestError(`${method} ${path} failed with status ${response.status}`, response.status, payload),
+      silent,
+    );
+  }
+  return payload as T;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function fail(error: ApiRequestError, silent: boolean): ApiRequestError {
+  if (!silent && error.status !== 401) {
+    const texts = { apiError: i18n.t('errors.apiError'), unknownError: i18n.t('errors.unknownError') };
+    for (const toast of apiErrorToasts(error.body, error.message, texts)) {
+      notifications.add({ ...toast, autoCloseMs: TOAST_API_ERROR_MS });
+    }
+  }
+  return error;
+}

@@ -1,0 +1,47 @@
+import { languageFromBrowser, UI_LANGUAGES, type UiLanguage } from '@cbm/contracts/date-formats';
+import sharedDe from '@cbm/contracts/locales/de.json';
+import sharedEn from '@cbm/contracts/locales/en.json';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import de from '../locales/de.json';
+import en from '../locales/en.json';
+
+const LANGUAGE_KEY = 'cbm.language';
+
+/** A language the user chose wins; otherwise the browser's (spec §1). */
+export function initialLanguage(stored: string | null, browserLanguage: string | undefined): UiLanguage {
+  return UI_LANGUAGES.includes(stored as UiLanguage) ? (stored as UiLanguage) : languageFromBrowser(browserLanguage);
+}
+
+export const i18n = i18next.createInstance();
+
+void i18n.use(initReactI18next).init({
+  resources: {
+    en: { translation: { ...sharedEn, ...en } },
+    de: { translation: { ...sharedDe, ...de } },
+  },
+  lng: initialLanguage(readStoredLanguage(), globalThis.navigator?.language),
+  fallbackLng: 'en',
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+
+i18n.on('languageChanged', (language) => {
+  document.documentElement.lang = language;
+});
+document.documentElement.lang = i18n.language;
+
+export function chooseLanguage(language: UiLanguage) {
+  localStorage.setItem(LANGUAGE_KEY, language);
+  void i18n.changeLanguage(language);
+}
+
+export const currentLanguage = (): UiLanguage => (i18n.language === 'de' ? 'de' : 'en');
+
+function readStoredLanguage(): string | null {
+  try {
+    return localStorage.getItem(LANGUAGE_KEY);
+  } catch {
+    return null;
+  }
+}
