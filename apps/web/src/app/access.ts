@@ -23,18 +23,3 @@ export const isChainAllowed = (chain: readonly AppRoute[], grants: Grants) =>
   chain.every((route) => isAllowed(route.access, grants));
 
 export const hasRequirement = (chain: readonly AppRoute[]) => chain.some((route) => route.access !== undefined);
-
-/** The first child (by menu order) the user may open, as a relative path; parameters dropped. */
-export function firstAllowedChild(route: AppRoute, grants: Grants): string | undefined {
-  const children = [...(route.children ?? [])]
-    .filter((child) => child.menu && isAllowed(child.access, grants))
-    .sort((a, b) => areaRank(a) - areaRank(b) || (a.menu?.order ?? 0) - (b.menu?.order ?? 0));
-  const first = children[0];
-  if (!first) return undefined;
-  const path = first.path.split('/:')[0] ?? first.path;
-  if (first.page) return path;
-  const nested = firstAllowedChild(first, grants);
-  return nested ? `${path}/${nested}` : undefined;
-}
-
-const areaRank = (route: AppRoute) => (route.menu?.area === 'mdload' ? 1 : 0);

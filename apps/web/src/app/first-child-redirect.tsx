@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router';
-import { firstAllowedChild } from './access';
+import { firstAllowedChild } from './menu';
 import type { AppRoute } from './route-types';
 import { useGrants } from './use-grants';
 

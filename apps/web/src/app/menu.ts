@@ -44,3 +44,9 @@ export function buildMenu(routes: readonly AppRoute[], grants: Grants): MenuSect
     (section) => section.items.length > 0,
   );
 }
+
+/** The first page (in menu order) below a route that the user may open, as a relative path. */
+export function firstAllowedChild(route: AppRoute, grants: Grants): string | undefined {
+  const first = buildMenu(route.children ?? [], grants)[0]?.items[0];
+  return first && (first.children[0]?.to ?? first.to);
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { buildMenu, firstAllowedChild } from './menu';
+import { PREMISE_ROUTES, ROUTES } from './route-table';
+
+const ALL_RULES = [
+  'battery.report',
+  'battery.statistic',
+  'mdload.alert',
+  'mdload.event',
+  'mdload.liveview',
+  'mdload.statistic',
+] as const;
+const labels = (
+  features: Parameters<typeof buildMenu>[1]['features'],
+  rules: Parameters<typeof buildMenu>[1]['rules'],
+) =>
+  buildMenu(PREMISE_ROUTES, { features, rules }).map((section) => ({
+    area: section.area,
+    items: section.items.map((item) => [item.labelKey, ...item.children.map((child) => child.to)]),
+  }));
+
+describe('menu (spec §2)', () => {
+  it('shows every entry in menu order to a user with every feature and rule', () => {
+    const features = [
+      'cbm_liveview',
+      'cbm_osadmin',
+      'cbm_alert',
+      'cbm_view',
+      'cbm_filter',
+      'cbm_datalog',
+      'cbm_report',
+      'cbm_statistic',
+      'cbm_update',
+      'cbm_mdliveview',
+      'cbm_mdlalert',
+      'cbm_mdstatistic',
+      'cbm_mdevent',
+    ] as const;
+    expect(labels(features, ALL_RULES)).toEqual([
+      {
+        area: 'battery',
+        items: [
+          ['menu.liveView'],
+          ['menu.statistics', 'stats/statistics', 'stats/export'],
+          ['menu.alerts'],
+          ['menu.reporting'],
+          ['menu.expert', 'expert/battery_list', 'expert/filter', 'expert/datalog'],
+          ['menu.admin', 'admin/osadmin', 'admin/license'],
+        ],
+      },
+      {
+        area: 'mdload',
+        items: [
+          ['menu.liveView'],
+          ['menu.statistics', 'mdload/stats/consumption', 'mdload/stats/start-soc'],
+          ['menu.alerts'],
+          ['menu.events'],
+        ],
+      },
+    ]);
+  });
+
+  it('hides entries whose feature or site permission is missing', () => {
+    expect(labels(['cbm_liveview', 'cbm_report', 'cbm_statistic', 'cbm_mdliveview'], ['battery.statistic'])).toEqual([
+      { area: 'battery', items: [['menu.liveView'], ['menu.statistics', 'stats/statistics', 'stats/export']] },
+    ]);
+  });
+
+  it('shows a parent with only the children the user may open', () => {
+    expect(labels(['cbm_filter', 'cbm_update'], [])).toEqual([
+      {
+        area: 'battery',
+        items: [
+          ['menu.expert', 'expert/filter'],
+          ['menu.admin', 'admin/license'],
+        ],
+      },
+    ]);
+  });
+
+  it('opens a site on its first permitted page', () => {
+    const premise = ROUTES.find((route) => route.name === 'premise');
+    if (!premise) throw new Error('no premise route');
+    expect(firstAllowedChild(premise, { features: ['cbm_liveview'], rules: [] })).toBe('live');
+    expect(firstAllowedChild(premise, { features: ['cbm_datalog'], rules: [] })).toBe('expert/datalog');
+    expect(firstAllowedChild(premise, { features: ['cbm_mdevent'], rules: ['mdload.event'] })).toBe('mdload/events');
+    expect(firstAllowedChild(premise, { features: ['cbm_report'], rules: [] })).toBeUndefined();
+  });
+});
