@@ -10,9 +10,10 @@ import { clientSettingsRoutes } from './modules/client-settings/client-settings-
 import { siteRoutes } from './modules/sites/site-routes';
 import { userRoutes } from './modules/users/user-routes';
 import { crossSiteGuardPlugin } from './plugins/cross-site-guard';
-import { apiNotFound, errorHandlerPlugin } from './plugins/error-handler';
+import { apiNotFound, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
 import { openApiPlugin } from './plugins/openapi';
 import { requestLanguagePlugin } from './plugins/request-language';
+import { routeRegistryPlugin } from './plugins/route-registry';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { validatorCompiler } from './plugins/validator-compiler';
 import { webAppPlugin } from './plugins/web-app';
@@ -28,10 +29,12 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
     logger: { level: config.LOG_LEVEL },
     trustProxy: Boolean(config.PUBLIC_URL),
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  await app.register(routeRegistryPlugin);
   await app.register(requestLanguagePlugin);
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin, { mapTileUrl: config.MAP_TILE_URL });
@@ -44,7 +47,12 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
   });
 
   await app.register(authRoutes, { db, loginAttemptsPerMinute: config.LOGIN_ATTEMPTS_PER_MINUTE });
-  await app.register(oidcRoutes, { db, oidc: config.oidc, publicUrl: config.PUBLIC_URL });
+  await app.register(oidcRoutes, {
+    db,
+    oidc: config.oidc,
+    publicUrl: config.PUBLIC_URL,
+    secureCookies: config.SECURE_COOKIES,
+  });
   await app.register(signinPage, { oidcEnabled: Boolean(config.oidc) });
   await app.register(userRoutes, { db });
   await app.register(siteRoutes, { db });

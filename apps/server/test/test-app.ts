@@ -3,7 +3,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { describe } from 'vitest';
 import { buildApp } from '../src/app';
-import { type Env, loadConfig } from '../src/config';
+import { type Config, type Env, loadConfig } from '../src/config';
 import type { Database } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
 import { openPgliteDatabase } from '../src/db/pglite-database';
@@ -59,11 +59,24 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on a real, migrated database seeded with the demo data set. */
-export async function createTestApp(kind: DatabaseKind, env: Partial<Env> = {}): Promise<TestApp> {
+/** The reference time the test data set is seeded at. */
+export const TEST_SEED_TIME = new Date('2026-11-21T10:00:00Z');
+
+/**
+ * The real app on a real, migrated database seeded with the demo data set. `paths` points the app
+ * at another web build (webDir), so tests do not depend on whether apps/web/dist exists.
+ */
+export async function createTestApp(
+  kind: DatabaseKind,
+  env: Partial<Env> = {},
+  paths: Partial<Pick<Config, 'webDir'>> = {},
+): Promise<TestApp> {
   const database = await openTestDatabase(kind);
-  await seedDemo(database.db, new Date('2026-11-21T10:00:00Z'));
-  const config = loadConfig({}, { LOG_LEVEL: 'silent', LOGIN_ATTEMPTS_PER_MINUTE: 1000, ...env });
+  await seedDemo(database.db, TEST_SEED_TIME);
+  const config = {
+    ...loadConfig({}, { LOG_LEVEL: 'silent', LOGIN_ATTEMPTS_PER_MINUTE: 1000, ...env }),
+    ...paths,
+  };
   const app = await buildApp({ config, db: database.db });
   const request: TestApp['request'] = ({ cookie, ...options }) =>
     app.inject({ ...options, headers: { ...options.headers, ...(cookie ? { cookie } : {}) } });

@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const ERROR_CODES = {
   validation: 'request.invalid',
   malformedBody: 'request.malformedBody',
+  unsupportedMediaType: 'request.unsupportedMediaType',
+  malformedUrl: 'request.malformedUrl',
   notFound: 'request.notFound',
   unauthenticated: 'auth.unauthenticated',
   invalidCredentials: 'auth.invalidCredentials',

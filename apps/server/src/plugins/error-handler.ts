@@ -4,7 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { HttpError } from '../http-error';
-import { type Language, type MessageKey, translate } from '../i18n/messages';
+import { type Language, languageOf, type MessageKey, translate } from '../i18n/messages';
 import type { ValidationItem } from './validator-compiler';
 
 const germanZodMessage = z.locales.de().localeError;
@@ -30,6 +30,12 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     return send(reply, 500, 'server.internal', translate(language, 'errors.internal'));
   });
 });
+
+/** Errors Fastify raises before any hook runs (a URL that cannot be decoded). */
+export function frameworkErrors(_error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const language = languageOf(request.headers['accept-language']);
+  return send(reply, 400, 'request.malformedUrl', translate(language, 'errors.malformedUrl'));
+}
 
 export function apiNotFound(request: FastifyRequest, reply: FastifyReply) {
   return send(
@@ -60,7 +66,7 @@ function knownFastifyError(error: FastifyError): [number, ErrorCode, MessageKey]
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return [400, 'request.malformedBody', 'errors.malformedBody'];
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return [415, 'request.malformedBody', 'errors.unsupportedMediaType'];
+      return [415, 'request.unsupportedMediaType', 'errors.unsupportedMediaType'];
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return [413, 'request.payloadTooLarge', 'errors.payloadTooLarge'];
   }

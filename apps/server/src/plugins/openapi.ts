@@ -20,7 +20,11 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'cbm_session' } } },
       security: [{ session: [] }],
     },
-    transform: jsonSchemaTransform,
+    // Public routes (sign-in, authenticated) need no session cookie.
+    transform: (input) => {
+      const output = jsonSchemaTransform(input);
+      return input.route.config?.public ? { ...output, schema: { ...output.schema, security: [] } } : output;
+    },
   });
   await app.register(swaggerUi, { routePrefix: DOCS_PREFIX });
 });

@@ -23,13 +23,17 @@ export const webAppPlugin = fp(
       await app.register(fastifyStatic, { root: options.webDir, prefix: '/', index: false, wildcard: false });
     }
     app.setNotFoundHandler(async (request, reply) => {
-      if (request.method !== 'GET' || request.url.startsWith('/api/') || !hasWebApp) {
+      if (request.method !== 'GET' || request.url.startsWith('/api/') || !hasWebApp || isFilePath(request.url)) {
         return options.apiNotFound(request, reply);
       }
       if (!(await request.sessionUser())) {
         return reply.redirect(`/signin?next=${encodeURIComponent(request.url)}`);
       }
-      return reply.header('cache-control', 'no-store').sendFile('index.html', options.webDir);
+      // cacheControl: false, or @fastify/static replaces no-store with its own cache-control.
+      return reply.header('cache-control', 'no-store').sendFile('index.html', options.webDir, { cacheControl: false });
     });
   },
 );
+
+/** A missing file (e.g. a script of an older build) is a 404, not the app page. */
+const isFilePath = (url: string) => /\.[a-z0-9]+$/i.test(url.split('?')[0] ?? '');

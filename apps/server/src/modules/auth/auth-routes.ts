@@ -5,7 +5,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http-error';
-import { translate } from '../../i18n/messages';
 import { userRepository } from '../users/user-repository';
 import { verifyPassword } from './passwords';
 
@@ -28,12 +27,12 @@ export async function authRoutes(app: FastifyInstance, options: { db: Database; 
       rateLimit: {
         max: options.loginAttemptsPerMinute,
         timeWindow: 60_000,
+        // After parsing, so the key can name the account (on onRequest the body is not read yet).
+        hook: 'preValidation',
         keyGenerator: (request) => `${request.ip}|${loginName(request.body)}`,
-        errorResponseBuilder: (request, context) => ({
-          statusCode: context.statusCode,
-          code: 'auth.tooManyAttempts',
-          message: translate(request.language, 'errors.tooManyAttempts'),
-        }),
+        // Thrown by the plugin: an HttpError, so the error handler answers 429 in the one error shape.
+        errorResponseBuilder: (_request, context) =>
+          new HttpError(context.statusCode, 'auth.tooManyAttempts', 'errors.tooManyAttempts'),
       },
     },
     schema: { tags: ['auth'], body: loginBodySchema, response: noContent },

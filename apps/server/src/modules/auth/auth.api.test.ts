@@ -30,7 +30,10 @@ describeEachDatabase('sign-in', (kind) => {
         payload: { username, password: 'wrong' },
       });
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toMatchObject({ code: 'auth.invalidCredentials', message: 'E-mail address or password is wrong.' });
+      expect(response.json()).toMatchObject({
+        code: 'auth.invalidCredentials',
+        message: 'E-mail address or password is wrong.',
+      });
     }
   });
 

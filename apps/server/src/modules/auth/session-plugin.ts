@@ -73,10 +73,15 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionOpt
   // Secure by default: every API route needs a session, and its features when it names some.
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
-    if (config.public || !request.url.startsWith('/api/') || request.url.startsWith(DOCS_PREFIX)) return;
+    if (config.public || !request.url.startsWith('/api/') || isDocsRoute(request.routeOptions.url)) return;
     const user = await request.requireUser();
     if (config.features && !config.features.some((feature) => user.features.has(feature))) {
       throw forbidden();
     }
   });
 });
+
+/** The OpenAPI document and UI: only the routes under the docs prefix, not every path that starts like it. */
+function isDocsRoute(routeUrl: string | undefined): boolean {
+  return routeUrl !== undefined && (routeUrl === DOCS_PREFIX || routeUrl.startsWith(`${DOCS_PREFIX}/`));
+}

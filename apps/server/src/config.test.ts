@@ -1,0 +1,121 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const errorOf = (run: () => unknown): ConfigError => {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+};
+
+describe('loadConfig', () => {
+  it('has a working default for everything', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      PORT: 8080,
+      HOST: '0.0.0.0',
+      DATA_DIR: './data',
+      DEMO: false,
+      SESSION_TTL_HOURS: 12,
+      SECURE_COOKIES: false,
+      LOGIN_ATTEMPTS_PER_MINUTE: 10,
+      MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      LOG_LEVEL: 'warn',
+      OIDC_FEATURES_CLAIM: 'cbm_features',
+      OIDC_ALLOW_HTTP: false,
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.PUBLIC_URL).toBeUndefined();
+    expect(config.oidc).toBeUndefined();
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(path.isAbsolute(config.migrationsDir)).toBe(true);
+    expect(config.migrationsDir.endsWith(path.join('server', 'migrations'))).toBe(true);
+    expect(config.webDir.endsWith(path.join('web', 'dist'))).toBe(true);
+  });
+
+  it('reads and converts the given variables', () => {
+    const config = loadConfig({
+      PORT: '3000',
+      DATABASE_URL: 'postgresql://cbm@db:5432/cbm',
+      DEMO: '1',
+      SECURE_COOKIES: 'true',
+      SESSION_TTL_HOURS: '24',
+      LOG_LEVEL: 'debug',
+      PUBLIC_URL: 'https://cbm.example.com',
+    });
+    expect(config).toMatchObject({
+      PORT: 3000,
+      DATABASE_URL: 'postgresql://cbm@db:5432/cbm',
+      DEMO: true,
+      SECURE_COOKIES: true,
+      SESSION_TTL_HOURS: 24,
+      LOG_LEVEL: 'debug',
+      PUBLIC_URL: 'https://cbm.example.com',
+    });
+    expect(loadConfig({ DEMO: '0', SECURE_COOKIES: 'false' })).toMatchObject({ DEMO: false, SECURE_COOKIES: false });
+  });
+
+  it('lets overrides win over the environment', () => {
+    expect(loadConfig({ DEMO: 'false', PORT: '1' }, { DEMO: true })).toMatchObject({ DEMO: true, PORT: 1 });
+  });
+
+  it('lists every wrong variable in one error', () => {
+    const error = errorOf(() =>
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://db/cbm',
+        DEMO: 'yes',
+        SESSION_TTL_HOURS: '0',
+        LOGIN_ATTEMPTS_PER_MINUTE: '-1',
+        LOG_LEVEL: 'loud',
+        PUBLIC_URL: 'not a url',
+      }),
+    );
+    expect(error.message.startsWith('Invalid configuration:\n')).toBe(true);
+    const named = error.message
+      .split('\n')
+      .slice(1)
+      .map((line) => line.trim().split(':')[0]);
+    expect(named.sort()).toEqual(
+      [
+        'DATABASE_URL',
+        'DEMO',
+        'LOGIN_ATTEMPTS_PER_MINUTE',
+        'LOG_LEVEL',
+        'PORT',
+        'PUBLIC_URL',
+        'SESSION_TTL_HOURS',
+      ].sort(),
+    );
+  });
+
+  it.each([
+    ['PORT', '65536'],
+    ['PORT', '80.5'],
+    ['SESSION_TTL_HOURS', String(24 * 90 + 1)],
+    ['HOST', ''],
+    ['SECURE_COOKIES', 'TRUE'],
+  ])('refuses %s=%j', (name, value) => {
+    expect(errorOf(() => loadConfig({ [name]: value })).message).toContain(`  ${name}: `);
+  });
+
+  it('needs the client id and secret when OIDC is on', () => {
+    expect(errorOf(() => loadConfig({ OIDC_ISSUER: 'https://id.example.com' })).message).toContain('OIDC_CLIENT_ID');
+    const config = loadConfig({
+      OIDC_ISSUER: 'https://id.example.com',
+      OIDC_CLIENT_ID: 'cbm',
+      OIDC_CLIENT_SECRET: 's3cret',
+    });
+    expect(config.oidc).toEqual({
+      issuer: 'https://id.example.com',
+      clientId: 'cbm',
+      clientSecret: 's3cret',
+      featuresClaim: 'cbm_features',
+      allowHttp: false,
+    });
+  });
+});

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  /** Answers without a session (config.public). */
+  public: boolean;
+  /** Left out of the OpenAPI document (schema.hide). */
+  hidden: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route the app registered, one entry per method, in registration order. */
+    registeredRoutes: readonly RegisteredRoute[];
+  }
+}
+
+/**
+ * Records every route as it is registered, so checks over all routes (a session on every API
+ * route, every route in the API docs) cover new routes without being told. Register it first.
+ */
+export const routeRegistryPlugin = fp(async (app: FastifyInstance) => {
+  const routes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', routes);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      routes.push({
+        method,
+        url: route.url,
+        public: Boolean(route.config?.public),
+        hidden: Boolean(route.schema?.hide),
+      });
+    }
+  });
+});
