@@ -3,7 +3,7 @@ import sharedEn from '@cbm/contracts/locales/en.json';
 import { describe, expect, it } from 'vitest';
 import de from '../locales/de.json';
 import en from '../locales/en.json';
-import { initialLanguage } from './i18n';
+import { catalogueParts, initialLanguage } from './i18n';
 
 const keys = (node: object, prefix = ''): string[] =>
   Object.entries(node).flatMap(([key, value]) =>
@@ -13,6 +13,13 @@ const keys = (node: object, prefix = ''): string[] =>
 describe('translations', () => {
   it('has every key of the web app in English and German', () => {
     expect(keys(de).sort()).toEqual(keys(en).sort());
+    const all = (language: 'en' | 'de') => catalogueParts(language).flatMap((part) => keys(part));
+    expect(all('de').sort()).toEqual(all('en').sort());
+  });
+
+  it("lets no feature's top-level key clash with another's or the shell's", () => {
+    const topLevel = catalogueParts('en').flatMap((part) => Object.keys(part));
+    expect(topLevel.length).toBe(new Set(topLevel).size);
   });
 
   it('has every shared validation message in English and German', () => {

@@ -8,6 +8,24 @@ import en from '../locales/en.json';
 
 const LANGUAGE_KEY = 'cbm.language';
 
+type Catalogue = Record<string, unknown>;
+
+// Each feature keeps its texts beside its code: features/<feature>/locales/{en,de}.json.
+const featureCatalogues = import.meta.glob<Catalogue>('../features/*/locales/*.json', {
+  eager: true,
+  import: 'default',
+});
+
+/** The parts of the app's texts for one language: shared validation messages, the shell's, every feature's. */
+export function catalogueParts(language: UiLanguage): Catalogue[] {
+  const features = Object.entries(featureCatalogues)
+    .filter(([path]) => path.endsWith(`/locales/${language}.json`))
+    .map(([, texts]) => texts);
+  return [language === 'de' ? sharedDe : sharedEn, language === 'de' ? de : en, ...features];
+}
+
+const catalogue = (language: UiLanguage): Catalogue => Object.assign({}, ...catalogueParts(language));
+
 /** A language the user chose wins; otherwise the browser's (spec §1). */
 export function initialLanguage(stored: string | null, browserLanguage: string | undefined): UiLanguage {
   return UI_LANGUAGES.includes(stored as UiLanguage) ? (stored as UiLanguage) : languageFromBrowser(browserLanguage);
@@ -17,8 +35,8 @@ export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
   resources: {
-    en: { translation: { ...sharedEn, ...en } },
-    de: { translation: { ...sharedDe, ...de } },
+    en: { translation: catalogue('en') },
+    de: { translation: catalogue('de') },
   },
   lng: initialLanguage(readStoredLanguage(), globalThis.navigator?.language),
   fallbackLng: 'en',
