@@ -24,6 +24,9 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        test: { name: 'simulator', root: 'apps/simulator', include: ['src/**/*.test.ts'], passWithNoTests: true },
+      },
       'apps/web/vite.config.ts',
     ],
   },
