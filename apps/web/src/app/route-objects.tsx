@@ -15,12 +15,28 @@ function toElement(route: AppRoute) {
   return route.redirectTo && !route.children ? <Navigate to={route.redirectTo} replace /> : <Outlet />;
 }
 
+const RELOADED_KEY = 'cbm.reloadedForNewVersion';
+
+/** After a deploy an open tab may ask for a page chunk that is gone: load the new version once. */
+async function loadPage(page: NonNullable<AppRoute['page']>) {
+  try {
+    const module = await page();
+    sessionStorage.removeItem(RELOADED_KEY);
+    return module;
+  } catch (error) {
+    if (sessionStorage.getItem(RELOADED_KEY)) throw error;
+    sessionStorage.setItem(RELOADED_KEY, '1');
+    window.location.reload();
+    return new Promise<never>(() => undefined);
+  }
+}
+
 /** Turns the route table into router routes; each carries its table entry as `handle`. */
 function toRouteObjects(routes: AppRoute[]): RouteObject[] {
   return routes.map((route): RouteObject => {
     const page = route.page;
     const base = page
-      ? { handle: route, lazy: async () => ({ Component: (await page()).default }) }
+      ? { handle: route, lazy: async () => ({ Component: (await loadPage(page)).default }) }
       : { handle: route, element: toElement(route) };
     const children = route.children && [...indexRedirect(route), ...toRouteObjects(route.children), toUnknownPath];
     return route.path === '' ? { ...base, index: true } : { ...base, path: route.path, children };

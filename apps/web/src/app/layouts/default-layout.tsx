@@ -30,9 +30,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
         <MainMenu onNavigate={menu.close} />
       </AppShell.Navbar>
       <AppShell.Main>{children}</AppShell.Main>
-      <AppShell.Aside>
-        <HelpSidebar topic={topic} onClose={help.close} />
-      </AppShell.Aside>
+      <HelpSidebar topic={topic} opened={helpOpen} onClose={help.close} />
     </AppShell>
   );
 }

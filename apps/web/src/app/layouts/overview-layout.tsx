@@ -18,9 +18,7 @@ export function OverviewLayout({ children }: { children: ReactNode }) {
         <AppHeader onToggleHelp={help.toggle} helpOpen={helpOpen} />
       </AppShell.Header>
       <AppShell.Main>{children}</AppShell.Main>
-      <AppShell.Aside>
-        <HelpSidebar topic={topic} onClose={help.close} />
-      </AppShell.Aside>
+      <HelpSidebar topic={topic} opened={helpOpen} onClose={help.close} />
     </AppShell>
   );
 }

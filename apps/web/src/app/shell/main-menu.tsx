@@ -1,4 +1,5 @@
 import { NavLink, Stack, Text } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterLink, useLocation, useParams } from 'react-router';
 import { buildMenu, type MenuItem } from '../menu';
@@ -36,12 +37,30 @@ function MenuEntry({ item, base, onNavigate }: { item: MenuItem; base: string; o
   const active = pathname === path || pathname.startsWith(`${path}/`);
   if (item.children.length > 0) {
     return (
-      <NavLink label={t(item.labelKey)} defaultOpened={active} active={active} variant="subtle">
+      <MenuGroup label={t(item.labelKey)} active={active}>
         {item.children.map((child) => (
           <MenuEntry key={child.name} item={child} base={base} onNavigate={onNavigate} />
         ))}
-      </NavLink>
+      </MenuGroup>
     );
   }
   return <NavLink component={RouterLink} to={path} label={t(item.labelKey)} active={active} onClick={onNavigate} />;
+}
+
+/** An entry with children: a real button that says whether it is open (NavLink alone renders <a> without href). */
+function MenuGroup({ label, active, children }: { label: string; active: boolean; children: ReactNode }) {
+  const [opened, setOpened] = useState(active);
+  return (
+    <NavLink
+      component="button"
+      label={label}
+      opened={opened}
+      onChange={setOpened}
+      aria-expanded={opened}
+      active={active}
+      variant="subtle"
+    >
+      {children}
+    </NavLink>
+  );
 }

@@ -1,11 +1,26 @@
-import { CloseButton, Group, ScrollArea, Text, Title } from '@mantine/core';
+import { AppShell, CloseButton, Group, ScrollArea, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** Help for the current page (spec §1), or 'no help available'. */
-export function HelpSidebar({ topic, onClose }: { topic: string | undefined; onClose: () => void }) {
+interface HelpSidebarProps {
+  topic: string | undefined;
+  opened: boolean;
+  onClose: () => void;
+}
+
+/** Help for the current page (spec §1), or 'no help available'; out of reach (inert) while closed. */
+export function HelpSidebar({ topic, opened, onClose }: HelpSidebarProps) {
   const { t } = useTranslation();
   return (
-    <ScrollArea p="md" h="100%" aria-label={t('help.title')}>
+    <AppShell.Aside aria-label={t('help.title')} aria-hidden={!opened} inert={!opened}>
+      <HelpContent topic={topic} onClose={onClose} />
+    </AppShell.Aside>
+  );
+}
+
+function HelpContent({ topic, onClose }: { topic: string | undefined; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <ScrollArea p="md" h="100%">
       <Group justify="space-between" mb="sm">
         <Title order={3}>{t('help.title')}</Title>
         <CloseButton onClick={onClose} aria-label={t('help.close')} />

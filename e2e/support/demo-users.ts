@@ -1,0 +1,41 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The demo accounts the server seeds with `--demo` (apps/server/src/demo/demo-users.ts). */
+export const DEMO_USERS = {
+  admin: 'admin@cbm.demo',
+  operator: 'operator@cbm.demo',
+  blocked: 'blocked@cbm.demo',
+} as const;
+export type DemoUser = keyof typeof DEMO_USERS;
+export const DEMO_PASSWORD = 'cbm-demo';
+
+export type Language = 'en' | 'de';
+export const languageOf = (locale: string | undefined): Language => (locale?.startsWith('de') ? 'de' : 'en');
+
+/** Labels of the server-rendered sign-in page, which follows the browser's Accept-Language. */
+export const SIGNIN_TEXTS = {
+  en: { email: 'E-mail address', password: 'Password', submit: 'Sign in' },
+  de: { email: 'E-Mail-Adresse', password: 'Passwort', submit: 'Anmelden' },
+} as const;
+
+export interface SignInOptions {
+  language: Language;
+  /** Where to return after signing in, as the guard's `next` parameter would. */
+  next?: string;
+  password?: string;
+}
+
+/** Fills and submits the real /signin form; with `next`, starts from /signin?next=…. */
+export async function submitSignIn(page: Page, email: string, options: SignInOptions) {
+  const texts = SIGNIN_TEXTS[options.language];
+  await page.goto(options.next ? `/signin?next=${encodeURIComponent(options.next)}` : '/signin');
+  await page.getByRole('textbox', { name: texts.email }).fill(email);
+  await page.getByRole('textbox', { name: texts.password }).fill(options.password ?? DEMO_PASSWORD);
+  await page.getByRole('button', { name: texts.submit }).click();
+}
+
+/** Signs a demo user in through /signin and waits until the app has taken over. */
+export async function signIn(page: Page, user: DemoUser, options: SignInOptions) {
+  await submitSignIn(page, DEMO_USERS[user], options);
+  await expect(page).not.toHaveURL(/\/signin/);
+}

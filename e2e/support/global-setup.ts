@@ -1,0 +1,69 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createWriteStream, existsSync } from 'node:fs';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { SERVER_ENV } from './server-env';
+
+const SERVER_MAIN = path.resolve(import.meta.dirname, '../../apps/server/dist/main.js');
+const READY_LINE = /CBM is running at http:\/\/[^:/\s]+:(\d+)/;
+const START_TIMEOUT_MS = 60_000;
+
+/** Starts the built server with demo data on a free port and a fresh data directory. */
+export default async function globalSetup() {
+  if (!existsSync(SERVER_MAIN)) throw new Error(`${SERVER_MAIN} is missing: run \`npm run build\` first`);
+  const tempDir = await mkdtemp(path.join(tmpdir(), 'cbm-e2e-'));
+  const logFile = path.join(tempDir, 'server.log');
+  const { DATABASE_URL, PUBLIC_URL, OIDC_ISSUER, ...inherited } = process.env;
+  const server = spawn(process.execPath, [SERVER_MAIN, '--demo'], {
+    env: {
+      ...inherited,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(tempDir, 'data'),
+      LOG_LEVEL: 'warn',
+      // Every test signs in through the real page; the per-account limit would stop the suite.
+      LOGIN_ATTEMPTS_PER_MINUTE: '10000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const log = createWriteStream(logFile);
+  server.stdout?.pipe(log);
+  server.stderr?.pipe(log);
+
+  process.env[SERVER_ENV.tempDir] = tempDir;
+  process.env[SERVER_ENV.pid] = String(server.pid);
+  try {
+    const port = await waitForReadyLine(server);
+    process.env[SERVER_ENV.baseUrl] = `http://127.0.0.1:${port}`;
+  } catch (error) {
+    server.kill('SIGKILL');
+    const output = await readFile(logFile, 'utf8').catch(() => '');
+    throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`);
+  }
+}
+
+function waitForReadyLine(server: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    const timer = setTimeout(
+      () => fail(new Error(`The server did not report "running at" within ${START_TIMEOUT_MS} ms`)),
+      START_TIMEOUT_MS,
+    );
+    const onData = (chunk: Buffer) => {
+      seen += chunk.toString();
+      const port = READY_LINE.exec(seen)?.[1];
+      if (port) done(() => resolve(port));
+    };
+    const onExit = (code: number | null) => fail(new Error(`The server exited with code ${code} before it was ready`));
+    const fail = (error: Error) => done(() => reject(error));
+    const done = (settle: () => void) => {
+      clearTimeout(timer);
+      server.stdout?.off('data', onData);
+      server.off('exit', onExit);
+      settle();
+    };
+    server.stdout?.on('data', onData);
+    server.once('exit', onExit);
+  });
+}
