@@ -103,6 +103,38 @@ describe('loadConfig', () => {
     expect(errorOf(() => loadConfig({ [name]: value })).message).toContain(`  ${name}: `);
   });
 
+  it('configures ingestion: embedded broker by default, or an external one', () => {
+    expect(loadConfig({})).toMatchObject({
+      INGEST: true,
+      MQTT_PORT: 1884,
+      MQTT_SHARE_GROUP: 'cbm',
+      SAMPLE_RESOLUTION_SECONDS: 60,
+      INGEST_BATCH_SIZE: 1000,
+      INGEST_QUEUE_LIMIT: 20_000,
+    });
+    expect(loadConfig({}).MQTT_CLIENT_ID).toMatch(/^cbm-ingest-[\w.-]+$/);
+    const external = loadConfig({
+      MQTT_URL: 'mqtts://ingest:secret@broker:8883',
+      MQTT_SHARE_GROUP: '',
+      INGEST: 'false',
+    });
+    expect(external).toMatchObject({
+      MQTT_URL: 'mqtts://ingest:secret@broker:8883',
+      MQTT_SHARE_GROUP: '',
+      INGEST: false,
+    });
+    for (const [name, value] of [
+      ['MQTT_URL', 'http://broker'],
+      ['MQTT_PORT', '-1'],
+      ['MQTT_CLIENT_ID', 'has space'],
+      ['MQTT_SHARE_GROUP', 'a/b'],
+      ['SAMPLE_RESOLUTION_SECONDS', '3601'],
+      ['INGEST_BATCH_SIZE', '0'],
+    ]) {
+      expect(errorOf(() => loadConfig({ [name as string]: value })).message).toContain(`  ${name}: `);
+    }
+  });
+
   it('needs the client id and secret when OIDC is on', () => {
     expect(errorOf(() => loadConfig({ OIDC_ISSUER: 'https://id.example.com' })).message).toContain('OIDC_CLIENT_ID');
     const config = loadConfig({

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -25,6 +26,20 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_FEATURES_CLAIM: z.string().min(1).default('cbm_features'),
   OIDC_ALLOW_HTTP: flag.default(false),
+  INGEST: flag.default(true),
+  MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1884),
+  MQTT_URL: z.url({ protocol: /^(mqtts?|wss?)$/ }).optional(),
+  MQTT_CLIENT_ID: z
+    .string()
+    .regex(/^[\w.-]{1,64}$/)
+    .default(`cbm-ingest-${os.hostname()}`.replace(/[^\w.-]/g, '-').slice(0, 64)),
+  MQTT_SHARE_GROUP: z
+    .string()
+    .regex(/^[\w-]{0,64}$/)
+    .default('cbm'),
+  SAMPLE_RESOLUTION_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  INGEST_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(1000),
+  INGEST_QUEUE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -37,9 +37,32 @@ const finite = z.number().finite();
 /** Battery live states a device reports (spec §4); online/offline/connected come from status. */
 export const BATTERY_STATES = ['charging', 'discharging', 'standby', 'idle', 'error'] as const;
 export const batteryStateSchema = z.enum(BATTERY_STATES);
+export type BatteryState = z.infer<typeof batteryStateSchema>;
 
-/** `status` (retained; the last will publishes online: false). */
-export const statusPayloadSchema = z.strictObject({ online: z.boolean(), ts: timestamp });
+/** The status the platform shows per battery (spec §4), derived as docs/protocol.md describes. */
+export const BATTERY_LIVE_STATUSES = [
+  'charging',
+  'discharging',
+  'standby',
+  'idle',
+  'online',
+  'offline',
+  'connected',
+  'not connected',
+  'error',
+] as const;
+export const batteryLiveStatusSchema = z.enum(BATTERY_LIVE_STATUSES);
+export type BatteryLiveStatus = z.infer<typeof batteryLiveStatusSchema>;
+
+/** Largest payload the platform accepts on any device topic. */
+export const MAX_PAYLOAD_BYTES = 64 * 1024;
+
+/**
+ * `status` (retained). The last will publishes `{"online":false}` without `ts`: a will is fixed at
+ * connect time, so the platform stamps it with the time it receives it.
+ */
+export const statusPayloadSchema = z.strictObject({ online: z.boolean(), ts: timestamp.optional() });
+export type StatusPayload = z.infer<typeof statusPayloadSchema>;
 
 /** Battery `telemetry`: one sample. Totals are lifetime counters like a meter. */
 export const batteryTelemetrySchema = z.strictObject({
@@ -109,6 +132,7 @@ export const batteryInfoSchema = z.strictObject({
   productionDate: z.iso.date().optional(),
   trayNumber: z.string().max(32).optional(),
 });
+export type BatteryInfo = z.infer<typeof batteryInfoSchema>;
 
 /** Charger `telemetry`. */
 export const chargerTelemetrySchema = z.strictObject({
@@ -118,6 +142,7 @@ export const chargerTelemetrySchema = z.strictObject({
   powerKw: finite.min(0).max(1000),
   batterySerial: serialSchema.nullable(),
 });
+export type ChargerTelemetry = z.infer<typeof chargerTelemetrySchema>;
 
 /** Charger-station (mdload) `telemetry`: the unit's power and each station's. */
 export const mdloadTelemetrySchema = z.strictObject({
@@ -135,8 +160,13 @@ export const mdloadTelemetrySchema = z.strictObject({
     )
     .max(256),
 });
+export type MdloadTelemetry = z.infer<typeof mdloadTelemetrySchema>;
 
 export const COMMAND_TYPES = ['refresh', 'datalogUpload', 'remoteDebugging', 'firmwareUpdate'] as const;
+export type CommandType = (typeof COMMAND_TYPES)[number];
+
+/** Remote debugging (SSH) stays enabled this long (spec §4). */
+export const REMOTE_DEBUGGING_MS = 60 * 60 * 1000;
 
 /** `cmd`: what the platform asks of a device. */
 export const commandSchema = z.discriminatedUnion('type', [
@@ -157,6 +187,8 @@ export const commandSchema = z.discriminatedUnion('type', [
     downloadUrl: z.url(),
     sha256: z.string().regex(/^[a-f0-9]{64}$/),
     expiresAt: timestamp,
+    /** Firmware version of the image, when known: the battery reports it in `info` once the update has finished. */
+    version: z.string().min(1).max(32).optional(),
   }),
 ]);
 export type Command = z.infer<typeof commandSchema>;
@@ -177,6 +209,30 @@ export const UPDATE_JOB_STATUSES = [
   'upload pending',
 ] as const;
 export const updateJobStatusSchema = z.enum(UPDATE_JOB_STATUSES);
+export type UpdateJobStatus = z.infer<typeof updateJobStatusSchema>;
+
+/** Job statuses a device reports in its replies; the others are the platform's (docs/protocol.md). */
+export const DEVICE_JOB_STATUSES = [
+  'acknowledged',
+  'rejected',
+  'upload pending',
+  'started',
+  'in progress',
+  'executed',
+  'successfully finished',
+  'failed',
+  'aborted',
+] as const satisfies readonly UpdateJobStatus[];
+
+/** A job in one of these is over: no reply changes it any more. */
+export const FINAL_JOB_STATUSES = [
+  'successfully finished',
+  'failed',
+  'aborted',
+  'rejected',
+  'obsolete',
+  'discarded',
+] as const satisfies readonly UpdateJobStatus[];
 
 /** `cmd/reply`: the device's answer; firmware updates report their job status. */
 export const commandReplySchema = z.strictObject({

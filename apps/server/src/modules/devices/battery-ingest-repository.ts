@@ -1,0 +1,217 @@
+import type { BatteryInfo, BatteryLiveStatus, BatteryTelemetry } from '@cbm/contracts/device-protocol';
+import type { Queryable } from '../../db/database';
+import type { BatterySample } from './battery-sample';
+import type { BatteryState } from './battery-state';
+
+interface BatteryRow {
+  serial_number: string;
+  operating_site_id: number;
+  status: BatteryLiveStatus;
+  online: boolean | null;
+  connection_changed_at: Date | null;
+  telemetry_state: BatteryTelemetry['state'] | null;
+  charger_serial: string | null;
+  soc: number | null;
+  soh: number | null;
+  stack_voltage: number | null;
+  current_a: number | null;
+  min_cell_temperature: number | null;
+  max_cell_temperature: number | null;
+  min_cell_voltage: number | null;
+  max_cell_voltage: number | null;
+  last_data_timestamp: Date | null;
+  last_sample_at: Date | null;
+  active_error_codes: string[] | null;
+  current_error_code: string | null;
+  last_error_at: Date | null;
+}
+
+export interface StoredSample extends BatterySample {
+  seq: number;
+}
+
+export interface BatteryInfoUpdate {
+  serialNumber: string;
+  info: BatteryInfo;
+  ts: Date;
+}
+
+/** SQL of battery ingestion: lock and read the live state, store samples, write the state back. */
+export function batteryIngestRepository(tx: Queryable) {
+  return {
+    /**
+     * Locks the known batteries among these serials, in serial order so that workers cannot
+     * deadlock. NO KEY UPDATE: rows referring to a battery (update jobs, datalogs) can still be added.
+     */
+    async lock(serials: readonly string[]): Promise<Map<string, BatteryState>> {
+      if (serials.length === 0) return new Map();
+      const rows = await tx.query<BatteryRow>(
+        `SELECT serial_number, operating_site_id, status, online, connection_changed_at,
+                last_data->>'state' AS telemetry_state, last_data->>'chargerSerial' AS charger_serial,
+                soc::float8, soh::float8, stack_voltage::float8, current_a::float8, min_cell_temperature::float8,
+                max_cell_temperature::float8, min_cell_voltage::float8, max_cell_voltage::float8,
+                last_data_timestamp, last_sample_at, active_error_codes, current_error_code, last_error_at
+           FROM battery WHERE serial_number = ANY($1::text[]) ORDER BY serial_number FOR NO KEY UPDATE`,
+        [[...serials].sort()],
+      );
+      return new Map(rows.map((row) => [row.serial_number, toState(row)]));
+    },
+
+    /** Inserts the samples; answers the keys of those that were new, or undefined when all were. */
+    async insertSamples(samples: readonly StoredSample[]): Promise<Set<string> | undefined> {
+      if (samples.length === 0) return undefined;
+      const rows = samples.map((sample) => ({
+        serial_number: sample.serialNumber,
+        ts: sample.ts.toISOString(),
+        seq: sample.seq,
+        operating_site_id: sample.operatingSiteId,
+        state: sample.state,
+        soc: sample.soc,
+        soh: sample.soh,
+        stack_voltage: sample.stackVoltage,
+        current_a: sample.current,
+        min_cell_voltage: sample.minCellVoltage,
+        max_cell_voltage: sample.maxCellVoltage,
+        min_cell_temperature: sample.minCellTemperature,
+        max_cell_temperature: sample.maxCellTemperature,
+        board_temperature: sample.boardTemperature ?? null,
+        charger_serial: sample.chargerSerial ?? null,
+        total_energy_charged_kwh: sample.totalEnergyChargedKwh,
+        total_energy_discharged_kwh: sample.totalEnergyDischargedKwh,
+        total_charging_hours: sample.totalChargingHours,
+        total_discharging_hours: sample.totalDischargingHours,
+        total_standby_hours: sample.totalStandbyHours,
+      }));
+      const columns = Object.keys(rows[0] ?? {}).join(', ');
+      // The keys come back only when some were there already (rare): returning them all costs.
+      const [result] = await tx.query<{ inserted: number; keys: [string, string][] | null }>(
+        `WITH inserted AS (
+           INSERT INTO battery_sample (${columns})
+           SELECT ${columns} FROM json_populate_recordset(NULL::battery_sample, $1::json)
+           ON CONFLICT DO NOTHING RETURNING serial_number, ts
+         )
+         SELECT count(*)::int AS inserted,
+                CASE WHEN count(*) < $2 THEN json_agg(json_build_array(serial_number, ts)) END AS keys
+           FROM inserted`,
+        [JSON.stringify(rows), rows.length],
+      );
+      if (!result?.keys) return undefined;
+      return new Set(result.keys.map(([serial, ts]) => sampleKey(serial, new Date(ts))));
+    },
+
+    async updateLiveState(states: readonly BatteryState[]): Promise<void> {
+      if (states.length === 0) return;
+      const rows = states.map((state) => ({
+        serial_number: state.serialNumber,
+        status: state.status,
+        online: state.online,
+        connection_changed_at: state.connectionChangedAt?.toISOString() ?? null,
+        soc: state.measurements.soc,
+        soh: state.measurements.soh,
+        stack_voltage: state.measurements.stackVoltage,
+        current_a: state.measurements.current,
+        min_cell_temperature: state.measurements.minCellTemperature,
+        max_cell_temperature: state.measurements.maxCellTemperature,
+        min_cell_voltage: state.measurements.minCellVoltage,
+        max_cell_voltage: state.measurements.maxCellVoltage,
+        // As text: cheaper for PostgreSQL than a nested object in the batch's JSON.
+        last_data: state.newTelemetry && JSON.stringify(state.newTelemetry),
+        last_data_timestamp: state.lastDataTimestamp?.toISOString() ?? null,
+        last_sample_at: state.lastSampleAt?.toISOString() ?? null,
+        active_error_codes: state.activeErrorCodes,
+        current_error_code: state.activeErrorCodes.at(-1) ?? null,
+        last_error_at: state.lastErrorAt?.toISOString() ?? null,
+      }));
+      await tx.query(
+        `UPDATE battery b SET
+           status = x.status, online = x.online, connection_changed_at = x.connection_changed_at,
+           soc = x.soc, soh = x.soh, stack_voltage = x.stack_voltage, current_a = x.current_a,
+           min_cell_temperature = x.min_cell_temperature, max_cell_temperature = x.max_cell_temperature,
+           min_cell_voltage = x.min_cell_voltage, max_cell_voltage = x.max_cell_voltage,
+           last_data = coalesce(x.last_data::jsonb, b.last_data), last_data_timestamp = x.last_data_timestamp,
+           last_sample_at = x.last_sample_at, active_error_codes = x.active_error_codes,
+           current_error_code = x.current_error_code, last_error_at = x.last_error_at
+         FROM json_to_recordset($1::json) AS x(
+           serial_number text, status text, online boolean, connection_changed_at timestamptz, soc numeric,
+           soh numeric, stack_voltage numeric, current_a numeric, min_cell_temperature numeric,
+           max_cell_temperature numeric, min_cell_voltage numeric, max_cell_voltage numeric, last_data text,
+           last_data_timestamp timestamptz, last_sample_at timestamptz, active_error_codes text[],
+           current_error_code text, last_error_at timestamptz)
+         WHERE b.serial_number = x.serial_number`,
+        [JSON.stringify(rows)],
+      );
+    },
+
+    /** Static data from `info`; an older info than the one applied changes nothing. */
+    async updateInfo(updates: readonly BatteryInfoUpdate[]): Promise<number> {
+      if (updates.length === 0) return 0;
+      const rows = updates.map(({ serialNumber, info, ts }) => ({
+        serial_number: serialNumber,
+        info_timestamp: ts.toISOString(),
+        info,
+        battery_type: info.batteryType,
+        product: info.product,
+        hw_serial: info.hwSerial,
+        ecu_serial_number: info.ecuSerialNumber,
+        bsp_version: info.versions.bsp,
+        bam_version: info.versions.bam,
+        boot_version: info.versions.boot,
+        firmware_version: info.versions.firmware,
+        hardware_version: info.versions.hardware,
+        iot_hmi_version: info.versions.iotHmi,
+        iot_sw_version: info.versions.iotSw,
+        cell_type: info.cellType,
+        battery_capacity_ah: info.capacityAh,
+        nominal_energy_kwh: info.nominalEnergyKwh,
+        nominal_voltage: info.nominalVoltage,
+        module_count: info.moduleCount,
+        module_electronic: info.moduleElectronic,
+        parameter_set: info.parameterSet,
+        production_date: info.productionDate,
+        tray_number: info.trayNumber,
+      }));
+      const fields = Object.keys(rows[0] ?? {}).filter(
+        (key) => !['serial_number', 'info_timestamp', 'info'].includes(key),
+      );
+      const updated = await tx.query(
+        `UPDATE battery b SET info = x.info, info_timestamp = x.info_timestamp,
+           ${fields.map((field) => `${field} = coalesce(x.${field}, b.${field})`).join(', ')}
+         FROM json_populate_recordset(NULL::battery, $1::json) AS x
+         WHERE b.serial_number = x.serial_number
+           AND (b.info_timestamp IS NULL OR b.info_timestamp < x.info_timestamp)
+         RETURNING b.serial_number`,
+        [JSON.stringify(rows)],
+      );
+      return updated.length;
+    },
+  };
+}
+
+function toState(row: BatteryRow): BatteryState {
+  return {
+    serialNumber: row.serial_number,
+    operatingSiteId: row.operating_site_id,
+    online: row.online,
+    connectionChangedAt: row.connection_changed_at,
+    telemetryState: row.telemetry_state,
+    chargerSerial: row.charger_serial,
+    measurements: {
+      soc: row.soc,
+      soh: row.soh,
+      stackVoltage: row.stack_voltage,
+      current: row.current_a,
+      minCellTemperature: row.min_cell_temperature,
+      maxCellTemperature: row.max_cell_temperature,
+      minCellVoltage: row.min_cell_voltage,
+      maxCellVoltage: row.max_cell_voltage,
+    },
+    newTelemetry: null,
+    lastDataTimestamp: row.last_data_timestamp,
+    lastSampleAt: row.last_sample_at,
+    activeErrorCodes: row.active_error_codes ?? (row.current_error_code ? [row.current_error_code] : []),
+    lastErrorAt: row.last_error_at,
+    status: row.status,
+  };
+}
+
+export const sampleKey = (serialNumber: string, ts: Date) => `${serialNumber}|${ts.toISOString()}`;

@@ -1,0 +1,168 @@
+import {
+  type Command,
+  type CommandReply,
+  type CommandType,
+  DEVICE_JOB_STATUSES,
+  type DeviceClass,
+  FINAL_JOB_STATUSES,
+} from '@cbm/contracts/device-protocol';
+import type { Queryable } from '../../db/database';
+
+export interface SentCommand {
+  id: string;
+  deviceClass: DeviceClass;
+  serialNumber: string;
+  type: CommandType;
+  command: Command;
+  issuedAt: Date;
+}
+
+export interface ReplyRecord {
+  command: SentCommand;
+  ts: Date;
+  reply: CommandReply;
+}
+
+export interface StoredReply {
+  result: CommandReply['result'];
+  jobStatus: string | null;
+  detail: string | null;
+  ts: Date;
+}
+
+interface CommandRow {
+  id: string;
+  device_class: DeviceClass;
+  serial_number: string;
+  type: CommandType;
+  payload: Command;
+  issued_at: Date;
+}
+
+const toCommand = (row: CommandRow): SentCommand => ({
+  id: row.id,
+  deviceClass: row.device_class,
+  serialNumber: row.serial_number,
+  type: row.type,
+  command: row.payload,
+  issuedAt: row.issued_at,
+});
+
+/** SQL of the command channel: commands, replies and the update jobs they drive. */
+export function commandRepository(db: Queryable) {
+  return {
+    async insert(command: SentCommand, issuedBy: number | null): Promise<void> {
+      await db.query(
+        `INSERT INTO device_command (id, device_class, serial_number, type, payload, issued_at, issued_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [
+          command.id,
+          command.deviceClass,
+          command.serialNumber,
+          command.type,
+          command.command,
+          command.issuedAt,
+          issuedBy,
+        ],
+      );
+    },
+
+    async find(ids: readonly string[]): Promise<Map<string, SentCommand>> {
+      const rows = await db.query<CommandRow>(
+        `SELECT id, device_class, serial_number, type, payload, issued_at FROM device_command WHERE id = ANY($1::uuid[])`,
+        [[...ids]],
+      );
+      return new Map(rows.map((row) => [row.id, toCommand(row)]));
+    },
+
+    /** Stores the replies; answers those that were new, and moves each command's result on. */
+    async insertReplies(records: readonly ReplyRecord[]): Promise<ReplyRecord[]> {
+      if (records.length === 0) return [];
+      const rows = records.map(({ command, ts, reply }, index) => ({
+        index,
+        command_id: command.id,
+        ts: ts.toISOString(),
+        result: reply.result,
+        job_status: reply.jobStatus ?? null,
+        detail: reply.detail ?? null,
+      }));
+      const inserted = await db.query<{ index: number }>(
+        `WITH x AS (
+           SELECT * FROM json_to_recordset($1::json)
+             AS x("index" int, command_id uuid, ts timestamptz, result text, job_status text, detail text)
+         ), inserted AS (
+           INSERT INTO device_command_reply (command_id, ts, result, job_status, detail)
+           SELECT command_id, ts, result, job_status, detail FROM x
+           ON CONFLICT DO NOTHING RETURNING command_id, ts, result, job_status
+         )
+         SELECT x."index" FROM x JOIN inserted i ON i.command_id = x.command_id AND i.ts = x.ts
+           AND i.result = x.result AND i.job_status IS NOT DISTINCT FROM x.job_status`,
+        [JSON.stringify(rows)],
+      );
+      const fresh = inserted.map((row) => records[row.index] as ReplyRecord);
+      if (fresh.length === 0) return fresh;
+      await db.query(
+        `UPDATE device_command c SET result = x.result, job_status = coalesce(x.job_status, c.job_status), replied_at = x.ts
+         FROM (SELECT DISTINCT ON (command_id) * FROM json_to_recordset($1::json)
+                 AS r(command_id uuid, ts timestamptz, result text, job_status text) ORDER BY command_id, ts DESC) x
+         WHERE c.id = x.command_id AND (c.replied_at IS NULL OR c.replied_at <= x.ts)`,
+        [
+          JSON.stringify(
+            fresh.map(({ command, ts, reply }) => ({
+              command_id: command.id,
+              ts,
+              result: reply.result,
+              job_status: reply.jobStatus ?? null,
+            })),
+          ),
+        ],
+      );
+      return fresh;
+    },
+
+    /** Firmware-update replies move their job on, in the order they were sent, until it is over. */
+    async updateJobs(records: readonly ReplyRecord[]): Promise<void> {
+      const updates = records.flatMap(({ command, ts, reply }) =>
+        command.command.type === 'firmwareUpdate' &&
+        reply.jobStatus &&
+        (DEVICE_JOB_STATUSES as readonly string[]).includes(reply.jobStatus)
+          ? [{ job_id: command.command.jobId, status: reply.jobStatus, ts: ts.toISOString() }]
+          : [],
+      );
+      for (const update of updates.sort((a, b) => a.ts.localeCompare(b.ts))) {
+        await db.query(
+          `UPDATE update_job SET status = $2,
+             acknowledged_timestamp = CASE WHEN $2 = 'acknowledged' THEN coalesce(acknowledged_timestamp, $3)
+                                           ELSE acknowledged_timestamp END,
+             result_timestamp = CASE WHEN $2 = ANY($4::text[]) THEN $3 ELSE result_timestamp END
+           WHERE id = $1 AND status <> ALL($4::text[])`,
+          [update.job_id, update.status, update.ts, FINAL_JOB_STATUSES],
+        );
+      }
+    },
+
+    async latestReply(commandId: string): Promise<StoredReply | undefined> {
+      const [row] = await db.query<{
+        result: CommandReply['result'];
+        job_status: string | null;
+        detail: string | null;
+        ts: Date;
+      }>(
+        `SELECT result, job_status, detail, ts FROM device_command_reply WHERE command_id = $1
+          ORDER BY ts DESC, received_at DESC LIMIT 1`,
+        [commandId],
+      );
+      return row && { result: row.result, jobStatus: row.job_status, detail: row.detail, ts: row.ts };
+    },
+
+    async lastDataTimestamp(deviceClass: DeviceClass, serialNumber: string): Promise<Date | null | undefined> {
+      const table = { battery: 'battery', charger: 'charger', mdload: 'mdload_unit' }[deviceClass];
+      const key = deviceClass === 'mdload' ? 'mdload_serial' : 'serial_number';
+      const [row] = await db.query<{ last_data_timestamp: Date | null }>(
+        `SELECT last_data_timestamp FROM ${table} WHERE ${key} = $1`,
+        [serialNumber],
+      );
+      return row ? row.last_data_timestamp : undefined;
+    },
+  };
+}

@@ -1,0 +1,13 @@
+import type { RawDeviceMessage } from './device-message';
+
+/** The MQTT side of the device channel: an embedded broker, or a client of an external one. */
+export interface DeviceTransport {
+  /** Where devices connect (the embedded broker's address, or MQTT_URL without credentials). */
+  readonly url: string;
+  /** Publishes a command (QoS 1, not retained). */
+  publish(topic: string, payload: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Hands a device message to ingestion; settles once it is stored (or rejected). */
+export type MessageSink = (message: RawDeviceMessage) => Promise<void>;

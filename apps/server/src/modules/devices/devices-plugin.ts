@@ -1,0 +1,135 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../../config';
+import type { Database } from '../../db/database';
+import type { SampleListener } from './battery-sample';
+import type { CommandReplyListener } from './command-replies';
+import { CommandService } from './command-service';
+import { deviceStore } from './device-store';
+import type { DeviceTransport } from './device-transport';
+import { startEmbeddedBroker } from './embedded-broker';
+import { connectExternalBroker } from './external-broker';
+import { IngestMetrics } from './ingest-metrics';
+import { IngestPipeline } from './ingest-pipeline';
+import { LiveHub } from './live-hub';
+import { liveRoutes } from './live-routes';
+import { metricsRoutes } from './metrics-routes';
+
+type DeviceConfig = Pick<
+  Config,
+  | 'INGEST'
+  | 'HOST'
+  | 'MQTT_PORT'
+  | 'MQTT_URL'
+  | 'MQTT_CLIENT_ID'
+  | 'MQTT_SHARE_GROUP'
+  | 'SAMPLE_RESOLUTION_SECONDS'
+  | 'INGEST_BATCH_SIZE'
+  | 'INGEST_QUEUE_LIMIT'
+>;
+
+export interface DevicesPluginOptions {
+  config: DeviceConfig;
+  db: Database;
+  sampleListeners?: SampleListener[];
+}
+
+/** The device channel other modules use (app.devices). */
+export interface DeviceChannel {
+  /** Where devices connect: the embedded broker's address, or MQTT_URL; undefined before the app is ready. */
+  readonly brokerUrl: string | undefined;
+  readonly sendCommand: CommandService['sendCommand'];
+  readonly awaitReply: CommandService['awaitReply'];
+  readonly awaitData: CommandService['awaitData'];
+  readonly refresh: CommandService['refresh'];
+  /** Runs inside each storing transaction with the new battery samples (roll-ups). Register before ready. */
+  addSampleListener(listener: SampleListener): void;
+  /** Runs inside each storing transaction with the new command replies (datalogs, updates). */
+  addReplyListener(listener: CommandReplyListener): void;
+  readonly metrics: IngestMetrics;
+  readonly live: LiveHub;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    devices: DeviceChannel;
+  }
+}
+
+/**
+ * Ingestion, command channel, live push and metrics. The broker (embedded, or the subscription to
+ * MQTT_URL) starts when the app is ready and stops after the queued messages are stored on close.
+ */
+export const devicesPlugin = fp(
+  async (app: FastifyInstance, { config, db, sampleListeners = [] }: DevicesPluginOptions) => {
+    const samples = [...sampleListeners];
+    const replies: CommandReplyListener[] = [];
+    const live = new LiveHub();
+    let transport: DeviceTransport | undefined;
+    const commands = new CommandService(db, () => transport);
+    const pipeline = config.INGEST
+      ? new IngestPipeline({
+          store: deviceStore(db, {
+            resolutionMs: config.SAMPLE_RESOLUTION_SECONDS * 1000,
+            sampleListeners: samples,
+            replyListeners: replies,
+          }),
+          batchSize: config.INGEST_BATCH_SIZE,
+          queueLimit: config.INGEST_QUEUE_LIMIT,
+          // PGlite has one connection: a second transaction would only wait for the first.
+          concurrency: db.kind === 'postgres' ? 2 : 1,
+          log: app.log.child({ module: 'ingest' }),
+          onCommitted(outcome) {
+            commands.notify(outcome);
+            live.publish(outcome);
+          },
+        })
+      : undefined;
+    const metrics = pipeline?.metrics ?? new IngestMetrics(() => ({ depth: 0, limit: 0 }));
+
+    app.decorate('devices', {
+      get brokerUrl() {
+        return transport?.url;
+      },
+      sendCommand: commands.sendCommand.bind(commands),
+      awaitReply: commands.awaitReply.bind(commands),
+      awaitData: commands.awaitData.bind(commands),
+      refresh: commands.refresh.bind(commands),
+      addSampleListener: (listener) => samples.push(listener),
+      addReplyListener: (listener) => replies.push(listener),
+      metrics,
+      live,
+    } satisfies DeviceChannel);
+
+    app.addHook('onReady', async () => {
+      const sink = pipeline ? pipeline.submit.bind(pipeline) : null;
+      if (config.MQTT_URL) {
+        transport = await connectExternalBroker({
+          url: config.MQTT_URL,
+          clientId: config.MQTT_CLIENT_ID,
+          shareGroup: config.MQTT_SHARE_GROUP,
+          sink,
+          log: app.log.child({ module: 'mqtt' }),
+        });
+      } else if (config.INGEST) {
+        transport = await startEmbeddedBroker({ port: config.MQTT_PORT, host: config.HOST, sink });
+      }
+    });
+    app.addHook('onClose', async () => {
+      commands.close();
+      await pipeline?.stop();
+      await transport?.close();
+      live.close();
+    });
+
+    await app.register(liveRoutes, { db, live });
+    await app.register(metricsRoutes, { metrics });
+  },
+);
+
+/** The address devices (and the in-process demo simulator) connect to; the app must be ready. */
+export function deviceBrokerUrl(app: FastifyInstance): string {
+  const url = app.devices.brokerUrl;
+  if (!url) throw new Error('The device broker is not running (is the app ready, and INGEST on or MQTT_URL set?)');
+  return url;
+}

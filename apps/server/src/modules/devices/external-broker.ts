@@ -1,0 +1,112 @@
+import { TOPIC_ROOT } from '@cbm/contracts/device-protocol';
+import type { FastifyBaseLogger } from 'fastify';
+import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
+import type { DeviceTransport, MessageSink } from './device-transport';
+
+export interface ExternalBrokerOptions {
+  url: string;
+  clientId: string;
+  /** Shared-subscription group ('' for a plain subscription). */
+  shareGroup: string;
+  /** Device messages go here; null for a publish-only connection (ingestion off). */
+  sink: MessageSink | null;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+  connectTimeoutMs?: number;
+}
+
+const SUBSCRIBED_CHANNELS = ['telemetry', 'event', 'info', 'status', 'cmd/reply'];
+/** How long the broker keeps this worker's session (and queues its messages) while it is away. */
+const SESSION_EXPIRY_SECONDS = 24 * 3600;
+/**
+ * mqtt.js handles one incoming packet at a time and acknowledges it when customHandleAcks calls
+ * back: waiting for the commit there would store one message per transaction. So the callback
+ * declines to acknowledge (this error, which mqtt.js re-emits and we ignore) and the PUBACK is
+ * sent after the commit. docs/decisions/009-device-ingestion.md; tested in broker-acks.api.test.ts.
+ */
+const ACK_AFTER_COMMIT = new Error('acknowledged after commit');
+
+type PacketSender = { _sendPacket(packet: { cmd: 'puback'; messageId: number }, callback?: () => void): void };
+
+const subscriptionTopics = (shareGroup: string) =>
+  SUBSCRIBED_CHANNELS.map((channel) => `${shareGroup ? `$share/${shareGroup}/` : ''}${TOPIC_ROOT}/+/+/${channel}`);
+
+/** An ingest worker at an external broker: persistent MQTT 5 session, QoS 1, PUBACK after commit. */
+export async function connectExternalBroker(options: ExternalBrokerOptions): Promise<DeviceTransport> {
+  const { sink, log } = options;
+  // A PUBACK is only valid on the connection that received the message: after a reconnect the
+  // broker resends what was not acknowledged, with new packet ids.
+  let connection = 0;
+  const acknowledge = (client: MqttClient, messageId: number, receivedOn: number) => {
+    if (receivedOn === connection && client.connected) {
+      (client as unknown as PacketSender)._sendPacket({ cmd: 'puback', messageId });
+    }
+  };
+  const client = mqtt.connect(options.url, {
+    clientId: options.clientId,
+    protocolVersion: 5,
+    clean: !sink,
+    properties: sink ? { sessionExpiryInterval: SESSION_EXPIRY_SECONDS } : {},
+    reconnectPeriod: 1000,
+    connectTimeout: options.connectTimeoutMs ?? 10_000,
+    customHandleAcks(topic, payload, packet, done) {
+      const receivedOn = connection;
+      const messageId = packet.messageId as number;
+      ingest(topic, payload).then(
+        () => acknowledge(client, messageId, receivedOn),
+        () => undefined, // not acknowledged: the broker delivers it again
+      );
+      done(ACK_AFTER_COMMIT);
+    },
+  });
+  const ingest = (topic: string, payload: Buffer) =>
+    sink ? sink({ topic, payload, receivedAt: new Date() }) : Promise.resolve();
+  client.on('connect', () => {
+    connection++;
+  });
+  client.on('message', (topic, payload, packet: IPublishPacket) => {
+    if (packet.qos === 0) ingest(topic, payload).catch(() => undefined);
+  });
+  client.on('error', (error) => {
+    if (error !== ACK_AFTER_COMMIT) log.warn({ err: error }, 'MQTT broker connection');
+  });
+  client.on('offline', () => log.warn({ url: redacted(options.url) }, 'MQTT broker unreachable; reconnecting'));
+
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(
+      () => {
+        client.end(true);
+        reject(new Error(`MQTT broker ${redacted(options.url)} cannot be reached`));
+      },
+      (options.connectTimeoutMs ?? 10_000) * 3,
+    );
+    client.once('connect', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  if (sink) {
+    // rh 2: no retained messages on subscribing. The persistent session already had every message;
+    // a broker full of retained status and info would flood (and overflow) a new worker's queue.
+    const subscriptions = subscriptionTopics(options.shareGroup).map((topic) => [topic, { qos: 1, rh: 2 }] as const);
+    await client.subscribeAsync(Object.fromEntries(subscriptions));
+  }
+
+  return {
+    url: redacted(options.url),
+    async publish(topic, payload) {
+      await client.publishAsync(topic, payload, { qos: 1 });
+    },
+    async close() {
+      // Acknowledgements of messages committed just now are queued as promise callbacks: let them out first.
+      await new Promise((resolve) => setImmediate(resolve));
+      await client.endAsync();
+    },
+  };
+}
+
+function redacted(url: string): string {
+  const parsed = new URL(url);
+  parsed.username = '';
+  parsed.password = '';
+  return parsed.toString().replace(/\/$/, '');
+}

@@ -1,0 +1,170 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { parseTopic } from '@cbm/contracts/device-protocol';
+import { STORED_KINDS } from '@cbm/contracts/ingest-metrics';
+import type { FastifyBaseLogger } from 'fastify';
+import { type DeviceMessage, parseDeviceMessage, type RawDeviceMessage, type Rejection } from './device-message';
+import type { BatchOutcome, DeviceStore } from './device-store';
+import { IngestMetrics } from './ingest-metrics';
+
+export interface IngestPipelineOptions {
+  store: DeviceStore;
+  batchSize: number;
+  queueLimit: number;
+  /** Batches stored at the same time (PostgreSQL: more than one connection helps). */
+  concurrency: number;
+  log: FastifyBaseLogger;
+  /** After each commit, with what changed. */
+  onCommitted(outcome: BatchOutcome): void;
+}
+
+interface Pending {
+  message: DeviceMessage;
+  resolve(): void;
+  reject(error: unknown): void;
+}
+
+/** Rejections are logged once per device and reason; this bounds what is remembered of that. */
+const LOGGED_REJECTIONS_LIMIT = 10_000;
+const STOPPING_ATTEMPTS = 3;
+
+/** SQLSTATE classes worth retrying: connection, rollback (deadlock, serialization), resources, shutdown. */
+function isTransient(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === 'string') return /^(08|40|53|57|58)/.test(code) || /^E[A-Z]+$/.test(code);
+  return typeof message === 'string' && /connection|terminated|timeout/i.test(message);
+}
+
+/**
+ * Device messages → validated → bounded queue → batches stored in one transaction each. `submit`
+ * settles only once its message is committed (or rejected and counted), so the caller acknowledges
+ * the message to the broker after the commit; a full queue makes `submit` wait (backpressure).
+ */
+export class IngestPipeline {
+  readonly metrics: IngestMetrics;
+  private readonly queue: Pending[] = [];
+  private readonly waitingForRoom: (() => void)[] = [];
+  private readonly loggedRejections = new Set<string>();
+  private running = true;
+  private wake: (() => void) | undefined;
+  private readonly loop: Promise<void>;
+
+  constructor(private readonly options: IngestPipelineOptions) {
+    this.metrics = new IngestMetrics(() => ({ depth: this.queue.length, limit: options.queueLimit }));
+    this.loop = this.run();
+  }
+
+  async submit(raw: RawDeviceMessage): Promise<void> {
+    if (!this.running) throw new Error('ingestion is stopping');
+    this.metrics.countReceived(parseTopic(raw.topic)?.channel ?? 'other');
+    const parsed = parseDeviceMessage(raw);
+    if ('rejection' in parsed) return this.rejected(parsed.rejection);
+    while (this.queue.length >= this.options.queueLimit) {
+      await new Promise<void>((resolve) => this.waitingForRoom.push(resolve));
+      if (!this.running) throw new Error('ingestion is stopping');
+    }
+    return new Promise((resolve, reject) => {
+      this.queue.push({ message: parsed.message, resolve, reject });
+      this.wake?.();
+    });
+  }
+
+  /** Stores what is queued, then stops; later submissions fail (the broker does not acknowledge them). */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    for (const resume of this.waitingForRoom.splice(0)) resume();
+    await this.loop;
+  }
+
+  /**
+   * Up to `concurrency` batches are stored at once (each in its own transaction); their messages
+   * are acknowledged in the order they arrived, batch after batch.
+   */
+  private async run(): Promise<void> {
+    const inFlight = new Set<Promise<void>>();
+    let turn: Promise<void> = Promise.resolve();
+    for (;;) {
+      if (this.queue.length === 0 || inFlight.size >= this.options.concurrency) {
+        if (this.queue.length === 0 && inFlight.size === 0 && !this.running) return;
+        await Promise.race([...inFlight, new Promise<void>((resolve) => (this.wake = resolve))]);
+        this.wake = undefined;
+        continue;
+      }
+      const batch = this.queue.splice(0, this.options.batchSize);
+      for (const resume of this.waitingForRoom.splice(0)) resume();
+      const previous = turn;
+      let settled = () => {};
+      turn = new Promise((resolve) => (settled = resolve));
+      const work = this.storeWithRetry(batch, previous).finally(() => {
+        settled();
+        inFlight.delete(work);
+      });
+      inFlight.add(work);
+    }
+  }
+
+  /**
+   * Retries what may pass later; splits a batch that fails for its content until the bad message
+   * is found. Never throws. `turn` settles when the batch before this one has been acknowledged.
+   */
+  private async storeWithRetry(batch: Pending[], turn: Promise<void>): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const started = performance.now();
+        const outcome = await this.options.store.store(batch.map((pending) => pending.message));
+        this.metrics.commitSeconds.observe((performance.now() - started) / 1000);
+        await turn;
+        return this.committed(batch, outcome);
+      } catch (error) {
+        this.metrics.failedBatches++;
+        if (isTransient(error)) {
+          if (!this.running && attempt >= STOPPING_ATTEMPTS) {
+            await turn;
+            for (const pending of batch) pending.reject(error);
+            return;
+          }
+          this.options.log.warn({ err: error, attempt }, 'storing device messages failed; retrying');
+          await delay(Math.min(100 * 2 ** attempt, 5000));
+          continue;
+        }
+        if (batch.length > 1) {
+          const half = Math.ceil(batch.length / 2);
+          await this.storeWithRetry(batch.slice(0, half), turn);
+          await this.storeWithRetry(batch.slice(half), turn);
+          return;
+        }
+        const [pending] = batch as [Pending];
+        this.options.log.error({ err: error, serial: pending.message.serial }, 'device message cannot be stored');
+        await turn;
+        this.rejected({ reason: 'storage-error', serial: pending.message.serial, detail: String(error) });
+        pending.resolve();
+        return;
+      }
+    }
+  }
+
+  private committed(batch: Pending[], outcome: BatchOutcome): void {
+    this.metrics.batchSize.observe(batch.length);
+    for (const kind of STORED_KINDS) {
+      this.metrics.countStored(kind, outcome.counts.stored[kind]);
+      this.metrics.countDuplicates(kind, outcome.counts.duplicates[kind]);
+    }
+    this.metrics.samplesSkipped += outcome.counts.samplesSkipped;
+    for (const rejection of outcome.rejections.values()) this.rejected(rejection);
+    for (const pending of batch) pending.resolve();
+    try {
+      this.options.onCommitted(outcome);
+    } catch (error) {
+      this.options.log.error({ err: error }, 'after storing device messages');
+    }
+  }
+
+  private rejected(rejection: Rejection): void {
+    this.metrics.countRejected(rejection.reason);
+    const key = `${rejection.serial ?? '-'}|${rejection.reason}`;
+    if (this.loggedRejections.has(key)) return;
+    if (this.loggedRejections.size >= LOGGED_REJECTIONS_LIMIT) this.loggedRejections.clear();
+    this.loggedRejections.add(key);
+    this.options.log.warn({ ...rejection }, 'device message rejected');
+  }
+}

@@ -1,0 +1,62 @@
+import { PassThrough } from 'node:stream';
+import { LIVE_STREAM_PATH, type LiveEvent, liveStreamQuerySchema } from '@cbm/contracts/live-stream';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/database';
+import { forbidden, siteNotFound } from '../../http-error';
+import { siteRepository } from '../sites/site-repository';
+import type { LiveHub } from './live-hub';
+
+const KEEP_ALIVE_MS = 15_000;
+
+/** Server-Sent Events of a site's changed batteries (cbm_liveview) and charger-station twins (cbm_mdliveview). */
+export async function liveRoutes(app: FastifyInstance, options: { db: Database; live: LiveHub }) {
+  const sites = siteRepository(options.db);
+  const streams = new Set<PassThrough>();
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(LIVE_STREAM_PATH, {
+    schema: {
+      tags: ['live'],
+      summary: 'Changes of the site’s batteries and charger-station units as Server-Sent Events',
+      querystring: liveStreamQuerySchema,
+      response: { 200: z.string().describe('text/event-stream: events ready, battery, mdload') },
+    },
+    handler: async (request, reply) => {
+      const user = await request.requireUser();
+      const siteId = request.query.operatingSiteId;
+      const batteries = await sites.canAccess(user.id, siteId, 'cbm_liveview');
+      const mdloads = await sites.canAccess(user.id, siteId, 'cbm_mdliveview');
+      if (!batteries && !mdloads) throw (await sites.exists(siteId)) ? forbidden() : siteNotFound(siteId);
+
+      const stream = new PassThrough();
+      const send = (event: LiveEvent, data: unknown) =>
+        stream.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      const unsubscribe = options.live.subscribe(siteId, (update) => {
+        if (update.event === 'battery' ? batteries : mdloads) send(update.event, update.data);
+      });
+      const keepAlive = setInterval(() => stream.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+      streams.add(stream);
+      const end = () => {
+        clearInterval(keepAlive);
+        unsubscribe();
+        streams.delete(stream);
+        stream.end();
+      };
+      stream.once('close', end);
+      reply.raw.once('close', end);
+      send('ready', { operatingSiteId: siteId, batteries, mdloads });
+      return (reply as FastifyReply)
+        .header('content-type', 'text/event-stream; charset=utf-8')
+        .header('cache-control', 'no-cache, no-transform')
+        .header('x-accel-buffering', 'no')
+        .send(stream);
+    },
+  });
+
+  // Open streams would keep the server from closing.
+  app.addHook('preClose', async () => {
+    for (const stream of [...streams]) stream.end();
+  });
+}

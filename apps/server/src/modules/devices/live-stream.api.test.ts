@@ -1,0 +1,103 @@
+import { topicFor } from '@cbm/contracts/device-protocol';
+import type { MqttClient } from 'mqtt';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { addTestBatteries, addTestMdloadUnit, connectDevice, json, telemetry } from '../../../test/mqtt-devices';
+import { openSse, type SseConnection } from '../../../test/sse-client';
+import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
+import { deviceBrokerUrl } from './devices-plugin';
+
+describeEachDatabase('live stream', (kind) => {
+  let t: TestApp;
+  let base: string;
+  let device: MqttClient;
+  let serials: string[];
+  let siteId: number;
+  let admin: string;
+  let operator: string;
+  const streams: SseConnection[] = [];
+  const poll = { timeout: 10_000, interval: 25 };
+  const open = async (cookie: string, site = siteId) => {
+    const stream = await openSse(`${base}/api/v2/live/stream?operatingSiteId=${site}`, { cookie });
+    streams.push(stream);
+    return stream;
+  };
+  const ofEvent = (stream: SseConnection, event: string) =>
+    stream.events.filter((entry) => entry.event === event).map((entry) => entry.data as Record<string, unknown>);
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+    ({ serials, siteId } = await addTestBatteries(t.db, 2));
+    device = await connectDevice(deviceBrokerUrl(t.app));
+    admin = await t.signIn('admin@cbm.demo');
+    operator = await t.signIn('operator@cbm.demo');
+  });
+  afterEach(() => {
+    for (const stream of streams.splice(0)) stream.close();
+  });
+  afterAll(async () => {
+    await device.endAsync();
+    await t.close();
+  });
+
+  it('pushes a battery’s new state within moments of ingestion, coalesced per battery', async () => {
+    const stream = await open(admin);
+    await expect.poll(() => ofEvent(stream, 'ready').length, poll).toBe(1);
+    const serial = serials[0] as string;
+    const start = Date.now() - 60_000;
+    await Promise.all(
+      Array.from({ length: 10 }, (_, n) =>
+        device.publishAsync(
+          topicFor('battery', serial, 'telemetry'),
+          json(telemetry(n, new Date(start + n * 1000), { soc: 60 + n, state: 'charging' })),
+          { qos: 1 },
+        ),
+      ),
+    );
+    await expect
+      .poll(() => ofEvent(stream, 'battery').at(-1), poll)
+      .toMatchObject({ batterySerialNumber: serial, soc: 69, status: 'charging', online: true });
+    expect(ofEvent(stream, 'battery').length).toBeLessThan(10);
+  });
+
+  it('sends charger-station twins only to users with the charger-station live view', async () => {
+    const unit = await addTestMdloadUnit(t.db, siteId);
+    const forAdmin = await open(admin);
+    const forOperator = await open(operator);
+    await expect.poll(() => ofEvent(forAdmin, 'ready').length + ofEvent(forOperator, 'ready').length, poll).toBe(2);
+    expect(ofEvent(forOperator, 'ready')[0]).toMatchObject({ batteries: true, mdloads: false });
+    await device.publishAsync(
+      topicFor('mdload', unit.serial, 'telemetry'),
+      json({ seq: 1, ts: new Date().toISOString(), powerKw: 3, totalEnergyKwh: 10, stations: [] }),
+      { qos: 1 },
+    );
+    await device.publishAsync(topicFor('battery', serials[1] as string, 'telemetry'), json(telemetry(1, new Date())), {
+      qos: 1,
+    });
+    await expect
+      .poll(() => ofEvent(forAdmin, 'mdload'), poll)
+      .toEqual([expect.objectContaining({ mdLoadSerial: unit.serial, status: 'idle', powerKw: 3 })]);
+    await expect.poll(() => ofEvent(forOperator, 'battery').length, poll).toBe(1);
+    expect(ofEvent(forOperator, 'mdload')).toEqual([]);
+  });
+
+  it('is authorised per site', async () => {
+    const url = (site: number | string) => `/api/v2/live/stream?operatingSiteId=${site}`;
+    expect((await t.request({ url: url(siteId) })).statusCode).toBe(401);
+    const visible = (
+      await t.request({ url: '/api/v2/OperatingSites/access?featureName=cbm_liveview', cookie: operator })
+    ).json();
+    const [hidden] = await t.db.query<{ id: number }>(
+      'SELECT id FROM operating_site WHERE NOT (id = ANY($1::int[])) LIMIT 1',
+      [visible],
+    );
+    const refused = await t.request({ url: url(hidden?.id as number), cookie: operator });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'auth.forbidden' });
+    expect((await t.request({ url: url(999_999), cookie: admin })).json()).toMatchObject({ code: 'sites.notFound' });
+    expect((await t.request({ url: url('x'), cookie: admin })).statusCode).toBe(400);
+    const blocked = await t.request({ url: url(siteId), cookie: await t.signIn('blocked@cbm.demo') });
+    expect(blocked.statusCode).toBe(403);
+  });
+});

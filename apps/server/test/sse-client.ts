@@ -1,0 +1,42 @@
+import http from 'node:http';
+
+/** A Server-Sent Events reader for tests: collects the events as they come. */
+export interface SseEvent {
+  event: string;
+  data: unknown;
+}
+
+export interface SseConnection {
+  status: number;
+  events: SseEvent[];
+  close(): void;
+}
+
+// node:http rather than fetch: undici may open a fresh connection after an aborted stream, which
+// then keeps the server from closing.
+export function openSse(url: string, headers: Record<string, string>): Promise<SseConnection> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(
+      url,
+      { headers: { accept: 'text/event-stream', ...headers }, agent: false },
+      (response) => {
+        const events: SseEvent[] = [];
+        let buffer = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          buffer += chunk;
+          for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const event = /^event: (.*)$/m.exec(block)?.[1];
+            const data = /^data: (.*)$/m.exec(block)?.[1];
+            if (event && data) events.push({ event, data: JSON.parse(data) });
+          }
+        });
+        response.on('error', () => undefined);
+        resolve({ status: response.statusCode ?? 0, events, close: () => request.destroy() });
+      },
+    );
+    request.on('error', reject);
+  });
+}

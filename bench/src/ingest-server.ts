@@ -1,0 +1,106 @@
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { buildApp } from '../../apps/server/src/app';
+import { loadConfig } from '../../apps/server/src/config';
+import type { Database, Queryable } from '../../apps/server/src/db/database';
+import { migrate } from '../../apps/server/src/db/migrate';
+import { openPostgresDatabase } from '../../apps/server/src/db/postgres-database';
+import { seedDemo } from '../../apps/server/src/demo/seed-demo';
+import { deviceBrokerUrl } from '../../apps/server/src/modules/devices/devices-plugin';
+import { copyFrom } from './pg-copy';
+
+/**
+ * The ingest benchmark's server, in its own process: the real app (embedded broker, pipeline,
+ * PostgreSQL or PGlite) with BENCH_BATTERIES extra batteries, every telemetry kept as a sample.
+ * Prints its addresses as JSON; on an IPC message { copyRows } it times a raw COPY of that many
+ * sample rows into a copy of battery_sample (same columns, same indexes) and answers { copyRowsPerSecond }.
+ */
+const batteries = Number(process.env.BENCH_BATTERIES ?? 20_000);
+const url = process.env.BENCH_DATABASE_URL;
+const schema = `bench_ingest_${process.pid}`;
+const config = loadConfig(
+  {},
+  {
+    LOG_LEVEL: 'silent',
+    HOST: '127.0.0.1',
+    MQTT_PORT: 0,
+    SAMPLE_RESOLUTION_SECONDS: 0,
+    LOGIN_ATTEMPTS_PER_MINUTE: 1000,
+  },
+);
+
+const rawPglite = url ? undefined : await PGlite.create();
+const db = rawPglite ? wrapPglite(rawPglite) : await openPostgresDatabase({ connectionString: url as string, schema });
+await migrate(db, config.migrationsDir);
+await seedDemo(db);
+const [site] = await db.query<{ id: number }>('SELECT min(id) AS id FROM operating_site');
+await db.query(
+  `INSERT INTO battery (serial_number, operating_site_id, name, battery_type, product)
+   SELECT 'BENCH' || lpad(n::text, 6, '0'), $1, 'Bench ' || n, 'LFP 48V', 'Bench' FROM generate_series(1, $2) AS n`,
+  [site?.id, batteries],
+);
+const app = await buildApp({ config, db });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const port = (app.server.address() as { port: number }).port;
+console.log(
+  JSON.stringify({ mqttUrl: deviceBrokerUrl(app), appPort: port, siteId: site?.id, database: db.kind, batteries }),
+);
+
+process.on('message', async (message: { copyRows?: number }) => {
+  if (!message.copyRows) return;
+  const rowsPerSecond = await timeCopy(message.copyRows);
+  process.send?.({ copyRowsPerSecond: rowsPerSecond, ingest: app.devices.metrics.snapshot() });
+});
+
+process.on('SIGTERM', async () => {
+  await app.close();
+  if (url) await db.query(`DROP SCHEMA ${schema} CASCADE`);
+  await db.close();
+  process.exit(0);
+});
+
+/** Raw COPY of `rows` sample rows (CSV) into a fresh table like battery_sample, with its indexes. */
+async function timeCopy(rows: number): Promise<number> {
+  await db.query('DROP TABLE IF EXISTS bench_copy');
+  await db.query('CREATE TABLE bench_copy (LIKE battery_sample INCLUDING ALL)');
+  const start = Date.now() - 3_600_000;
+  const lines: string[] = [];
+  for (let n = 0; n < rows; n++) {
+    const serial = `BENCH${String((n % batteries) + 1).padStart(6, '0')}`;
+    const ts = new Date(start + Math.floor(n / batteries) * 1000 + (n % 1000)).toISOString();
+    lines.push(
+      `${serial},${ts},${n},${site?.id},discharging,63.4,96.1,51.6,-142.5,3.212,3.231,22.5,29,34.5,,18452.3,17890.1,4120.5,6310.2,2210.7`,
+    );
+  }
+  const csv = Buffer.from(`${lines.join('\n')}\n`);
+  const sql = 'COPY bench_copy FROM STDIN WITH (FORMAT csv)';
+  const began = performance.now();
+  if (rawPglite) {
+    await rawPglite.query("COPY bench_copy FROM '/dev/blob' WITH (FORMAT csv)", [], { blob: new Blob([csv]) });
+  } else {
+    const client = new pg.Client({ connectionString: url, options: `-c search_path=${schema}` });
+    await client.connect();
+    await copyFrom(client, sql, csv);
+    await client.end();
+  }
+  const seconds = (performance.now() - began) / 1000;
+  await db.query('DROP TABLE bench_copy');
+  return rows / seconds;
+}
+
+function wrapPglite(pglite: PGlite): Database {
+  const wrap = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+    async query<Row>(sql: string, params: unknown[] = []) {
+      return (await target.query<Row>(sql, params)).rows;
+    },
+    async execScript(sql: string) {
+      await target.exec(sql);
+    },
+  });
+  return {
+    kind: 'pglite',
+    ...wrap(pglite),
+    transaction: (work) => pglite.transaction((tx) => work(wrap(tx))),
+    close: () => pglite.close(),
+  };
+}

@@ -1,0 +1,225 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import http from 'node:http';
+import { createInterface } from 'node:readline';
+import { topicFor } from '@cbm/contracts/device-protocol';
+import mqtt, { type MqttClient } from 'mqtt';
+
+/**
+ * Ingest benchmark: battery telemetry at QoS 1 through the embedded broker and the real pipeline
+ * (every message stored as a sample and as the battery's live state), in msgs/s, with its ratio to
+ * a raw COPY of as many rows into a copy of the sample table in the same database, and the time
+ * from publish to the change arriving at the live stream (p50, p99) under that load and idle.
+ * BENCH_SECONDS (default 10), BENCH_BATTERIES (20000), BENCH_CONNECTIONS (20);
+ * PostgreSQL at BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), then PGlite
+ * (BENCH_SKIP_PGLITE=1 skips it).
+ */
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const inFlightPerConnection = 500;
+const probeEveryMs = 400;
+
+export async function benchIngestThroughput() {
+  await run(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
+  if (!process.env.BENCH_SKIP_PGLITE) await run(undefined);
+}
+
+interface Summary {
+  count: number;
+  sum: number;
+}
+
+interface ServerInfo {
+  mqttUrl: string;
+  appPort: number;
+  siteId: number;
+  database: string;
+  batteries: number;
+}
+
+async function run(databaseUrl: string | undefined) {
+  const server = spawn(process.execPath, ['--import', 'tsx', new URL('./ingest-server.ts', import.meta.url).pathname], {
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl ?? '' },
+  });
+  const [line] = (await once(createInterface({ input: server.stdout as NodeJS.ReadableStream }), 'line')) as [string];
+  const info = JSON.parse(line) as ServerInfo;
+  const live = await liveStream(info);
+  const probe = await prober(info.mqttUrl, live);
+
+  const clients = await Promise.all(
+    Array.from({ length: connections }, () => mqtt.connectAsync(info.mqttUrl, { reconnectPeriod: 0 })),
+  );
+  let acked = 0;
+  let running = true;
+  const perClient = Math.floor((info.batteries - 1) / connections);
+  const start = Date.now() - 3_600_000;
+  const loads = clients.map((client, index) =>
+    load(
+      client,
+      index * perClient + 2,
+      perClient,
+      start,
+      () => running,
+      () => acked++,
+    ),
+  );
+
+  await delay(2000);
+  probe.start();
+  const ackedBefore = acked;
+  const began = performance.now();
+  await delay(seconds * 1000);
+  const rate = (acked - ackedBefore) / ((performance.now() - began) / 1000);
+  const underLoad = probe.stop();
+  running = false;
+  await Promise.all(loads);
+  probe.start();
+  await delay(3000);
+  const idle = probe.stop();
+
+  server.send({ copyRows: Math.min(acked, 300_000) });
+  const [result] = (await once(server, 'message')) as [
+    { copyRowsPerSecond: number; ingest: { batchSize: Summary; commitSeconds: Summary } },
+  ];
+  const batch = result.ingest.batchSize;
+  const commit = result.ingest.commitSeconds;
+  console.log(
+    `Ingest benchmark on ${info.database}: ${connections} connections, ${info.batteries} batteries, ${seconds} s, every message a sample`,
+  );
+  console.log(
+    `  ingest (QoS 1, acknowledged after commit)  ${rate.toFixed(0).padStart(7)} msgs/s   mean batch ${(batch.sum / batch.count).toFixed(0)}, stored in ${((commit.sum / commit.count) * 1000).toFixed(0)} ms`,
+  );
+  console.log(
+    `  raw COPY into a copy of battery_sample     ${result.copyRowsPerSecond.toFixed(0).padStart(7)} rows/s   ratio ${(rate / result.copyRowsPerSecond).toFixed(2)}`,
+  );
+  console.log(
+    `  publish → live stream, under load          p50 ${underLoad.p50} ms   p99 ${underLoad.p99} ms   (${underLoad.count} probes)`,
+  );
+  console.log(
+    `  publish → live stream, idle                p50 ${idle.p50} ms   p99 ${idle.p99} ms   (${idle.count} probes)`,
+  );
+
+  for (const client of clients) await client.endAsync();
+  await probe.close();
+  live.close();
+  await stop(server);
+}
+
+/** One connection's share of batteries, round-robin, a second apart per battery, with a window of unacknowledged messages. */
+async function load(
+  client: MqttClient,
+  first: number,
+  count: number,
+  start: number,
+  running: () => boolean,
+  onAck: () => void,
+) {
+  let inFlight = 0;
+  let wake: (() => void) | undefined;
+  for (let n = 0; running(); n++) {
+    if (inFlight >= inFlightPerConnection) await new Promise<void>((resolve) => (wake = resolve));
+    const serial = `BENCH${String(first + (n % count)).padStart(6, '0')}`;
+    const ts = new Date(start + Math.floor(n / count) * 1000);
+    inFlight++;
+    client.publish(topicFor('battery', serial, 'telemetry'), telemetry(n, ts), { qos: 1 }, () => {
+      inFlight--;
+      onAck();
+      wake?.();
+      wake = undefined;
+    });
+  }
+  while (inFlight > 0) await new Promise<void>((resolve) => (wake = resolve));
+}
+
+const telemetry = (seq: number, ts: Date) =>
+  JSON.stringify({
+    seq,
+    ts: ts.toISOString(),
+    state: 'discharging',
+    soc: 63.4,
+    soh: 96.1,
+    stackVoltage: 51.6,
+    current: -142.5,
+    minCellVoltage: 3.212,
+    maxCellVoltage: 3.231,
+    minCellTemperature: 22.5,
+    maxCellTemperature: 29,
+    totalEnergyChargedKwh: 18452.3,
+    totalEnergyDischargedKwh: 17890.1 + seq / 1000,
+    totalChargingHours: 4120.5,
+    totalDischargingHours: 6310.2,
+    totalStandbyHours: 2210.7,
+  });
+
+/** Battery BENCH000001 is the probe: its telemetry carries the publish time, the live stream shows when it arrived. */
+async function prober(mqttUrl: string, live: LiveStream) {
+  const client = await mqtt.connectAsync(mqttUrl, { reconnectPeriod: 0 });
+  let timer: NodeJS.Timeout | undefined;
+  let latencies: number[] = [];
+  const sent = new Map<string, number>();
+  let seq = 0;
+  live.onBattery = (serial, lastDataTimestamp) => {
+    const publishedAt = serial === 'BENCH000001' ? sent.get(lastDataTimestamp) : undefined;
+    if (publishedAt !== undefined) latencies.push(performance.now() - publishedAt);
+  };
+  return {
+    start() {
+      latencies = [];
+      timer = setInterval(() => {
+        const ts = new Date();
+        sent.set(ts.toISOString(), performance.now());
+        client.publish(topicFor('battery', 'BENCH000001', 'telemetry'), telemetry(++seq, ts), { qos: 1 });
+      }, probeEveryMs);
+    },
+    stop() {
+      clearInterval(timer);
+      const sorted = [...latencies].sort((a, b) => a - b);
+      const at = (q: number) =>
+        sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]?.toFixed(0) : '–';
+      return { p50: at(0.5), p99: at(0.99), count: sorted.length };
+    },
+    close: () => client.endAsync(),
+  };
+}
+
+interface LiveStream {
+  onBattery: (serial: string, lastDataTimestamp: string) => void;
+  close(): void;
+}
+
+async function liveStream(info: ServerInfo): Promise<LiveStream> {
+  const base = `http://127.0.0.1:${info.appPort}`;
+  const login = await fetch(`${base}/api/v2/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin@cbm.demo', password: 'cbm-demo' }),
+  });
+  const cookie = login.headers.get('set-cookie')?.split(';')[0] ?? '';
+  const stream: LiveStream = { onBattery: () => {}, close: () => request.destroy() };
+  const request = http.get(`${base}/api/v2/live/stream?operatingSiteId=${info.siteId}`, { headers: { cookie } });
+  const [response] = (await once(request, 'response')) as [http.IncomingMessage];
+  response.setEncoding('utf8');
+  let buffer = '';
+  response.on('data', (chunk: string) => {
+    buffer += chunk;
+    for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const data = block.startsWith('event: battery') ? /^data: (.*)$/m.exec(block)?.[1] : undefined;
+      if (!data) continue;
+      const battery = JSON.parse(data) as { batterySerialNumber: string; lastDataTimestamp: string };
+      stream.onBattery(battery.batterySerialNumber, battery.lastDataTimestamp);
+    }
+  });
+  response.on('error', () => undefined);
+  return stream;
+}
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function stop(server: ChildProcess) {
+  const exited = once(server, 'exit');
+  server.kill('SIGTERM');
+  await exited;
+}

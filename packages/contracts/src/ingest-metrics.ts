@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/** Why ingestion refused a device message (counted, logged once per device and reason). */
+export const REJECTION_REASONS = [
+  'invalid-topic',
+  'too-large',
+  'invalid-json',
+  'invalid-payload',
+  'timestamp-out-of-range',
+  'unknown-device',
+  'unknown-command',
+  'storage-error',
+] as const;
+export type RejectionReason = (typeof REJECTION_REASONS)[number];
+
+/** What ingestion stores: battery samples, events, status changes, info, replies, charger and mdload samples. */
+export const STORED_KINDS = [
+  'batterySample',
+  'event',
+  'status',
+  'info',
+  'commandReply',
+  'chargerSample',
+  'mdloadSample',
+] as const;
+export type StoredKind = (typeof STORED_KINDS)[number];
+
+const counts = z.record(z.string(), z.number());
+const histogram = z.object({
+  count: z.number(),
+  sum: z.number(),
+  max: z.number(),
+  /** Upper bound → number of observations up to it (cumulative, like Prometheus). */
+  buckets: z.record(z.string(), z.number()),
+});
+
+/** GET /api/v2/metrics (JSON; `?format=prometheus` answers the Prometheus text format). */
+export const metricsQuerySchema = z.object({ format: z.enum(['json', 'prometheus']).default('json') });
+export const ingestMetricsSchema = z.object({
+  startedAt: z.string(),
+  received: counts,
+  stored: counts,
+  duplicates: counts,
+  /** Telemetry not kept as a sample: within the resolution of a stored one, or older than the latest. */
+  samplesSkipped: z.number(),
+  rejected: counts,
+  queue: z.object({ depth: z.number(), limit: z.number() }),
+  batchSize: histogram,
+  commitSeconds: histogram,
+  failedBatches: z.number(),
+});
+export type IngestMetricsSnapshot = z.infer<typeof ingestMetricsSchema>;

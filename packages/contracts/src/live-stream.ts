@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { batteryLiveStatusSchema } from './device-protocol';
+import { operatingSiteIdSchema } from './sites';
+
+/**
+ * GET /api/v2/live/stream?operatingSiteId= — Server-Sent Events of the site's changed devices.
+ * Events: `ready` once subscribed, then `battery` and `mdload` with the new state as JSON.
+ */
+export const LIVE_STREAM_PATH = '/api/v2/live/stream';
+export const LIVE_EVENTS = ['ready', 'battery', 'mdload'] as const;
+export type LiveEvent = (typeof LIVE_EVENTS)[number];
+
+export const liveStreamQuerySchema = z.object({ operatingSiteId: operatingSiteIdSchema });
+
+const nullableNumber = z.number().nullable();
+const isoTime = z.string().nullable();
+
+/** A battery's live state as the battery row holds it after ingestion. */
+export const liveBatterySchema = z.object({
+  batterySerialNumber: z.string(),
+  status: batteryLiveStatusSchema,
+  online: z.boolean().nullable(),
+  soc: nullableNumber,
+  soh: nullableNumber,
+  stackVoltage: nullableNumber,
+  current: nullableNumber,
+  minCellTemperature: nullableNumber,
+  maxCellTemperature: nullableNumber,
+  minCellVoltage: nullableNumber,
+  maxCellVoltage: nullableNumber,
+  lastDataTimestamp: isoTime,
+  currentErrorCode: z.string().nullable(),
+  lastErrorAt: isoTime,
+});
+export type LiveBattery = z.infer<typeof liveBatterySchema>;
+
+export const MDLOAD_STATION_STATES = ['idle', 'charging', 'error'] as const;
+
+/** A charger-station unit's twin, matched by mdLoadSerial (spec §4). */
+export const liveMdloadSchema = z.object({
+  mdLoadSerial: z.string(),
+  status: z.enum(['not connected', 'offline', 'online', 'charging', 'idle', 'error']),
+  online: z.boolean().nullable(),
+  powerKw: nullableNumber,
+  totalEnergyKwh: nullableNumber,
+  lastDataTimestamp: isoTime,
+  stations: z.array(
+    z.object({ serialNumber: z.string(), state: z.enum(MDLOAD_STATION_STATES).nullable(), powerKw: nullableNumber }),
+  ),
+});
+export type LiveMdload = z.infer<typeof liveMdloadSchema>;
