@@ -5,6 +5,8 @@ import { ConfigError, loadConfig } from './config';
 import type { Database } from './db/database';
 import { openDatabase } from './db/open-database';
 import { hashPassword } from './modules/auth/passwords';
+import { recomputeRollups } from './modules/rollups/recompute';
+import { rollupRepository } from './modules/rollups/rollup-repository';
 import { userRepository } from './modules/users/user-repository';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
@@ -13,7 +15,9 @@ const USAGE = `Usage: npm run cli -- <command> [options]
   user features --email E FEATURE...            grant features (${featureSchema.options.join(', ')})
   user site --email E --site ID [--feature F]   grant access to a site node and all sites below it
   user permissions --email E --site ID PERMISSION...   grant per-site permissions (${sitePermissionSchema.options.join(', ')})
-  sites                                          list the site tree with ids`;
+  sites                                          list the site tree with ids
+  rollups recompute --site ID --from DATE --to DATE   redo the site's batteries' roll-ups for these
+                                                 local dates (YYYY-MM-DD) from the raw samples`;
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -24,6 +28,8 @@ const { values, positionals } = parseArgs({
     'last-name': { type: 'string', default: '' },
     site: { type: 'string' },
     feature: { type: 'string' },
+    from: { type: 'string' },
+    to: { type: 'string' },
   },
 });
 
@@ -38,6 +44,14 @@ function required(value: string | undefined, name: string): string {
   return value;
 }
 
+function isoDate(value: string): string {
+  const parsed = Date.parse(`${value}T00:00:00Z`);
+  if (Number.isNaN(parsed) || new Date(parsed).toISOString().slice(0, 10) !== value) {
+    throw new ConfigError(`Not a date (YYYY-MM-DD): ${value}`);
+  }
+  return value;
+}
+
 async function run(db: Database, [command, sub, ...rest]: string[]) {
   const users = userRepository(db);
   if (command === 'sites') {
@@ -46,6 +60,17 @@ async function run(db: Database, [command, sub, ...rest]: string[]) {
     );
     for (const row of rows) console.log(`${row.id}\t${row.type}\t${row.name}\t(parent ${row.parent_id ?? '-'})`);
     return;
+  }
+  if (command === 'rollups' && sub === 'recompute') {
+    const range = {
+      serialNumbers: await rollupRepository(db).batteriesOfSite(Number(required(values.site, 'site'))),
+      fromDate: isoDate(required(values.from, 'from')),
+      toDate: isoDate(required(values.to, 'to')),
+    };
+    const summary = await recomputeRollups(db, range);
+    return console.log(
+      `Recomputed ${summary.batteries} batteries: ${summary.days} days, ${summary.sessions} sessions.`,
+    );
   }
   if (command !== 'user') throw new ConfigError(USAGE);
   switch (sub) {

@@ -3,18 +3,32 @@ import { hashPassword } from '../modules/auth/passwords';
 import { userRepository } from '../modules/users/user-repository';
 import { DEMO_SEED, generateFleet } from './demo-fleet';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-users';
+import { prepareHistoryPartitions, seedDemoHistory } from './history';
 import { seedFleet } from './seed-fleet';
 import { type SeededSites, seedSites } from './seed-sites';
 
+export interface SeedDemoOptions {
+  /** Days of generated history (charge sessions, day roll-ups, events); none by default. */
+  historyDays?: number;
+}
+
 /** Seeds the demo data set into an empty database; does nothing when sites exist already. */
-export async function seedDemo(db: Database, now = new Date(), seed = DEMO_SEED): Promise<boolean> {
+export async function seedDemo(
+  db: Database,
+  now = new Date(),
+  seed = DEMO_SEED,
+  { historyDays = 0 }: SeedDemoOptions = {},
+): Promise<boolean> {
   const [existing] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM site_node');
   if ((existing?.count ?? 0) > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  if (historyDays > 0) await prepareHistoryPartitions(db, now, historyDays);
   await db.transaction(async (tx) => {
     const sites = await seedSites(tx);
-    await seedFleet(tx, generateFleet(sites.operatingSites, now, seed));
+    const fleet = generateFleet(sites.operatingSites, now, seed);
+    await seedFleet(tx, fleet);
     await seedDemoUsers(userRepository(tx), sites, passwordHash);
+    if (historyDays > 0) await seedDemoHistory(tx, fleet, sites.operatingSites, { now, days: historyDays, seed });
   });
   return true;
 }

@@ -1,0 +1,195 @@
+import type { DeviceEvent } from '@cbm/contracts/device-protocol';
+import type { RollupPoint } from '../modules/rollups/attribution';
+import { localDays } from '../modules/rollups/local-days';
+import type { DemoBattery } from './demo-fleet';
+import type { Random } from './random';
+
+/** Resolution of the generated history: coarse, but finer than the roll-ups' gap limit. */
+export const HISTORY_STEP_MS = 10 * 60_000;
+const DAY_MS = 86_400_000;
+
+export interface HistorySite {
+  id: number;
+  timeZone: string;
+  /** Two or three shifts a weekday. */
+  shifts: number;
+  chargerSerials: string[];
+}
+
+export interface HistoryEvent {
+  serialNumber: string;
+  operatingSiteId: number;
+  event: Omit<DeviceEvent, 'seq'>;
+}
+
+export interface BatterySeries {
+  points: RollupPoint[];
+  events: HistoryEvent[];
+}
+
+// Minutes of the local day: early, late and night shift, each with a half-hour break.
+const SHIFTS = [
+  { start: 360, end: 840, breakAt: 600 },
+  { start: 840, end: 1320, breakAt: 1080 },
+  { start: 1320, end: 1800, breakAt: 1560 },
+];
+const BREAK_MINUTES = 30;
+const ERRORS: [string, string][] = [
+  ['E101', 'cell over-temperature'],
+  ['E204', 'isolation fault'],
+  ['E310', 'contactor welded'],
+  ['E412', 'CAN timeout'],
+];
+
+type Mode = 'work' | 'break' | 'off';
+
+/** Saturday has the early shift only, Sunday none. */
+function shiftsOn(site: HistorySite, weekday: number): number {
+  return weekday === 0 ? 0 : weekday === 6 ? 1 : site.shifts;
+}
+
+function shiftMode(works: boolean[], shiftCount: number, minute: number): Mode | undefined {
+  for (let n = 0; n < shiftCount; n++) {
+    const shift = SHIFTS[n];
+    if (!shift || !works[n] || minute < shift.start || minute >= shift.end) continue;
+    return minute >= shift.breakAt && minute < shift.breakAt + BREAK_MINUTES ? 'break' : 'work';
+  }
+  return undefined;
+}
+
+/** A night shift that started yesterday runs on past midnight. */
+function modeAt(site: HistorySite, works: boolean[], weekday: number, minute: number): Mode {
+  return (
+    shiftMode(works, shiftsOn(site, weekday), minute) ??
+    shiftMode(works, shiftsOn(site, (weekday + 6) % 7), minute + 1440) ??
+    'off'
+  );
+}
+
+/**
+ * A battery's coarse sample series over [from, to] with its warning and error events: discharging
+ * in shifts, opportunity charging in breaks when low, full charges between shifts, network
+ * drop-outs, errors, and a state of health declining towards today's value.
+ */
+export function generateSeries(
+  battery: DemoBattery,
+  site: HistorySite,
+  from: number,
+  to: number,
+  random: Random,
+): BatterySeries {
+  const zone = localDays(site.timeZone);
+  const works = SHIFTS.map(() => random.chance(0.85));
+  const usePerStep = random.between(1.4, 2.4);
+  const chargePerStep = random.between(4.8, 7.2);
+  const sohDeclinePerDay = random.between(0.004, 0.02);
+  const chargerSerial = battery.chargerSerial ?? random.pick(site.chargerSerials);
+  const points: RollupPoint[] = [];
+  const events: HistoryEvent[] = [];
+  const emit = (ts: number, type: DeviceEvent['type'], code: string, description: string, active: boolean) =>
+    events.push({
+      serialNumber: battery.serialNumber,
+      operatingSiteId: site.id,
+      event: { ts: new Date(ts).toISOString(), type, code, description, category: type, active },
+    });
+
+  let soc = random.between(40, 100);
+  let charged = Math.round(battery.totalOperatingMonths * 22 * battery.nominalEnergyKwh * 1_000_000);
+  let discharged = Math.round(charged * 0.94);
+  let charging = false;
+  let breakCharge = false;
+  let lowSocWarning = false;
+  let errorUntil = 0;
+  let offlineUntil = 0;
+  let opportunity = false;
+  let weekday = 0;
+  let lastDate = '';
+
+  for (let ts = from; ts <= to; ts += HISTORY_STEP_MS) {
+    const day = zone.dayAt(ts);
+    if (day.date !== lastDate) {
+      lastDate = day.date;
+      weekday = new Date(`${day.date}T00:00:00Z`).getUTCDay();
+      if (random.chance(0.03)) offlineUntil = ts + random.int(30, 480) * 60_000;
+    }
+    const mode = modeAt(site, works, weekday, Math.floor((ts - day.start) / 60_000));
+    const soh = Math.min(100, battery.soh + (sohDeclinePerDay * (to - ts)) / DAY_MS);
+    const usableKwh = (battery.nominalEnergyKwh * soh) / 100;
+    let state: RollupPoint['state'];
+    let deltaSoc = 0;
+    if (ts < errorUntil) state = 'error';
+    else if (mode === 'work' && !charging && random.chance(1 / 750)) {
+      const [code, description] = random.pick(ERRORS);
+      errorUntil = ts + random.int(1, 6) * HISTORY_STEP_MS;
+      emit(ts, 'error', code, description, true);
+      emit(errorUntil, 'error', code, description, false);
+      state = 'error';
+    } else {
+      // An opportunity charge lasts the break; a battery run down stays on the charger until 80 %.
+      if (mode === 'work') charging = charging && !breakCharge ? soc < 80 : soc <= 20;
+      else if (mode === 'break') charging = charging || (opportunity && soc < 60);
+      else charging = charging ? soc < 100 : soc < 95;
+      breakCharge = mode === 'break' && charging;
+      if (mode !== 'break') opportunity = random.chance(0.7);
+      if (charging) {
+        state = 'charging';
+        deltaSoc = Math.min(100 - soc, chargePerStep * (soc > 90 ? 0.4 : 1) * random.between(0.8, 1.1));
+      } else if (mode === 'work' && random.chance(0.85)) {
+        state = 'discharging';
+        deltaSoc = -Math.min(soc, usePerStep * random.between(0.5, 1.5));
+        if (random.chance(1 / 2000)) {
+          emit(ts, 'warning', 'W201', 'high cell temperature', true);
+          emit(ts + 30 * 60_000, 'warning', 'W201', 'high cell temperature', false);
+        }
+      } else state = mode === 'work' ? 'idle' : 'standby';
+    }
+    if (ts >= offlineUntil) {
+      points.push({
+        ts,
+        siteId: site.id,
+        state,
+        soc: Math.round(soc * 10) / 10,
+        soh: Math.round(soh * 100) / 100,
+        chargerSerial: state === 'charging' ? chargerSerial : null,
+        chargedUkwh: charged,
+        dischargedUkwh: discharged,
+      });
+    }
+    const energyUkwh = Math.round((Math.abs(deltaSoc) / 100) * usableKwh * 1_000_000);
+    if (deltaSoc > 0) charged += Math.round(energyUkwh / 0.94);
+    else {
+      discharged += energyUkwh;
+      // Lowering forks and braking feed a little energy back.
+      charged += Math.round(energyUkwh * 0.03);
+    }
+    soc += deltaSoc;
+    if (lowSocWarning ? soc > 20 : soc < 15) {
+      lowSocWarning = !lowSocWarning;
+      emit(ts, 'warning', 'W305', 'low state of charge', lowSocWarning);
+    }
+  }
+  return {
+    points,
+    events: [...events.filter((entry) => Date.parse(entry.event.ts) <= to), ...fleetErrors(battery, site)],
+  };
+}
+
+/** The errors the demo fleet's live state names (current error, error in the last 24 h). */
+function fleetErrors(battery: DemoBattery, site: HistorySite): HistoryEvent[] {
+  if (!battery.lastErrorAt) return [];
+  const [code = 'E412', ...words] = (battery.currentErrorCode ?? 'E412 CAN timeout').split(' ');
+  const event = (ts: number, active: boolean): HistoryEvent => ({
+    serialNumber: battery.serialNumber,
+    operatingSiteId: site.id,
+    event: {
+      ts: new Date(ts).toISOString(),
+      type: 'error',
+      code,
+      description: words.join(' '),
+      category: 'error',
+      active,
+    },
+  });
+  const at = Date.parse(battery.lastErrorAt);
+  return battery.currentErrorCode ? [event(at, true)] : [event(at, true), event(at + 15 * 60_000, false)];
+}

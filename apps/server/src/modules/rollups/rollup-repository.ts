@@ -1,0 +1,284 @@
+import type { Queryable } from '../../db/database';
+import type { BatteryCursor, BatteryState, ChargeSession, DayTotals, RollupPoint, RollupResult } from './attribution';
+
+const CHUNK_ROWS = 5000;
+
+interface CursorRow {
+  serial: string;
+  sample_ms: number | null;
+  site_id: number;
+  state: BatteryState;
+  soc: number;
+  soh: number;
+  charger_serial: string | null;
+  charged: number;
+  discharged: number;
+  session_start_ms: number | null;
+  session_site_id: number;
+  session_end_ms: number;
+  start_soc: number;
+  end_soc: number;
+  energy_ukwh: number;
+  session_charger: string | null;
+}
+
+const ms = (column: string) => `(extract(epoch FROM ${column}) * 1000)::bigint`;
+const iso = (value: number) => new Date(value).toISOString();
+
+async function inChunks<T>(rows: T[], write: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let offset = 0; offset < rows.length; offset += CHUNK_ROWS) await write(rows.slice(offset, offset + CHUNK_ROWS));
+}
+
+const DAY_COLUMNS = `serial text, site int, day date, tz text, charged bigint, discharged bigint, operating bigint,
+  charging bigint, discharging bigint, standby bigint, idle bigint, error bigint, offline bigint, low_soc bigint,
+  sessions int, min_soc float8, max_soc float8, soh float8`;
+
+/** Adds day deltas to the stored rows (creating them when missing). */
+const UPSERT_DAYS = `
+  INSERT INTO battery_day AS d (battery_serial_number, operating_site_id, day, timezone, energy_charged_kwh,
+    energy_discharged_kwh, operating_ms, charging_ms, discharging_ms, standby_ms, idle_ms, error_ms, offline_ms,
+    low_soc_ms, charge_sessions, min_soc, max_soc, soh)
+  SELECT serial, site, day, tz, charged::numeric / 1000000, discharged::numeric / 1000000, operating, charging,
+    discharging, standby, idle, error, offline, low_soc, sessions, min_soc, max_soc, soh
+  FROM jsonb_to_recordset($1::jsonb) AS r(${DAY_COLUMNS})
+  ON CONFLICT (battery_serial_number, operating_site_id, day) DO UPDATE SET
+    timezone = EXCLUDED.timezone,
+    energy_charged_kwh = d.energy_charged_kwh + EXCLUDED.energy_charged_kwh,
+    energy_discharged_kwh = d.energy_discharged_kwh + EXCLUDED.energy_discharged_kwh,
+    operating_ms = d.operating_ms + EXCLUDED.operating_ms,
+    charging_ms = d.charging_ms + EXCLUDED.charging_ms,
+    discharging_ms = d.discharging_ms + EXCLUDED.discharging_ms,
+    standby_ms = d.standby_ms + EXCLUDED.standby_ms,
+    idle_ms = d.idle_ms + EXCLUDED.idle_ms,
+    error_ms = d.error_ms + EXCLUDED.error_ms,
+    offline_ms = d.offline_ms + EXCLUDED.offline_ms,
+    low_soc_ms = d.low_soc_ms + EXCLUDED.low_soc_ms,
+    charge_sessions = d.charge_sessions + EXCLUDED.charge_sessions,
+    min_soc = LEAST(d.min_soc, EXCLUDED.min_soc),
+    max_soc = GREATEST(d.max_soc, EXCLUDED.max_soc),
+    soh = COALESCE(EXCLUDED.soh, d.soh)`;
+
+const UPSERT_SESSIONS = `
+  INSERT INTO charge_session (battery_serial_number, start_at, end_at, operating_site_id, start_soc, end_soc,
+    energy_kwh, charger_serial, is_open)
+  SELECT serial, start_at, end_at, site, start_soc, end_soc, energy::numeric / 1000000, charger, open
+  FROM jsonb_to_recordset($1::jsonb) AS r(serial text, start_at timestamptz, end_at timestamptz, site int,
+    start_soc float8, end_soc float8, energy bigint, charger text, open boolean)
+  ON CONFLICT (battery_serial_number, start_at) DO UPDATE SET end_at = EXCLUDED.end_at,
+    end_soc = EXCLUDED.end_soc, energy_kwh = EXCLUDED.energy_kwh, charger_serial = EXCLUDED.charger_serial,
+    is_open = EXCLUDED.is_open`;
+
+const UPSERT_CURSORS = `
+  INSERT INTO rollup_cursor (battery_serial_number, sample_at, operating_site_id, state, soc, soh, charger_serial,
+    total_charged_ukwh, total_discharged_ukwh)
+  SELECT serial, sample_at, site, state, soc, soh, charger, charged, discharged
+  FROM jsonb_to_recordset($1::jsonb) AS r(serial text, sample_at timestamptz, site int, state text, soc float8,
+    soh float8, charger text, charged bigint, discharged bigint)
+  ON CONFLICT (battery_serial_number) DO UPDATE SET sample_at = EXCLUDED.sample_at,
+    operating_site_id = EXCLUDED.operating_site_id, state = EXCLUDED.state, soc = EXCLUDED.soc, soh = EXCLUDED.soh,
+    charger_serial = EXCLUDED.charger_serial, total_charged_ukwh = EXCLUDED.total_charged_ukwh,
+    total_discharged_ukwh = EXCLUDED.total_discharged_ukwh`;
+
+const dayRow = (day: DayTotals) => ({
+  serial: day.serialNumber,
+  site: day.siteId,
+  day: day.date,
+  tz: day.timeZone,
+  charged: day.chargedUkwh,
+  discharged: day.dischargedUkwh,
+  operating: day.operatingMs,
+  charging: day.chargingMs,
+  discharging: day.dischargingMs,
+  standby: day.standbyMs,
+  idle: day.idleMs,
+  error: day.errorMs,
+  offline: day.offlineMs,
+  low_soc: day.lowSocMs,
+  sessions: day.chargeSessions,
+  min_soc: day.minSoc,
+  max_soc: day.maxSoc,
+  soh: day.soh,
+});
+
+const sessionRow = (session: ChargeSession) => ({
+  serial: session.serialNumber,
+  start_at: iso(session.startAt),
+  end_at: iso(session.endAt),
+  site: session.siteId,
+  start_soc: session.startSoc,
+  end_soc: session.endSoc,
+  energy: session.energyUkwh,
+  charger: session.chargerSerial,
+  open: session.open,
+});
+
+const cursorRow = ({ serialNumber, last }: BatteryCursor) => ({
+  serial: serialNumber,
+  sample_at: iso(last.ts),
+  site: last.siteId,
+  state: last.state,
+  soc: last.soc,
+  soh: last.soh,
+  charger: last.chargerSerial,
+  charged: last.chargedUkwh,
+  discharged: last.dischargedUkwh,
+});
+
+export function rollupRepository(db: Queryable) {
+  const write = (sql: string, rows: object[]) => inChunks(rows, (chunk) => db.query(sql, [JSON.stringify(chunk)]));
+
+  return {
+    /** Cursors with their open sessions, locked until the transaction ends (in serial order). */
+    async lockCursors(serials: string[]): Promise<Map<string, BatteryCursor>> {
+      await db.query(
+        'INSERT INTO rollup_cursor (battery_serial_number) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING',
+        [serials],
+      );
+      const rows = await db.query<CursorRow>(
+        `SELECT c.battery_serial_number AS serial, ${ms('c.sample_at')} AS sample_ms, c.operating_site_id AS site_id,
+           c.state, c.soc, c.soh, c.charger_serial, c.total_charged_ukwh AS charged,
+           c.total_discharged_ukwh AS discharged, ${ms('s.start_at')} AS session_start_ms,
+           s.operating_site_id AS session_site_id, ${ms('s.end_at')} AS session_end_ms, s.start_soc, s.end_soc,
+           (s.energy_kwh * 1000000)::bigint AS energy_ukwh, s.charger_serial AS session_charger
+         FROM rollup_cursor c
+         LEFT JOIN charge_session s ON s.battery_serial_number = c.battery_serial_number AND s.is_open
+         WHERE c.battery_serial_number = ANY($1::text[])
+         ORDER BY c.battery_serial_number
+         FOR UPDATE OF c`,
+        [serials],
+      );
+      return new Map(rows.filter((row) => row.sample_ms !== null).map((row) => [row.serial, toCursor(row)]));
+    },
+
+    async siteTimeZones(siteIds: number[]): Promise<Map<number, string>> {
+      const rows = await db.query<{ id: number; timezone: string }>(
+        'SELECT id, timezone FROM operating_site WHERE id = ANY($1::int[])',
+        [siteIds],
+      );
+      return new Map(rows.map((row) => [row.id, row.timezone]));
+    },
+
+    /**
+     * The raw samples a recompute needs (see SampleWindowLoader), from ingestion's sample table;
+     * counters rounded to micro-kWh as Math.round does (toUkwh), in the same double arithmetic.
+     */
+    async sampleWindow(serialNumber: string, fromMs: number, toMs: number): Promise<RollupPoint[]> {
+      return db.query<RollupPoint>(
+        `WITH bounds AS (
+           SELECT (SELECT max(ts) FROM battery_sample
+                    WHERE serial_number = $1 AND ts < $2 AND state <> 'charging') AS low,
+                  (SELECT min(ts) FROM battery_sample
+                    WHERE serial_number = $1 AND ts >= $3 AND state <> 'charging') AS high)
+         SELECT ${ms('ts')} AS ts, operating_site_id AS "siteId", state, soc, soh, charger_serial AS "chargerSerial",
+           floor(total_energy_charged_kwh * 1000000 + 0.5)::bigint AS "chargedUkwh",
+           floor(total_energy_discharged_kwh * 1000000 + 0.5)::bigint AS "dischargedUkwh"
+         FROM battery_sample, bounds
+         WHERE serial_number = $1 AND ts >= coalesce(low, '-infinity') AND ts <= coalesce(high, 'infinity')
+         ORDER BY ts`,
+        [serialNumber, iso(fromMs), iso(toMs)],
+      );
+    },
+
+    async batteriesOfSite(siteId: number): Promise<string[]> {
+      const rows = await db.query<{ serial_number: string }>(
+        'SELECT serial_number FROM battery WHERE operating_site_id = $1 ORDER BY serial_number',
+        [siteId],
+      );
+      return rows.map((row) => row.serial_number);
+    },
+
+    /** Stores what incremental roll-up produced: day deltas added, sessions and cursors replaced. */
+    async apply(results: RollupResult[]): Promise<void> {
+      await write(
+        UPSERT_DAYS,
+        results.flatMap((result) => result.days.map(dayRow)),
+      );
+      const sessions = results.flatMap((result) => result.sessions);
+      // Closed first: a batch can close a battery's open session and open its next one.
+      await write(UPSERT_SESSIONS, sessions.filter((session) => !session.open).map(sessionRow));
+      await write(UPSERT_SESSIONS, sessions.filter((session) => session.open).map(sessionRow));
+      await write(
+        UPSERT_CURSORS,
+        results.map((result) => cursorRow(result.cursor)),
+      );
+    },
+
+    /** Replaces a battery's days in [fromDate, toDate] and its sessions starting in [fromMs, toMs]. */
+    async replace(
+      serial: string,
+      range: { fromDate: string; toDate: string; fromMs: number; toMs: number },
+      days: DayTotals[],
+      sessions: ChargeSession[],
+    ): Promise<void> {
+      await db.query('DELETE FROM battery_day WHERE battery_serial_number = $1 AND day BETWEEN $2 AND $3', [
+        serial,
+        range.fromDate,
+        range.toDate,
+      ]);
+      await db.query('DELETE FROM charge_session WHERE battery_serial_number = $1 AND start_at BETWEEN $2 AND $3', [
+        serial,
+        iso(range.fromMs),
+        iso(range.toMs),
+      ]);
+      await write(UPSERT_DAYS, days.map(dayRow));
+      await write(UPSERT_SESSIONS, sessions.map(sessionRow));
+    },
+
+    async listDays(serials: string[]): Promise<DayTotals[]> {
+      const rows = await db.query<DayTotals>(
+        `SELECT battery_serial_number AS "serialNumber", operating_site_id AS "siteId", day::text AS date,
+           timezone AS "timeZone", (energy_charged_kwh * 1000000)::bigint AS "chargedUkwh",
+           (energy_discharged_kwh * 1000000)::bigint AS "dischargedUkwh", operating_ms AS "operatingMs",
+           charging_ms AS "chargingMs", discharging_ms AS "dischargingMs", standby_ms AS "standbyMs",
+           idle_ms AS "idleMs", error_ms AS "errorMs", offline_ms AS "offlineMs", low_soc_ms AS "lowSocMs",
+           charge_sessions AS "chargeSessions", min_soc AS "minSoc", max_soc AS "maxSoc", soh
+         FROM battery_day WHERE battery_serial_number = ANY($1::text[])
+         ORDER BY battery_serial_number, operating_site_id, day`,
+        [serials],
+      );
+      return rows;
+    },
+
+    async listSessions(serials: string[]): Promise<ChargeSession[]> {
+      return db.query<ChargeSession>(
+        `SELECT battery_serial_number AS "serialNumber", operating_site_id AS "siteId",
+           ${ms('start_at')} AS "startAt", ${ms('end_at')} AS "endAt", start_soc AS "startSoc",
+           end_soc AS "endSoc", (energy_kwh * 1000000)::bigint AS "energyUkwh",
+           charger_serial AS "chargerSerial", is_open AS open
+         FROM charge_session WHERE battery_serial_number = ANY($1::text[])
+         ORDER BY battery_serial_number, start_at`,
+        [serials],
+      );
+    },
+  };
+}
+
+function toCursor(row: CursorRow): BatteryCursor {
+  return {
+    serialNumber: row.serial,
+    last: {
+      ts: row.sample_ms as number,
+      siteId: row.site_id,
+      state: row.state,
+      soc: row.soc,
+      soh: row.soh,
+      chargerSerial: row.charger_serial,
+      chargedUkwh: row.charged,
+      dischargedUkwh: row.discharged,
+    },
+    session:
+      row.session_start_ms === null
+        ? null
+        : {
+            serialNumber: row.serial,
+            siteId: row.session_site_id,
+            startAt: row.session_start_ms,
+            endAt: row.session_end_ms,
+            startSoc: row.start_soc,
+            endSoc: row.end_soc,
+            energyUkwh: row.energy_ukwh,
+            chargerSerial: row.session_charger,
+            open: true,
+          },
+  };
+}
