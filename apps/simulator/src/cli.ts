@@ -1,0 +1,64 @@
+import { parseCliOptions, USAGE } from './cli/cli-options';
+import { provisionBatteries } from './cli/provision';
+import { syntheticBatteries } from './cli/synthetic-fleet';
+import { startFleet } from './fleet/start-fleet';
+import type { FleetCounters } from './transport/transport';
+
+async function main() {
+  if (process.argv.includes('--help')) return console.log(USAGE);
+  const options = parseCliOptions(process.argv.slice(2));
+  const batteries = syntheticBatteries(options.batteries, options.sitePrefix, options.timezone);
+  if (options.provision) {
+    const inserted = await provisionBatteries(options.provision.databaseUrl, options.provision.siteId, batteries);
+    console.log(`Provisioned ${inserted} new batteries into site ${options.provision.siteId}.`);
+  }
+  const fleet = startFleet({
+    brokerUrl: options.brokerUrl,
+    devices: { batteries },
+    intervalMs: options.intervalMs,
+    speed: options.speed,
+    ...(options.connections === null ? {} : { connections: options.connections }),
+    clientIdPrefix: `cbm-load-${options.sitePrefix}`,
+    datalogSamples: 1,
+  });
+  const connections =
+    options.connections === null ? `${options.batteries} connections` : `${options.connections} shared connections`;
+  console.log(
+    `Simulating ${options.batteries} batteries every ${options.intervalMs} ms over ${connections} to ${options.brokerUrl}`,
+  );
+  await fleet.ready;
+  const startedAt = performance.now();
+  let previous = { ...fleet.counters, at: startedAt };
+  const report = () => {
+    const now = performance.now();
+    const seconds = (now - previous.at) / 1000;
+    const rate = (key: keyof FleetCounters) => Math.round((fleet.counters[key] - previous[key]) / seconds);
+    const { sent, acked, failed, skipped, connectionLosses } = fleet.counters;
+    console.log(
+      `${Math.round((now - startedAt) / 1000)}s  sent ${rate('sent')}/s  acked ${rate('acked')}/s  ` +
+        `unacked ${sent - acked - failed}  skipped ${skipped}  failed ${failed}  connection losses ${connectionLosses}`,
+    );
+    previous = { ...fleet.counters, at: now };
+  };
+  const timer = setInterval(report, options.statsEveryMs);
+  const stop = async () => {
+    clearInterval(timer);
+    report();
+    await fleet.stop();
+    const { sent, acked } = fleet.counters;
+    const seconds = (performance.now() - startedAt) / 1000;
+    console.log(
+      `Stopped after ${Math.round(seconds)} s: ${sent} sent, ${acked} acknowledged (${Math.round(acked / seconds)}/s).`,
+    );
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  if (options.durationMs !== null) setTimeout(stop, options.durationMs);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  console.error(`\n${USAGE}`);
+  process.exit(1);
+});

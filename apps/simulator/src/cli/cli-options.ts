@@ -1,0 +1,93 @@
+import { parseArgs } from 'node:util';
+
+export const USAGE = `Usage: npm run simulate -- [options]
+  --batteries N          synthetic batteries to simulate (default 1000)
+  --interval D           time between two samples of a battery, e.g. 10s (default 10s)
+  --broker URL           MQTT broker (default mqtt://127.0.0.1:1883)
+  --site-prefix P        serial numbers are P000001, P000002, … (default LOAD)
+  --timezone Z           the batteries' site time zone (default Europe/Berlin)
+  --duration D           stop after this long, e.g. 5m (default: until Ctrl+C)
+  --connections N        MQTT connections shared by all batteries (default: one per 12,500, at most 16;
+                         "per-device" gives each battery its own connection and last will)
+  --speed X              simulated seconds per real second (default 1; the platform rejects
+                         timestamps more than 10 minutes ahead, so keep 1 against a real server)
+  --stats-every D        how often to print rates (default 5s)
+  --provision URL        first insert the batteries into PostgreSQL at URL (needs --site)
+  --site ID              operating site that provisioned batteries belong to`;
+
+const DURATION = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/;
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/** "10s", "500ms", "5m", "1h" in milliseconds. */
+export function parseDuration(text: string): number {
+  const match = DURATION.exec(text.trim());
+  if (!match) throw new Error(`not a duration: "${text}" (use e.g. 500ms, 10s, 5m, 1h)`);
+  return Number(match[1]) * (UNIT_MS[match[2] ?? 's'] ?? 1000);
+}
+
+function positiveInteger(text: string, name: string): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} must be a positive whole number`);
+  return value;
+}
+
+export interface CliOptions {
+  batteries: number;
+  intervalMs: number;
+  brokerUrl: string;
+  sitePrefix: string;
+  timezone: string;
+  durationMs: number | null;
+  /** null: one connection per battery. */
+  connections: number | null;
+  speed: number;
+  statsEveryMs: number;
+  provision: { databaseUrl: string; siteId: number } | null;
+}
+
+export function parseCliOptions(args: string[]): CliOptions {
+  const { values } = parseArgs({
+    args,
+    options: {
+      batteries: { type: 'string', default: '1000' },
+      interval: { type: 'string', default: '10s' },
+      broker: { type: 'string', default: 'mqtt://127.0.0.1:1883' },
+      'site-prefix': { type: 'string', default: 'LOAD' },
+      timezone: { type: 'string', default: 'Europe/Berlin' },
+      duration: { type: 'string' },
+      connections: { type: 'string' },
+      speed: { type: 'string', default: '1' },
+      'stats-every': { type: 'string', default: '5s' },
+      provision: { type: 'string' },
+      site: { type: 'string' },
+      // Handled by the CLI before parsing; declared so that parsing accepts it.
+      help: { type: 'boolean', default: false },
+    },
+  });
+  const batteries = positiveInteger(values.batteries, 'batteries');
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,50}$/.test(values['site-prefix'])) {
+    throw new Error('--site-prefix may hold letters, digits, dot, dash and underscore');
+  }
+  const speed = Number(values.speed);
+  if (!(speed > 0)) throw new Error('--speed must be above 0');
+  if (values.provision && !values.site) throw new Error('--provision needs --site (the operating site id)');
+  return {
+    batteries,
+    intervalMs: parseDuration(values.interval),
+    brokerUrl: values.broker,
+    sitePrefix: values['site-prefix'],
+    timezone: values.timezone,
+    durationMs: values.duration ? parseDuration(values.duration) : null,
+    connections:
+      values.connections === 'per-device'
+        ? null
+        : values.connections
+          ? positiveInteger(values.connections, 'connections')
+          : Math.min(16, Math.ceil(batteries / 12_500)),
+    speed,
+    statsEveryMs: parseDuration(values['stats-every']),
+    provision: values.provision
+      ? { databaseUrl: values.provision, siteId: positiveInteger(values.site ?? '', 'site') }
+      : null,
+  };
+}

@@ -1,0 +1,119 @@
+import type { CommandReply } from '@cbm/contracts/device-protocol';
+import type { PowerState } from '../physics/battery-physics';
+
+type JobStatus = NonNullable<CommandReply['jobStatus']>;
+
+/**
+ * A firmware update on one battery. The IoT module downloads and verifies the image, then waits
+ * until the battery stands by to transfer it into the BMS and flash it; the update counts as
+ * successful once the battery has discharged on the new firmware and stood by again.
+ */
+export type FirmwarePhase =
+  | 'downloading'
+  | 'waitingForStandby'
+  | 'transferring'
+  | 'installing'
+  | 'waitingForDischarge'
+  | 'waitingForFinalStandby'
+  | 'finished'
+  | 'failed';
+
+export interface FirmwareJob {
+  commandId: string;
+  jobId: number;
+  phase: FirmwarePhase;
+  phaseSinceMs: number;
+  /** Installation progress already reported, in percent. */
+  reportedPercent: number;
+}
+
+export interface FirmwareTiming {
+  /** Simulated time to copy the image from the IoT module into the BMS. */
+  transferMs: number;
+  /** Simulated time to flash the BMS. */
+  installMs: number;
+}
+
+export const DEFAULT_FIRMWARE_TIMING: FirmwareTiming = { transferMs: 45_000, installMs: 240_000 };
+
+export interface JobUpdate {
+  commandId: string;
+  result: CommandReply['result'];
+  jobStatus: JobStatus;
+  detail?: string;
+}
+
+export interface JobStep {
+  job: FirmwareJob;
+  updates: JobUpdate[];
+}
+
+const update = (job: FirmwareJob, jobStatus: JobStatus, detail?: string): JobUpdate => {
+  const result = jobStatus === 'successfully finished' ? 'done' : jobStatus === 'failed' ? 'failed' : 'progress';
+  return { commandId: job.commandId, result, jobStatus, ...(detail ? { detail } : {}) };
+};
+
+const enter = (job: FirmwareJob, phase: FirmwarePhase, nowMs: number): FirmwareJob => ({
+  ...job,
+  phase,
+  phaseSinceMs: nowMs,
+});
+
+export function startFirmwareJob(commandId: string, jobId: number, nowMs: number): JobStep {
+  const job: FirmwareJob = { commandId, jobId, phase: 'downloading', phaseSinceMs: nowMs, reportedPercent: 0 };
+  return { job, updates: [{ ...update(job, 'acknowledged'), result: 'accepted' }] };
+}
+
+/** The download ended: a verified image waits for standby, anything else fails the job. */
+export function downloadFinished(job: FirmwareJob, nowMs: number, failure: string | null): JobStep {
+  if (job.phase !== 'downloading') return { job, updates: [] };
+  if (failure) return { job: enter(job, 'failed', nowMs), updates: [update(job, 'failed', failure)] };
+  return {
+    job: enter(job, 'waitingForStandby', nowMs),
+    updates: [update(job, 'upload pending', 'image verified; installs when the battery is in standby')],
+  };
+}
+
+/** Moves the job on for the battery's state at nowMs. */
+export function advanceFirmwareJob(
+  job: FirmwareJob,
+  nowMs: number,
+  state: PowerState,
+  timing: FirmwareTiming,
+): JobStep {
+  const elapsed = nowMs - job.phaseSinceMs;
+  switch (job.phase) {
+    case 'waitingForStandby':
+      if (state !== 'standby') return { job, updates: [] };
+      return { job: enter(job, 'transferring', nowMs), updates: [update(job, 'started')] };
+    case 'transferring':
+      if (elapsed < timing.transferMs) return { job, updates: [] };
+      return { job: enter(job, 'installing', nowMs), updates: [update(job, 'in progress', '0 %')] };
+    case 'installing': {
+      if (elapsed >= timing.installMs) {
+        return {
+          job: enter(job, 'waitingForDischarge', nowMs),
+          updates: [update(job, 'executed', 'installed; completes after a discharge followed by standby')],
+        };
+      }
+      const percent = Math.floor((elapsed / timing.installMs) * 4) * 25;
+      if (percent <= job.reportedPercent) return { job, updates: [] };
+      return { job: { ...job, reportedPercent: percent }, updates: [update(job, 'in progress', `${percent} %`)] };
+    }
+    case 'waitingForDischarge':
+      return state === 'discharging'
+        ? { job: enter(job, 'waitingForFinalStandby', nowMs), updates: [] }
+        : { job, updates: [] };
+    case 'waitingForFinalStandby':
+      if (state !== 'standby') return { job, updates: [] };
+      return { job: enter(job, 'finished', nowMs), updates: [update(job, 'successfully finished')] };
+    default:
+      return { job, updates: [] };
+  }
+}
+
+/** While the image is copied and flashed, the BMS keeps the battery in standby. */
+export const holdsStandby = (job: FirmwareJob | null) => job?.phase === 'transferring' || job?.phase === 'installing';
+
+export const isRunning = (job: FirmwareJob | null) =>
+  job !== null && job.phase !== 'finished' && job.phase !== 'failed';

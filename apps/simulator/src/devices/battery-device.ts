@@ -1,0 +1,158 @@
+import type { BatteryTelemetry, Command, DeviceEvent } from '@cbm/contracts/device-protocol';
+import {
+  advanceBattery,
+  type BatterySim,
+  batteryEvent,
+  batteryTelemetry,
+  REMOTE_DEBUGGING,
+} from '../battery/battery-sim';
+import type { ChargingPoints } from '../battery/charging-points';
+import { datalogFiles, uploadDatalog, zipFiles } from '../commands/datalog';
+import { downloadVerifiedImage } from '../commands/firmware-download';
+import {
+  downloadFinished,
+  type FirmwareTiming,
+  isRunning,
+  type JobUpdate,
+  startFirmwareJob,
+} from '../commands/firmware-job';
+import { type Random, seededRandom, seedFrom } from '../random';
+import type { DeviceAddress } from '../transport/transport';
+import { batteryInfo } from './battery-info';
+import type { SoftwareVersions } from './device-specs';
+import { announceOnline, type DeviceContext, type HostedDevice, publishSample, reply } from './hosted-device';
+
+export interface DropOuts {
+  meanDaysBetween: number;
+  meanMinutes: number;
+}
+
+export interface BatteryDeviceOptions {
+  points: ChargingPoints;
+  timing: FirmwareTiming;
+  /** Recent samples kept for a datalog upload. */
+  datalogSamples: number;
+  dropOuts: DropOuts | null;
+}
+
+const remember = <T>(list: T[], item: T, limit: number) => {
+  list.push(item);
+  if (list.length > limit) list.shift();
+};
+
+/** A virtual battery on the fleet's transport. A class, not closures: a load test holds 100,000. */
+export class BatteryDevice implements HostedDevice {
+  readonly address: DeviceAddress;
+  private readonly versions: Partial<SoftwareVersions>;
+  private readonly samples: BatteryTelemetry[] = [];
+  private readonly events: DeviceEvent[] = [];
+  private readonly network: Random | null;
+  /** The version a running firmware update installs, reported in info once it has finished. */
+  private pendingVersion: { commandId: string; version: string } | null = null;
+  private announced = false;
+  private lastTickMs: number;
+
+  constructor(
+    readonly sim: BatterySim,
+    private readonly context: DeviceContext,
+    private readonly options: BatteryDeviceOptions,
+  ) {
+    this.address = { deviceClass: 'battery', serial: sim.spec.serialNumber };
+    this.versions = { ...sim.spec.versions };
+    this.network = options.dropOuts ? seededRandom(seedFrom(sim.spec.serialNumber, 1)) : null;
+    this.lastTickMs = sim.lastMs;
+  }
+
+  announce() {
+    this.announced = true;
+    announceOnline(this.context, this.address, this.info());
+  }
+
+  tick() {
+    if (!this.announced) this.announce();
+    this.simulateToNow();
+    this.sample(false);
+    const minutes = (this.sim.lastMs - this.lastTickMs) / 60_000;
+    this.lastTickMs = this.sim.lastMs;
+    const { dropOuts } = this.options;
+    if (dropOuts && this.network?.chance(minutes / (dropOuts.meanDaysBetween * 1440))) {
+      this.context.transport.dropOut(this.address, this.network.exponential(dropOuts.meanMinutes) * 60_000);
+    }
+  }
+
+  command(command: Command) {
+    this.simulateToNow();
+    const { context, address, sim } = this;
+    switch (command.type) {
+      case 'refresh':
+        this.sample(true);
+        return reply(context, address, command.id, 'done');
+      case 'remoteDebugging': {
+        const untilMs = Date.parse(command.until);
+        if (untilMs <= sim.lastMs) {
+          return reply(context, address, command.id, 'rejected', { detail: 'until lies in the past' });
+        }
+        if (sim.remoteDebuggingUntil === null) this.publishEvent(batteryEvent(sim, sim.lastMs, REMOTE_DEBUGGING, true));
+        sim.remoteDebuggingUntil = untilMs;
+        return reply(context, address, command.id, 'accepted', { detail: `SSH enabled until ${command.until}` });
+      }
+      case 'datalogUpload': {
+        reply(context, address, command.id, 'accepted');
+        const zip = zipFiles(datalogFiles(sim.spec.serialNumber, this.samples, this.events));
+        void uploadDatalog(command.uploadUrl, zip).then((failure) =>
+          reply(context, address, command.id, failure ? 'failed' : 'done', failure ? { detail: failure } : {}),
+        );
+        return;
+      }
+      case 'firmwareUpdate': {
+        if (isRunning(sim.firmware)) {
+          return reply(context, address, command.id, 'rejected', {
+            jobStatus: 'rejected',
+            detail: 'another update is running',
+          });
+        }
+        const started = startFirmwareJob(command.id, command.jobId, sim.lastMs);
+        sim.firmware = started.job;
+        this.pendingVersion = command.version ? { commandId: command.id, version: command.version } : null;
+        for (const update of started.updates) this.publishJobUpdate(update);
+        void downloadVerifiedImage(command.downloadUrl, command.sha256, command.expiresAt).then((failure) => {
+          if (sim.firmware?.commandId !== command.id) return;
+          this.simulateToNow();
+          const step = downloadFinished(sim.firmware, sim.lastMs, failure);
+          sim.firmware = step.job;
+          for (const update of step.updates) this.publishJobUpdate(update);
+        });
+      }
+    }
+  }
+
+  private info() {
+    return batteryInfo(this.sim.spec, this.versions, this.context.clock.now());
+  }
+
+  private simulateToNow() {
+    const step = advanceBattery(this.sim, this.context.clock.now(), this.options.points, this.options.timing);
+    for (const event of step.events) this.publishEvent(event);
+    for (const update of step.jobUpdates) this.publishJobUpdate(update);
+  }
+
+  private sample(force: boolean) {
+    const payload = publishSample(this.context, this.address, () => batteryTelemetry(this.sim), force);
+    if (payload) remember(this.samples, payload as BatteryTelemetry, this.options.datalogSamples);
+  }
+
+  private publishEvent(event: DeviceEvent) {
+    this.context.transport.publish(this.address, 'event', event);
+    remember(this.events, event, Math.max(50, this.options.datalogSamples));
+  }
+
+  private publishJobUpdate(update: JobUpdate) {
+    const { commandId, result, jobStatus, detail } = update;
+    reply(this.context, this.address, commandId, result, { jobStatus, ...(detail ? { detail } : {}) });
+    if (jobStatus === 'successfully finished' && this.pendingVersion?.commandId === commandId) {
+      this.versions.firmware = this.pendingVersion.version;
+      this.pendingVersion = null;
+      this.context.transport.publish(this.address, 'info', this.info(), true);
+    }
+  }
+}
