@@ -1,0 +1,18 @@
+import type { BatteryAssignmentBody, BatteryAssignmentResult } from '@cbm/contracts/admin';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/**
+ * POST /OsAdmin/batteries. Silent: the form tells the user itself ('Error storing batteries', spec §8).
+ * Afterwards every site's battery lists are stale; they reload without holding up the answer.
+ */
+export function useAssignBatteries() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (assignment: BatteryAssignmentBody) =>
+      api<BatteryAssignmentResult>('/OsAdmin/batteries', { method: 'POST', body: assignment, silent: true }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: ['site-admin', 'batteries'] });
+    },
+  });
+}
