@@ -1,0 +1,142 @@
+import { AUDIT_ACTIONS } from '@cbm/contracts/audit';
+import {
+  batteryGroupCreateBodySchema,
+  batteryGroupParamsSchema,
+  batteryGroupQuerySchema,
+  batteryGroupRenameBodySchema,
+  batteryGroupSchema,
+  batteryGroupsSchema,
+} from '@cbm/contracts/battery-groups';
+import type { Feature } from '@cbm/contracts/features';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database, Queryable } from '../../db/database';
+import { HttpError } from '../../http-error';
+import { auditRepository } from '../audit/audit-repository';
+import { requireSiteAccess } from '../sites/site-access';
+import { siteRepository } from '../sites/site-repository';
+import { batteryGroupRepository, isNameTaken } from './battery-group-repository';
+
+const FEATURE: Feature = 'cbm_liveview';
+const config = { features: [FEATURE] };
+const tags = ['battery groups'];
+
+export const groupNotFound = (id: number) =>
+  new HttpError(404, 'batteryGroups.notFound', 'errors.batteryGroupNotFound', { id });
+const nameTaken = (name: string) =>
+  new HttpError(409, 'batteryGroups.nameTaken', 'errors.batteryGroupNameTaken', { name });
+
+/** Runs a change of names; a name another group of the site has answers 409. */
+async function withUniqueName<T>(db: Database, name: string, work: (tx: Queryable) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction(work);
+  } catch (error) {
+    throw isNameTaken(error) ? nameTaken(name) : error;
+  }
+}
+
+/** GET, POST /BatteryGroup; POST, DELETE /BatteryGroup/{id} (spec §7), scoped to the group's site. */
+export async function batteryGroupRoutes(app: FastifyInstance, options: { db: Database }) {
+  const sites = siteRepository(options.db);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get('/api/v2/BatteryGroup', {
+    config,
+    schema: { tags, querystring: batteryGroupQuerySchema, response: { 200: batteryGroupsSchema } },
+    handler: async (request) => {
+      await requireSiteAccess(sites, request, request.query.operatingSiteId, FEATURE);
+      return batteryGroupRepository(options.db).list(request.query.operatingSiteId);
+    },
+  });
+
+  api.post('/api/v2/BatteryGroup', {
+    config,
+    schema: { tags, body: batteryGroupCreateBodySchema, response: { 201: batteryGroupSchema } },
+    handler: async (request, reply) => {
+      const { name, operatingSiteId } = request.body;
+      const user = await requireSiteAccess(sites, request, operatingSiteId, FEATURE);
+      const group = await withUniqueName(options.db, name, async (tx) => {
+        const created = await batteryGroupRepository(tx).create(operatingSiteId, name);
+        await auditRepository(tx).record({ userId: user.id, email: user.email }, [
+          {
+            action: AUDIT_ACTIONS.batteryGroupCreated,
+            entityType: 'batteryGroup',
+            entityId: String(created.id),
+            siteIds: [operatingSiteId],
+            next: { name },
+          },
+        ]);
+        return created;
+      });
+      return reply.code(201).send(group);
+    },
+  });
+
+  api.post('/api/v2/BatteryGroup/:id', {
+    config,
+    schema: {
+      tags,
+      params: batteryGroupParamsSchema,
+      querystring: batteryGroupQuerySchema,
+      body: batteryGroupRenameBodySchema,
+      response: { 200: batteryGroupSchema },
+    },
+    handler: async (request) => {
+      const siteId = request.query.operatingSiteId;
+      const { id } = request.params;
+      const { name } = request.body;
+      const user = await requireSiteAccess(sites, request, siteId, FEATURE);
+      return withUniqueName(options.db, name, async (tx) => {
+        const groups = batteryGroupRepository(tx);
+        const group = await groups.lock(siteId, id);
+        if (!group) throw groupNotFound(id);
+        if (group.name === name) return group;
+        await groups.rename(id, name);
+        await auditRepository(tx).record({ userId: user.id, email: user.email }, [
+          {
+            action: AUDIT_ACTIONS.batteryGroupRenamed,
+            entityType: 'batteryGroup',
+            entityId: String(id),
+            siteIds: [siteId],
+            previous: { name: group.name },
+            next: { name },
+          },
+        ]);
+        return { id, name };
+      });
+    },
+  });
+
+  /** Deletes the group; its batteries move to Ungrouped in the same transaction. */
+  api.delete('/api/v2/BatteryGroup/:id', {
+    config,
+    schema: {
+      tags,
+      params: batteryGroupParamsSchema,
+      querystring: batteryGroupQuerySchema,
+      response: { 200: z.object({ movedToUngrouped: z.array(z.string()) }) },
+    },
+    handler: async (request) => {
+      const siteId = request.query.operatingSiteId;
+      const { id } = request.params;
+      const user = await requireSiteAccess(sites, request, siteId, FEATURE);
+      return options.db.transaction(async (tx) => {
+        const groups = batteryGroupRepository(tx);
+        const group = await groups.lock(siteId, id);
+        if (!group) throw groupNotFound(id);
+        const moved = await groups.delete(id);
+        await auditRepository(tx).record({ userId: user.id, email: user.email }, [
+          {
+            action: AUDIT_ACTIONS.batteryGroupDeleted,
+            entityType: 'batteryGroup',
+            entityId: String(id),
+            siteIds: [siteId],
+            previous: { name: group.name },
+          },
+        ]);
+        return { movedToUngrouped: moved };
+      });
+    },
+  });
+}

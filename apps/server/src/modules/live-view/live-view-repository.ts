@@ -1,0 +1,188 @@
+import { ERROR_FLAG_WINDOW_HOURS } from '@cbm/contracts/constants';
+import type { BatteryLiveStatus } from '@cbm/contracts/device-protocol';
+import {
+  LIVE_VIEW_AUTOCOMPLETE_LIMIT,
+  type LiveViewBattery,
+  type LiveViewConnectivity,
+  NETWORK_PROBLEM_MIN_DEVICES,
+  NETWORK_PROBLEM_SHARE,
+  NETWORK_PROBLEM_WINDOW_MINUTES,
+} from '@cbm/contracts/live-view';
+import type { Queryable } from '../../db/database';
+
+interface LiveViewRow {
+  serial_number: string;
+  name: string;
+  group_id: number | null;
+  group_name: string | null;
+  battery_type: string;
+  status: BatteryLiveStatus;
+  online: boolean | null;
+  soc: number | null;
+  soh: number | null;
+  stack_voltage: number | null;
+  min_cell_temperature: number | null;
+  max_cell_temperature: number | null;
+  charger_name: string | null;
+  last_data_timestamp: Date | null;
+  next_service_date: string | null;
+  current_error_code: string | null;
+  error_within_24h: boolean;
+  total_count?: number;
+}
+
+const toBattery = (row: LiveViewRow): LiveViewBattery => ({
+  batterySerialNumber: row.serial_number,
+  batteryName: row.name,
+  groupId: row.group_id,
+  groupName: row.group_name,
+  type: row.battery_type,
+  status: row.status,
+  online: row.online,
+  soc: row.soc,
+  soh: row.soh,
+  stackVoltage: row.stack_voltage,
+  minCellTemperature: row.min_cell_temperature,
+  maxCellTemperature: row.max_cell_temperature,
+  chargerName: row.charger_name,
+  lastDataTimestamp: row.last_data_timestamp ? new Date(row.last_data_timestamp).toISOString() : null,
+  nextServiceDate: row.next_service_date,
+  currentErrorCode: row.current_error_code,
+  hasCurrentError: row.current_error_code !== null,
+  errorWithin24h: row.error_within_24h,
+});
+
+// Only what the screen shows; a current error always reads as status 'error' (spec §4).
+const COLUMNS = `b.serial_number, b.name, b.group_id, g.name AS group_name, b.battery_type,
+  CASE WHEN b.current_error_code IS NOT NULL THEN 'error' ELSE b.status END AS status, b.online,
+  b.soc::float8 AS soc, b.soh::float8 AS soh, b.stack_voltage::float8 AS stack_voltage,
+  b.min_cell_temperature::float8 AS min_cell_temperature, b.max_cell_temperature::float8 AS max_cell_temperature,
+  c.name AS charger_name, b.last_data_timestamp, to_char(b.next_service_date, 'YYYY-MM-DD') AS next_service_date,
+  b.current_error_code,
+  coalesce(b.last_error_at >= now() - make_interval(hours => ${ERROR_FLAG_WINDOW_HOURS}), false) AS error_within_24h`;
+
+const FROM = `FROM battery b
+  LEFT JOIN battery_group g ON g.id = b.group_id
+  LEFT JOIN charger c ON c.id = b.charger_id`;
+
+/** A search matches a part of the name or the serial number, ignoring case; % and _ are literal. */
+const likePattern = (search: string | undefined) =>
+  search ? `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : null;
+
+const SEARCH = `($2::text IS NULL OR b.name ILIKE $2 OR b.serial_number ILIKE $2)`;
+
+export interface LiveViewPage {
+  offset: number;
+  limit: number;
+  search?: string | undefined;
+}
+
+// The same fields built as JSON inside the database: 99,999 batteries leave it as one text value instead of
+// 99,999 rows to decode (on PGlite about 10× faster), and are sent on as they are.
+const JSON_OBJECT = `json_build_object(
+  'batterySerialNumber', b.serial_number, 'batteryName', b.name, 'groupId', b.group_id, 'groupName', g.name,
+  'type', b.battery_type, 'status', CASE WHEN b.current_error_code IS NOT NULL THEN 'error' ELSE b.status END,
+  'online', b.online, 'soc', b.soc::float8, 'soh', b.soh::float8, 'stackVoltage', b.stack_voltage::float8,
+  'minCellTemperature', b.min_cell_temperature::float8, 'maxCellTemperature', b.max_cell_temperature::float8,
+  'chargerName', c.name,
+  'lastDataTimestamp', to_char(b.last_data_timestamp AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+  'nextServiceDate', to_char(b.next_service_date, 'YYYY-MM-DD'), 'currentErrorCode', b.current_error_code,
+  'hasCurrentError', b.current_error_code IS NOT NULL,
+  'errorWithin24h', coalesce(b.last_error_at >= now() - make_interval(hours => ${ERROR_FLAG_WINDOW_HOURS}), false))`;
+
+export function liveViewRepository(db: Queryable) {
+  return {
+    /** Like `list`, as the JSON text of the response body {batteries, totalCount}. */
+    async listJson(siteId: number, { offset, limit, search }: LiveViewPage): Promise<string> {
+      const [row] = await db.query<{ body: string }>(
+        `WITH matching AS (
+           SELECT ${JSON_OBJECT} AS battery, b.name, b.serial_number ${FROM}
+            WHERE b.operating_site_id = $1 AND ${SEARCH}
+         ), page AS (SELECT * FROM matching ORDER BY name, serial_number OFFSET $3 LIMIT $4)
+         SELECT json_build_object(
+                  'batteries', coalesce((SELECT json_agg(battery ORDER BY name, serial_number) FROM page), '[]'::json),
+                  'totalCount', (SELECT count(*) FROM matching))::text AS body`,
+        [siteId, likePattern(search), offset, limit],
+      );
+      return row?.body ?? '{"batteries":[],"totalCount":0}';
+    },
+
+    /** One page of the site's batteries by name, with the count of all that match. */
+    async list(siteId: number, { offset, limit, search }: LiveViewPage) {
+      const rows = await db.query<LiveViewRow>(
+        `SELECT ${COLUMNS}, count(*) OVER ()::int AS total_count ${FROM}
+          WHERE b.operating_site_id = $1 AND ${SEARCH}
+          ORDER BY b.name, b.serial_number OFFSET $3 LIMIT $4`,
+        [siteId, likePattern(search), offset, limit],
+      );
+      const totalCount = rows[0]?.total_count ?? (offset > 0 ? await this.count(siteId, search) : 0);
+      return { batteries: rows.map(toBattery), totalCount };
+    },
+
+    async count(siteId: number, search: string | undefined): Promise<number> {
+      const [row] = await db.query<{ count: number }>(
+        `SELECT count(*)::int AS count FROM battery b WHERE b.operating_site_id = $1 AND ${SEARCH}`,
+        [siteId, likePattern(search)],
+      );
+      return row?.count ?? 0;
+    },
+
+    async find(siteId: number, serial: string): Promise<LiveViewBattery | undefined> {
+      const [row] = await db.query<LiveViewRow>(
+        `SELECT ${COLUMNS} ${FROM} WHERE b.operating_site_id = $1 AND b.serial_number = $2`,
+        [siteId, serial],
+      );
+      return row && toBattery(row);
+    },
+
+    /** Name and group of the site's battery, locked until the transaction ends. */
+    async lock(siteId: number, serial: string) {
+      const [row] = await db.query<{ name: string; group_id: number | null }>(
+        'SELECT name, group_id FROM battery WHERE operating_site_id = $1 AND serial_number = $2 FOR UPDATE',
+        [siteId, serial],
+      );
+      return row && { batteryName: row.name, groupId: row.group_id };
+    },
+
+    async update(serial: string, change: { batteryName: string; groupId: number | null }) {
+      await db.query('UPDATE battery SET name = $2, group_id = $3 WHERE serial_number = $1', [
+        serial,
+        change.batteryName,
+        change.groupId,
+      ]);
+    },
+
+    /** Names and serials for the search field's suggestions. */
+    async suggest(siteId: number, search: string | undefined) {
+      const rows = await db.query<{ serial_number: string; name: string }>(
+        `SELECT b.serial_number, b.name FROM battery b WHERE b.operating_site_id = $1 AND ${SEARCH}
+          ORDER BY b.name, b.serial_number LIMIT ${LIVE_VIEW_AUTOCOMPLETE_LIMIT}`,
+        [siteId, likePattern(search)],
+      );
+      return rows.map((row) => ({ batterySerialNumber: row.serial_number, batteryName: row.name }));
+    },
+
+    async timezone(siteId: number): Promise<string> {
+      const [row] = await db.query<{ timezone: string }>('SELECT timezone FROM operating_site WHERE id = $1', [siteId]);
+      return row?.timezone ?? 'UTC';
+    },
+
+    /** The rule of docs/decisions/008-network-banner.md. */
+    async connectivity(siteId: number): Promise<LiveViewConnectivity> {
+      const [row] = await db.query<{ dropped: number; connected: number }>(
+        `SELECT count(*) FILTER (WHERE NOT online AND recent)::int AS dropped,
+                count(*) FILTER (WHERE online OR recent)::int AS connected
+           FROM (SELECT online, connection_changed_at >= now() - make_interval(mins => $2) AS recent
+                   FROM battery WHERE operating_site_id = $1 AND online IS NOT NULL) b`,
+        [siteId, NETWORK_PROBLEM_WINDOW_MINUTES],
+      );
+      const dropped = row?.dropped ?? 0;
+      const connected = row?.connected ?? 0;
+      return {
+        networkProblem: dropped >= NETWORK_PROBLEM_MIN_DEVICES && dropped >= connected * NETWORK_PROBLEM_SHARE,
+        droppedDevices: dropped,
+        connectedDevices: connected,
+      };
+    },
+  };
+}

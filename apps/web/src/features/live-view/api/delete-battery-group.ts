@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { batteryGroupsQuery } from './get-battery-groups';
+
+/** DELETE /BatteryGroup/{id}: its batteries move to Ungrouped. */
+export function useDeleteBatteryGroup(operatingSiteId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api<unknown>(`/BatteryGroup/${id}`, { method: 'DELETE', query: { operatingSiteId } }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: batteryGroupsQuery(operatingSiteId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: ['liveView', operatingSiteId] }),
+      ]),
+  });
+}

@@ -1,0 +1,231 @@
+import { BATTERY_GROUP_NAME_MAX, type BatteryGroup } from '@cbm/contracts/battery-groups';
+import { LIVE_VIEW_SEARCH_DEBOUNCE_MS } from '@cbm/contracts/constants';
+import { BATTERY_NAME_MAX, type LiveViewBattery } from '@cbm/contracts/live-view';
+import { Alert, Button, Group, Loader, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue, useLocalStorage } from '@mantine/hooks';
+import { IconAlertTriangle, IconDownload, IconLayoutGrid, IconList, IconPlus, IconSearch } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { notifications } from '../../../lib/notifications/notification-store';
+import { useUser } from '../../session/api/get-user';
+import { useChangeBattery } from '../api/change-battery';
+import { useDeleteBatteryGroup } from '../api/delete-battery-group';
+import { downloadLiveViewCsv } from '../api/download-csv';
+import { useBatteryGroups } from '../api/get-battery-groups';
+import { useConnectivity } from '../api/get-connectivity';
+import { useLiveView } from '../api/get-live-view';
+import { useSaveBatteryGroup } from '../api/save-battery-group';
+import { useBatteryUpdate } from '../hooks/use-battery-update';
+import { useLiveStream } from '../hooks/use-live-stream';
+import { buildSections, type SectionKey, UNGROUPED } from '../live-view-model';
+import { BatteryCard } from './battery-card';
+import { BatteryMenu } from './battery-menu';
+import { DeleteGroupDialog } from './delete-group-dialog';
+import { LiveViewList } from './live-view-list';
+import { NameDialog } from './name-dialog';
+
+type Dialog =
+  | { kind: 'addGroup' }
+  | { kind: 'renameGroup'; group: BatteryGroup }
+  | { kind: 'deleteGroup'; group: BatteryGroup }
+  | { kind: 'renameBattery'; battery: LiveViewBattery };
+
+const ViewLabel = ({ icon, text }: { icon: ReactNode; text: string }) => (
+  <Group gap={6} wrap="nowrap">
+    {icon}
+    <span>{text}</span>
+  </Group>
+);
+
+/** Live View (spec §2): the site's batteries in groups, as a grid or a list, updated live. */
+export default function LiveViewPage() {
+  const { t } = useTranslation();
+  const premise = useParams().premise ?? '';
+  const siteId = Number(premise);
+  const [grid, setGrid] = useLocalStorage({ key: 'cbm.liveView.grid', defaultValue: true });
+  const [collapsedKeys, setCollapsedKeys] = useLocalStorage<SectionKey[]>({
+    key: `cbm.liveView.collapsed.${siteId}`,
+    defaultValue: [],
+  });
+  const [searchText, setSearchText] = useState('');
+  const [search] = useDebouncedValue(searchText.trim(), LIVE_VIEW_SEARCH_DEBOUNCE_MS);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const liveView = useLiveView(siteId, search);
+  const groups = useBatteryGroups(siteId);
+  const connectivity = useConnectivity(siteId);
+  const user = useUser();
+  const saveGroup = useSaveBatteryGroup(siteId);
+  const deleteGroup = useDeleteBatteryGroup(siteId);
+  const changeBattery = useChangeBattery(siteId);
+  const { update, updating } = useBatteryUpdate(siteId);
+  useLiveStream(siteId);
+
+  const groupList = groups.data ?? [];
+  const sections = buildSections(liveView.data?.batteries ?? [], groupList, search !== '');
+  const collapsed = new Set(collapsedKeys);
+  const canOpenErrors = user.data?.authorizedFeatures.includes('cbm_filter') ?? false;
+  const success = (message: string) => notifications.add({ type: 'success', title: t('menu.liveView'), message });
+  const groupName = (groupId: number | null) =>
+    groupList.find((group) => group.id === groupId)?.name ?? t('liveView.ungrouped');
+
+  const move = (serial: string, groupId: number | null) => {
+    const battery = liveView.data?.batteries.find((entry) => entry.batterySerialNumber === serial);
+    if (!battery || battery.groupId === groupId) return;
+    changeBattery.mutate(
+      { serial, change: { groupId: groupId ?? '' } },
+      {
+        onSuccess: () => success(t('liveView.battery.moved', { name: battery.batteryName, group: groupName(groupId) })),
+      },
+    );
+  };
+  const copySerial = async (serial: string) => {
+    await navigator.clipboard.writeText(serial);
+    success(t('liveView.battery.serialCopied'));
+  };
+  const toggle = (key: SectionKey) =>
+    setCollapsedKeys((keys) => (keys.includes(key) ? keys.filter((entry) => entry !== key) : [...keys, key]));
+
+  const renderBattery = (battery: LiveViewBattery) => (
+    <BatteryCard
+      battery={battery}
+      layout={grid ? 'grid' : 'list'}
+      premise={premise}
+      canOpenErrors={canOpenErrors}
+      menu={
+        <BatteryMenu
+          battery={battery}
+          groups={groupList}
+          updating={updating.has(battery.batterySerialNumber)}
+          onUpdate={() => void update(battery)}
+          onRename={() => setDialog({ kind: 'renameBattery', battery })}
+          onMove={(groupId) => move(battery.batterySerialNumber, groupId)}
+          onCopySerial={() => void copySerial(battery.batterySerialNumber)}
+        />
+      }
+    />
+  );
+
+  return (
+    <Stack gap="sm">
+      <Title order={2}>{t('menu.liveView')}</Title>
+      {connectivity.data?.networkProblem && (
+        <Alert color="red" icon={<IconAlertTriangle />} title={t('liveView.attention')}>
+          {t('liveView.networkProblem', {
+            dropped: connectivity.data.droppedDevices,
+            connected: connectivity.data.connectedDevices,
+          })}
+        </Alert>
+      )}
+      <Group justify="space-between">
+        <Group>
+          <TextInput
+            leftSection={<IconSearch size={16} />}
+            placeholder={t('liveView.search')}
+            aria-label={t('liveView.search')}
+            value={searchText}
+            onChange={(event) => setSearchText(event.currentTarget.value)}
+            w={300}
+          />
+          <Text c="dimmed" size="sm">
+            {liveView.isFetching ? (
+              <Loader size="xs" />
+            ) : (
+              t('liveView.count', { count: liveView.data?.totalCount ?? 0 })
+            )}
+          </Text>
+        </Group>
+        <Group>
+          <SegmentedControl
+            aria-label={t('liveView.view')}
+            value={grid ? 'grid' : 'list'}
+            onChange={(value) => setGrid(value === 'grid')}
+            data={[
+              { value: 'grid', label: <ViewLabel icon={<IconLayoutGrid size={16} />} text={t('liveView.gridView')} /> },
+              { value: 'list', label: <ViewLabel icon={<IconList size={16} />} text={t('liveView.listView')} /> },
+            ]}
+          />
+          <Button
+            variant="default"
+            leftSection={<IconPlus size={16} />}
+            onClick={() => setDialog({ kind: 'addGroup' })}
+          >
+            {t('liveView.addGroup')}
+          </Button>
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} />}
+            onClick={() => void downloadLiveViewCsv(siteId, search).catch(() => undefined)}
+          >
+            {t('liveView.downloadCsv')}
+          </Button>
+        </Group>
+      </Group>
+      {liveView.isPending ? (
+        <Loader />
+      ) : liveView.data?.totalCount === 0 && search !== '' ? (
+        <Text>{t('liveView.nothingFound')}</Text>
+      ) : (
+        <LiveViewList
+          sections={sections}
+          layout={grid ? 'grid' : 'list'}
+          collapsed={collapsed}
+          onToggle={toggle}
+          onRenameGroup={(group) => setDialog({ kind: 'renameGroup', group })}
+          onDeleteGroup={(group) => setDialog({ kind: 'deleteGroup', group })}
+          onMove={(serial, key) => move(serial, key === UNGROUPED ? null : key)}
+          renderBattery={renderBattery}
+        />
+      )}
+      {dialog?.kind === 'addGroup' && (
+        <NameDialog
+          title={t('liveView.group.create')}
+          label={t('liveView.group.name')}
+          initialName=""
+          maxLength={BATTERY_GROUP_NAME_MAX}
+          onSave={(name) => saveGroup.mutateAsync({ name }).then(() => success(t('liveView.group.created', { name })))}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'renameGroup' && (
+        <NameDialog
+          title={t('liveView.group.rename')}
+          label={t('liveView.group.name')}
+          initialName={dialog.group.name}
+          maxLength={BATTERY_GROUP_NAME_MAX}
+          onSave={(name) =>
+            saveGroup
+              .mutateAsync({ id: dialog.group.id, name })
+              .then(() => success(t('liveView.group.renamed', { name })))
+          }
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'deleteGroup' && (
+        <DeleteGroupDialog
+          name={dialog.group.name}
+          onDelete={() =>
+            deleteGroup
+              .mutateAsync(dialog.group.id)
+              .then(() => success(t('liveView.group.deleted', { name: dialog.group.name })))
+          }
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'renameBattery' && (
+        <NameDialog
+          title={t('liveView.battery.rename')}
+          label={t('liveView.battery.name')}
+          initialName={dialog.battery.batteryName}
+          maxLength={BATTERY_NAME_MAX}
+          onSave={(batteryName) =>
+            changeBattery
+              .mutateAsync({ serial: dialog.battery.batterySerialNumber, change: { batteryName } })
+              .then(() => success(t('liveView.battery.renamed', { name: batteryName })))
+          }
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,80 @@
+import type { LiveViewBattery } from '@cbm/contracts/live-view';
+import { describe, expect, it } from 'vitest';
+import { buildRows, buildSections, fromLiveBattery, isDisconnected, UNGROUPED } from './live-view-model';
+
+const battery = (serial: string, groupId: number | null): LiveViewBattery => ({
+  batterySerialNumber: serial,
+  batteryName: serial,
+  groupId,
+  groupName: null,
+  type: 'LFP',
+  status: 'standby',
+  online: true,
+  soc: 50,
+  soh: 99,
+  stackVoltage: 51,
+  minCellTemperature: 20,
+  maxCellTemperature: 25,
+  chargerName: null,
+  lastDataTimestamp: null,
+  nextServiceDate: null,
+  currentErrorCode: null,
+  hasCurrentError: false,
+  errorWithin24h: false,
+});
+const groups = [
+  { id: 1, name: 'A' },
+  { id: 2, name: 'B' },
+];
+const batteries = [battery('s1', 1), battery('s2', null), battery('s3', 1), battery('s4', 1)];
+
+describe('live view sections and rows', () => {
+  it('puts batteries into their groups, Ungrouped last, empty groups only when not searching', () => {
+    const sections = buildSections(batteries, groups, false);
+    expect(sections.map((section) => [section.key, section.batteries.length])).toEqual([
+      [1, 3],
+      [2, 0],
+      [UNGROUPED, 1],
+    ]);
+    expect(buildSections(batteries, groups, true).map((section) => section.key)).toEqual([1, UNGROUPED]);
+  });
+
+  it('lays out a header per section and rows of `columns` batteries, nothing of collapsed ones', () => {
+    const sections = buildSections(batteries, groups, false);
+    const rows = buildRows(sections, 2, new Set([UNGROUPED]));
+    expect(rows.map((row) => (row.kind === 'batteries' ? row.batteries.length : row.kind))).toEqual([
+      'header',
+      2,
+      1,
+      'header',
+      'empty',
+      'header',
+    ]);
+  });
+
+  it('turns a pushed state into live view fields, with status error and the 24 h flag', () => {
+    const now = Date.parse('2026-11-21T12:00:00Z');
+    const pushed = fromLiveBattery(
+      {
+        batterySerialNumber: 's1',
+        status: 'discharging',
+        online: true,
+        soc: 10,
+        soh: 90,
+        stackVoltage: 50,
+        current: -3,
+        minCellTemperature: 20,
+        maxCellTemperature: 30,
+        minCellVoltage: 3.1,
+        maxCellVoltage: 3.2,
+        lastDataTimestamp: '2026-11-21T11:59:00Z',
+        currentErrorCode: 'E42',
+        lastErrorAt: '2026-11-20T13:00:00Z',
+      },
+      now,
+    );
+    expect(pushed).toMatchObject({ status: 'error', hasCurrentError: true, errorWithin24h: true, soc: 10 });
+    expect(isDisconnected({ status: 'not connected', online: null })).toBe(true);
+    expect(isDisconnected({ status: 'charging', online: true })).toBe(false);
+  });
+});
