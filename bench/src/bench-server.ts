@@ -10,7 +10,7 @@ import { seedDemo } from '../../apps/server/src/demo/seed-demo';
  * Runs in a child process so the load generator does not share its event loop: a bare Fastify
  * hello-world (the baseline) and the real CBM app on a demo database. Prints their ports as JSON.
  */
-const config = loadConfig({}, { LOG_LEVEL: 'silent', LOGIN_ATTEMPTS_PER_MINUTE: 1_000_000 });
+const config = loadConfig({}, { LOG_LEVEL: 'silent', LOGIN_ATTEMPTS_PER_MINUTE: 1_000_000, MQTT_PORT: 0 });
 const url = process.env.BENCH_DATABASE_URL;
 const db = url
   ? await openPostgresDatabase({ connectionString: url, schema: `bench_${process.pid}` })

@@ -1,8 +1,12 @@
 import { benchApiThroughput } from './api-throughput';
+import { benchIngestThroughput } from './ingest-throughput';
+import { benchLiveView } from './live-view';
 
 /** `npm run bench`: every benchmark in turn; each prints its figures and their ratio to a baseline of the same run. */
 const benchmarks: Record<string, () => Promise<void>> = {
   'api-throughput': benchApiThroughput,
+  'live-view': benchLiveView,
+  'ingest-throughput': benchIngestThroughput,
 };
 
 const only = process.argv[2];

@@ -44,6 +44,8 @@ test.describe('main menu', () => {
         - /url: /${site}/admin/osadmin
       - link "Change Device Licences":
         - /url: /${site}/admin/license
+      - link "Audit log":
+        - /url: /${site}/admin/audit
       - paragraph: Charger stations
       - link "Live View":
         - /url: /${site}/mdload/live

@@ -19,6 +19,7 @@ export default async function globalSetup() {
     env: {
       ...inherited,
       PORT: '0',
+      MQTT_PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: path.join(tempDir, 'data'),
       LOG_LEVEL: 'warn',

@@ -16,3 +16,4 @@ export class HttpError extends Error {
 export const unauthenticated = () => new HttpError(401, 'auth.unauthenticated', 'errors.unauthenticated');
 export const forbidden = () => new HttpError(403, 'auth.forbidden', 'errors.forbidden');
 export const siteNotFound = (id: number) => new HttpError(404, 'sites.notFound', 'errors.siteNotFound', { id });
+export const siteNotManaged = (id: number) => new HttpError(404, 'sites.notFound', 'errors.siteNotManaged', { id });

@@ -74,7 +74,7 @@ export async function createTestApp(
   const database = await openTestDatabase(kind);
   await seedDemo(database.db, TEST_SEED_TIME);
   const config = {
-    ...loadConfig({}, { LOG_LEVEL: 'silent', LOGIN_ATTEMPTS_PER_MINUTE: 1000, ...env }),
+    ...loadConfig({}, { LOG_LEVEL: 'silent', LOGIN_ATTEMPTS_PER_MINUTE: 1000, MQTT_PORT: 0, ...env }),
     ...paths,
   };
   const app = await buildApp({ config, db: database.db });

@@ -14,6 +14,12 @@ export const ERROR_CODES = {
   crossSiteRequest: 'auth.crossSiteRequest',
   identityProviderUnavailable: 'auth.identityProviderUnavailable',
   siteNotFound: 'sites.notFound',
+  unknownDevice: 'devices.notFound',
+  deviceChannelUnavailable: 'devices.channelUnavailable',
+  batteryNotFound: 'batteries.notFound',
+  batteryGroupNotFound: 'batteryGroups.notFound',
+  batteryGroupNameTaken: 'batteryGroups.nameTaken',
+  deviceNotFound: 'licences.deviceNotFound',
   payloadTooLarge: 'request.payloadTooLarge',
   internal: 'server.internal',
 } as const;

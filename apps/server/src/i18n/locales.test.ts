@@ -1,31 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { itHasLocaleParity } from '@cbm/contracts/testing/locale-parity';
+import { describe } from 'vitest';
 import de from '../locales/de.json' with { type: 'json' };
 import en from '../locales/en.json' with { type: 'json' };
 
-/** Every leaf key ("errors.notFound") with its text. */
-function leaves(node: object, prefix = ''): Map<string, string> {
-  const result = new Map<string, string>();
-  for (const [key, value] of Object.entries(node)) {
-    if (typeof value === 'string') result.set(`${prefix}${key}`, value);
-    else for (const [leaf, text] of leaves(value, `${prefix}${key}.`)) result.set(leaf, text);
-  }
-  return result;
-}
-const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
-
 describe('server locales', () => {
-  const english = leaves(en);
-  const german = leaves(de);
-
-  it('has every English key in German and no other', () => {
-    expect([...german.keys()].sort()).toEqual([...english.keys()].sort());
-  });
-
-  it('has the same placeholders in both languages, and no empty text', () => {
-    for (const [key, text] of english) {
-      expect(placeholders(german.get(key) ?? ''), key).toEqual(placeholders(text));
-      expect(text.trim(), key).not.toBe('');
-      expect(german.get(key)?.trim(), key).not.toBe('');
-    }
-  });
+  itHasLocaleParity(en, de);
 });

@@ -1,15 +1,10 @@
+import { FEATURES } from '@cbm/contracts/features';
+import { SITE_PERMISSION_NAMES } from '@cbm/contracts/site-permissions';
 import { describe, expect, it } from 'vitest';
 import { buildMenu, firstAllowedChild } from './menu';
 import { PREMISE_ROUTES, ROUTES } from './route-table';
 
-const ALL_RULES = [
-  'battery.report',
-  'battery.statistic',
-  'mdload.alert',
-  'mdload.event',
-  'mdload.liveview',
-  'mdload.statistic',
-] as const;
+const ALL_RULES = SITE_PERMISSION_NAMES;
 const labels = (
   features: Parameters<typeof buildMenu>[1]['features'],
   rules: Parameters<typeof buildMenu>[1]['rules'],
@@ -21,22 +16,7 @@ const labels = (
 
 describe('menu (spec §2)', () => {
   it('shows every entry in menu order to a user with every feature and rule', () => {
-    const features = [
-      'cbm_liveview',
-      'cbm_osadmin',
-      'cbm_alert',
-      'cbm_view',
-      'cbm_filter',
-      'cbm_datalog',
-      'cbm_report',
-      'cbm_statistic',
-      'cbm_update',
-      'cbm_mdliveview',
-      'cbm_mdlalert',
-      'cbm_mdstatistic',
-      'cbm_mdevent',
-    ] as const;
-    expect(labels(features, ALL_RULES)).toEqual([
+    expect(labels(FEATURES, ALL_RULES)).toEqual([
       {
         area: 'battery',
         items: [
@@ -45,7 +25,7 @@ describe('menu (spec §2)', () => {
           ['menu.alerts'],
           ['menu.reporting'],
           ['menu.expert', 'expert/battery_list', 'expert/filter', 'expert/datalog'],
-          ['menu.admin', 'admin/osadmin', 'admin/license'],
+          ['menu.admin', 'admin/osadmin', 'admin/license', 'admin/audit'],
         ],
       },
       {

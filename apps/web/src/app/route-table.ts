@@ -1,4 +1,6 @@
 import { SITE_PERMISSIONS } from '@cbm/contracts/site-permissions';
+import { loadLicences } from '../features/licences/load-licences';
+import { loadSiteAdmin } from '../features/site-admin/load-site-admin';
 import type { AppRoute } from './route-types';
 
 const planned = () => import('../features/planned/planned-page');
@@ -13,7 +15,7 @@ export const PREMISE_ROUTES: AppRoute[] = [
     access: { features: ['cbm_liveview'] },
     menu: { labelKey: 'menu.liveView', order: 1, area: 'battery' },
     help: 'liveView',
-    page: planned,
+    page: () => import('../features/live-view/components/live-view-page'),
   },
   {
     name: 'stats',
@@ -110,7 +112,8 @@ export const PREMISE_ROUTES: AppRoute[] = [
         titleKey: 'menu.osadmin',
         access: { features: ['cbm_osadmin'] },
         menu: { labelKey: 'menu.osadmin', order: 1, area: 'battery' },
-        page: planned,
+        load: ({ premise }) => loadSiteAdmin(premise),
+        page: () => import('../features/site-admin/components/site-admin-page'),
       },
       {
         name: 'license',
@@ -118,7 +121,16 @@ export const PREMISE_ROUTES: AppRoute[] = [
         titleKey: 'menu.license',
         access: { features: ['cbm_update'] },
         menu: { labelKey: 'menu.license', order: 2, area: 'battery' },
-        page: planned,
+        load: ({ premise }) => loadLicences(premise),
+        page: () => import('../features/licences/components/licence-page'),
+      },
+      {
+        name: 'audit',
+        path: 'audit',
+        titleKey: 'menu.auditLog',
+        access: { features: ['cbm_osadmin'] },
+        menu: { labelKey: 'menu.auditLog', order: 3, area: 'battery' },
+        page: () => import('../features/audit/components/audit-page'),
       },
     ],
   },

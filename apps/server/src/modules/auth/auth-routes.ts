@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http-error';
+import { recordSignIn } from '../audit/sign-in-audit';
 import { userRepository } from '../users/user-repository';
 import { verifyPassword } from './passwords';
 
@@ -39,11 +40,14 @@ export async function authRoutes(app: FastifyInstance, options: { db: Database; 
     handler: async (request, reply) => {
       const credentials = await users.findCredentials(request.body.username);
       const valid = await verifyPassword(credentials?.password_hash, request.body.password);
+      const attempt = { userId: credentials?.id ?? null, email: loginName(request.body) };
       if (!credentials || !valid) {
+        await recordSignIn(options.db, { ...attempt, succeeded: false });
         throw new HttpError(401, 'auth.invalidCredentials', 'errors.invalidCredentials');
       }
       await app.endSession(request, reply);
       await app.startSession(reply, credentials.id);
+      await recordSignIn(options.db, { ...attempt, succeeded: true });
       return reply.status(204).send(null);
     },
   });

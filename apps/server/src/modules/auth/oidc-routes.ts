@@ -4,6 +4,7 @@ import * as oidc from 'openid-client';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http-error';
+import { recordSignIn } from '../audit/sign-in-audit';
 import { oidcUserRepository } from './oidc-user-repository';
 
 const FLOW_COOKIE = 'cbm_oidc';
@@ -90,6 +91,7 @@ export async function oidcRoutes(app: FastifyInstance, { db, oidc: settings, pub
       reply.clearCookie(FLOW_COOKIE, { path: FLOW_COOKIE_PATH });
       await app.endSession(request, reply);
       await app.startSession(reply, userId);
+      await recordSignIn(db, { userId, email: claims.email.trim().toLowerCase(), succeeded: true });
       return reply.redirect('/');
     },
   );

@@ -24,7 +24,11 @@ export function oidcUserRepository(db: Database) {
         ]);
         const [row] = known
           ? await tx.query<{ id: number }>(
-              `UPDATE app_user SET email = $1, first_name = $3, last_name = $4
+              // A new address another user already has is not taken over; the account keeps its old one.
+              `UPDATE app_user
+                  SET email = CASE WHEN EXISTS (SELECT 1 FROM app_user o WHERE o.email = $1 AND o.oidc_subject IS DISTINCT FROM $2)
+                                   THEN email ELSE $1 END,
+                      first_name = $3, last_name = $4
                 WHERE oidc_subject = $2 RETURNING id`,
               values,
             )

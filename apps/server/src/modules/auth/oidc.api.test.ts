@@ -138,6 +138,16 @@ describeEachDatabase('sign-in through the identity provider', (kind) => {
     });
   });
 
+  it("keeps the old address when the account's new one belongs to another user", async () => {
+    account('dora', { email: 'dora@example.com', given_name: 'Dora', family_name: 'Dietz' });
+    const jar = new CookieJar();
+    await signIn(jar, cbm, 'dora');
+    account('dora', { email: 'admin@cbm.demo', given_name: 'Dora', family_name: 'Dietz' });
+    expect(await signIn(jar, cbm, 'dora')).toEqual([]);
+    expect(await usersWithSubject('dora')).toEqual([{ id: expect.any(Number), email: 'dora@example.com' }]);
+    expect(await userOf(jar, cbm)).toMatchObject({ firstName: 'Dora' });
+  });
+
   it('refuses a callback with a wrong state, without the flow cookie, or with an error, as 401', async () => {
     account('carla', { email: 'carla@example.com', given_name: 'Carla', family_name: 'Cruz' });
     const jar = new CookieJar();

@@ -1,6 +1,6 @@
 import type { Feature } from '@cbm/contracts/features';
 import type { FastifyRequest } from 'fastify';
-import { forbidden, siteNotFound } from '../../http-error';
+import { forbidden, siteNotFound, siteNotManaged } from '../../http-error';
 import type { SiteRepository } from './site-repository';
 
 /**
@@ -17,4 +17,19 @@ export async function requireSiteAccess(
   if (await sites.canAccess(user.id, siteId, feature)) return user;
   if (!(await sites.exists(siteId))) throw siteNotFound(siteId);
   throw forbidden();
+}
+
+/**
+ * The check of admin calls (docs/decisions/007-admin-scope.md): the user must hold `feature` at the site.
+ * A site outside the user's admin scope answers 404 like an unknown one, never 403. Returns the user.
+ */
+export async function requireManagedSite(
+  sites: SiteRepository,
+  request: FastifyRequest,
+  siteId: number,
+  feature: Feature,
+) {
+  const user = await request.requireUser();
+  if (await sites.canAccess(user.id, siteId, feature)) return user;
+  throw siteNotManaged(siteId);
 }
