@@ -10,6 +10,18 @@ interface ConnectionRow {
   last_data_timestamp: Date | null;
 }
 
+/** The fields chargers and charger-station units share: where they are, their connection and last data. */
+function peripheralState<T, S>(row: ConnectionRow & { last_data: T; status: S }) {
+  return {
+    operatingSiteId: row.operating_site_id,
+    online: row.online,
+    connectionChangedAt: row.connection_changed_at,
+    lastDataTimestamp: row.last_data_timestamp,
+    lastData: row.last_data,
+    status: row.status,
+  };
+}
+
 export interface PeripheralSample<T> {
   serialNumber: string;
   operatingSiteId: number;
@@ -45,13 +57,8 @@ export function peripheralRepository(tx: Queryable) {
         rows.map((row) => [
           row.serial_number,
           {
+            ...peripheralState(row),
             serialNumber: row.serial_number,
-            operatingSiteId: row.operating_site_id,
-            online: row.online,
-            connectionChangedAt: row.connection_changed_at,
-            lastDataTimestamp: row.last_data_timestamp,
-            lastData: row.last_data,
-            status: row.status,
           },
         ]),
       );
@@ -70,14 +77,9 @@ export function peripheralRepository(tx: Queryable) {
         rows.map((row) => [
           row.mdload_serial,
           {
+            ...peripheralState(row),
             id: row.id,
             mdloadSerial: row.mdload_serial,
-            operatingSiteId: row.operating_site_id,
-            online: row.online,
-            connectionChangedAt: row.connection_changed_at,
-            lastDataTimestamp: row.last_data_timestamp,
-            lastData: row.last_data,
-            status: row.status,
           },
         ]),
       );
