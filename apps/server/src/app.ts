@@ -23,6 +23,7 @@ import { openApiPlugin } from './plugins/openapi';
 import { requestLanguagePlugin } from './plugins/request-language';
 import { routeRegistryPlugin } from './plugins/route-registry';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import { uploadsPlugin } from './plugins/uploads';
 import { validatorCompiler } from './plugins/validator-compiler';
 import { webAppPlugin } from './plugins/web-app';
 
@@ -48,6 +49,7 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
   await app.register(securityHeadersPlugin, { mapTileUrl: config.MAP_TILE_URL });
   await app.register(crossSiteGuardPlugin, { publicUrl: config.PUBLIC_URL });
   await app.register(openApiPlugin);
+  await app.register(uploadsPlugin);
   await app.register(sessionPlugin, {
     db,
     ttlHours: config.SESSION_TTL_HOURS,
