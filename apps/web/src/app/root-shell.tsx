@@ -1,4 +1,6 @@
 import { MantineProvider } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
+import 'dayjs/locale/de';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
@@ -15,7 +17,7 @@ const LAYOUTS = { blank: BlankLayout, default: DefaultLayout, overview: Overview
 
 /** The authenticated shell: theme, layout, tab title, toasts; removes the splash once rendered. */
 export function RootShell() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const user = useUser();
   const titleKey = useRouteHandle('titleKey');
   const Layout = LAYOUTS[useRouteHandle('layout') ?? 'blank'];
@@ -30,11 +32,13 @@ export function RootShell() {
 
   return (
     <MantineProvider theme={look.mantine}>
-      <NavigationProgressBar />
-      <Layout>
-        <Outlet />
-      </Layout>
-      <NotificationCenter />
+      <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 1 }}>
+        <NavigationProgressBar />
+        <Layout>
+          <Outlet />
+        </Layout>
+        <NotificationCenter />
+      </DatesProvider>
     </MantineProvider>
   );
 }
