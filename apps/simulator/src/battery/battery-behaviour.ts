@@ -70,6 +70,16 @@ export function nextActivity(previous: Activity, situation: Situation, random: R
   return activity('drive', nowMs + random.exponential(MEAN_DRIVE_MINUTES) * MINUTE_MS, random.between(0.08, 0.3));
 }
 
+/** Length of the bench's discharge test (simulated time). */
+export const BENCH_TEST_MS = 3000;
+
+/** A battery on the workshop bench stands by; when a firmware update waits for a discharge, the bench runs one. */
+export function benchActivity(previous: Activity, nowMs: number, dischargeTest: boolean): Activity {
+  if (previous.mode === 'drive' && nowMs < previous.untilMs) return previous;
+  if (dischargeTest && previous.mode !== 'drive') return activity('drive', nowMs + BENCH_TEST_MS, 0.1);
+  return keep(previous, 'rest');
+}
+
 const keep = (previous: Activity, mode: ActivityMode) => (previous.mode === mode ? previous : activity(mode));
 
 /** Current the activity draws or feeds, positive charges; noise makes driving look like driving. */

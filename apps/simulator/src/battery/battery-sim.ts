@@ -20,7 +20,7 @@ import {
   THRESHOLD_ALARMS,
   thresholdChanges,
 } from './battery-alarms';
-import { type Activity, nextActivity, POWER_STATES, requestedCurrent } from './battery-behaviour';
+import { type Activity, benchActivity, nextActivity, POWER_STATES, requestedCurrent } from './battery-behaviour';
 import { initialTotals, readingsOf } from './battery-readings';
 import type { ChargingPoints } from './charging-points';
 
@@ -124,18 +124,20 @@ export function advanceBattery(
     const t = sim.lastMs + dtMs;
     const local = localTime(t, sim.spec.timezone);
     updateFaults(sim, t, dtMs, out);
-    const activity = nextActivity(
-      sim.activity,
-      {
-        nowMs: t,
-        phase: shiftPhase(sim.plan, local, sim.offsetMinutes),
-        soc: sim.physics.soc,
-        utilisation: sim.utilisation,
-        faulted: faulted(sim),
-        held: holdsStandby(sim.firmware),
-      },
-      sim.random,
-    );
+    const activity = sim.spec.bench
+      ? benchActivity(sim.activity, t, sim.firmware?.phase === 'waitingForDischarge')
+      : nextActivity(
+          sim.activity,
+          {
+            nowMs: t,
+            phase: shiftPhase(sim.plan, local, sim.offsetMinutes),
+            soc: sim.physics.soc,
+            utilisation: sim.utilisation,
+            faulted: faulted(sim),
+            held: holdsStandby(sim.firmware),
+          },
+          sim.random,
+        );
     switchCharger(sim, activity, points);
     sim.activity = activity;
     const powerState = POWER_STATES[activity.mode];

@@ -35,6 +35,8 @@ export interface FirmwareTiming {
 }
 
 export const DEFAULT_FIRMWARE_TIMING: FirmwareTiming = { transferMs: 45_000, installMs: 240_000 };
+/** The workshop bench's flasher is quick: a demo update completes within seconds. */
+export const BENCH_FIRMWARE_TIMING: FirmwareTiming = { transferMs: 2000, installMs: 4000 };
 
 export interface JobUpdate {
   commandId: string;
@@ -114,6 +116,10 @@ export function advanceFirmwareJob(
 
 /** While the image is copied and flashed, the BMS keeps the battery in standby. */
 export const holdsStandby = (job: FirmwareJob | null) => job?.phase === 'transferring' || job?.phase === 'installing';
+
+/** A job that has not begun writing the BMS may be replaced by a newer command (the platform made it obsolete). */
+export const isReplaceable = (job: FirmwareJob | null) =>
+  job === null || job.phase === 'downloading' || job.phase === 'waitingForStandby' || !isRunning(job);
 
 export const isRunning = (job: FirmwareJob | null) =>
   job !== null && job.phase !== 'finished' && job.phase !== 'failed';

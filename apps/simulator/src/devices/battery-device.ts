@@ -10,8 +10,10 @@ import type { ChargingPoints } from '../battery/charging-points';
 import { datalogFiles, uploadDatalog, zipFiles } from '../commands/datalog';
 import { downloadVerifiedImage } from '../commands/firmware-download';
 import {
+  BENCH_FIRMWARE_TIMING,
   downloadFinished,
   type FirmwareTiming,
+  isReplaceable,
   isRunning,
   type JobUpdate,
   startFirmwareJob,
@@ -35,6 +37,9 @@ export interface BatteryDeviceOptions {
   dropOuts: DropOuts | null;
 }
 
+/** While a bench battery updates, it reports this often (simulated ms) instead of once per interval. */
+const BENCH_TICK_MS = 1000;
+
 const remember = <T>(list: T[], item: T, limit: number) => {
   list.push(item);
   if (list.length > limit) list.shift();
@@ -49,6 +54,9 @@ export class BatteryDevice implements HostedDevice {
   private readonly network: Random | null;
   /** The version a running firmware update installs, reported in info once it has finished. */
   private pendingVersion: { commandId: string; version: string } | null = null;
+  private lastJobUpdate: JobUpdate | null = null;
+  private readonly timing: FirmwareTiming;
+  private benchTick: (() => void) | null = null;
   private announced = false;
   private lastTickMs: number;
 
@@ -59,7 +67,8 @@ export class BatteryDevice implements HostedDevice {
   ) {
     this.address = { deviceClass: 'battery', serial: sim.spec.serialNumber };
     this.versions = { ...sim.spec.versions };
-    this.network = options.dropOuts ? seededRandom(seedFrom(sim.spec.serialNumber, 1)) : null;
+    this.network = options.dropOuts && !sim.spec.bench ? seededRandom(seedFrom(sim.spec.serialNumber, 1)) : null;
+    this.timing = sim.spec.bench ? BENCH_FIRMWARE_TIMING : options.timing;
     this.lastTickMs = sim.lastMs;
   }
 
@@ -105,10 +114,15 @@ export class BatteryDevice implements HostedDevice {
         return;
       }
       case 'firmwareUpdate': {
-        if (isRunning(sim.firmware)) {
+        // A copy of a command (QoS 1) is answered with where its job stands, not started again.
+        if (sim.firmware?.commandId === command.id) {
+          if (this.lastJobUpdate) this.publishJobUpdate(this.lastJobUpdate);
+          return;
+        }
+        if (!isReplaceable(sim.firmware)) {
           return reply(context, address, command.id, 'rejected', {
             jobStatus: 'rejected',
-            detail: 'another update is running',
+            detail: 'another update is being installed',
           });
         }
         const started = startFirmwareJob(command.id, command.jobId, sim.lastMs);
@@ -122,8 +136,20 @@ export class BatteryDevice implements HostedDevice {
           sim.firmware = step.job;
           for (const update of step.updates) this.publishJobUpdate(update);
         });
+        this.scheduleBenchTick();
       }
     }
+  }
+
+  /** The bench reports every second while an update runs, so the demo walks a job through in seconds. */
+  private scheduleBenchTick() {
+    if (!this.sim.spec.bench || this.benchTick || !isRunning(this.sim.firmware)) return;
+    this.benchTick = this.context.clock.after(BENCH_TICK_MS, () => {
+      this.benchTick = null;
+      this.simulateToNow();
+      this.sample(false);
+      this.scheduleBenchTick();
+    });
   }
 
   private info() {
@@ -131,7 +157,7 @@ export class BatteryDevice implements HostedDevice {
   }
 
   private simulateToNow() {
-    const step = advanceBattery(this.sim, this.context.clock.now(), this.options.points, this.options.timing);
+    const step = advanceBattery(this.sim, this.context.clock.now(), this.options.points, this.timing);
     for (const event of step.events) this.publishEvent(event);
     for (const update of step.jobUpdates) this.publishJobUpdate(update);
   }
@@ -148,6 +174,7 @@ export class BatteryDevice implements HostedDevice {
 
   private publishJobUpdate(update: JobUpdate) {
     const { commandId, result, jobStatus, detail } = update;
+    this.lastJobUpdate = update;
     reply(this.context, this.address, commandId, result, { jobStatus, ...(detail ? { detail } : {}) });
     if (jobStatus === 'successfully finished' && this.pendingVersion?.commandId === commandId) {
       this.versions.firmware = this.pendingVersion.version;

@@ -35,6 +35,11 @@ export interface BatterySpec {
   soc?: number;
   soh?: number;
   shiftPlan?: ShiftPlan;
+  /**
+   * On the workshop bench instead of a truck: stands by, runs a short discharge test when a firmware
+   * update waits for one, and flashes quickly (BENCH_FIRMWARE_TIMING). The demo has one (decision 010).
+   */
+  bench?: boolean;
 }
 
 export interface ChargerSpec {

@@ -1,11 +1,4 @@
-import {
-  type Command,
-  type CommandReply,
-  type CommandType,
-  DEVICE_JOB_STATUSES,
-  type DeviceClass,
-  FINAL_JOB_STATUSES,
-} from '@cbm/contracts/device-protocol';
+import type { Command, CommandReply, CommandType, DeviceClass } from '@cbm/contracts/device-protocol';
 import type { Queryable } from '../../db/database';
 
 export interface SentCommand {
@@ -48,7 +41,7 @@ const toCommand = (row: CommandRow): SentCommand => ({
   issuedAt: row.issued_at,
 });
 
-/** SQL of the command channel: commands, replies and the update jobs they drive. */
+/** SQL of the command channel: commands and replies (update jobs follow them in modules/updates). */
 export function commandRepository(db: Queryable) {
   return {
     async insert(command: SentCommand, issuedBy: number | null): Promise<void> {
@@ -118,27 +111,6 @@ export function commandRepository(db: Queryable) {
         ],
       );
       return fresh;
-    },
-
-    /** Firmware-update replies move their job on, in the order they were sent, until it is over. */
-    async updateJobs(records: readonly ReplyRecord[]): Promise<void> {
-      const updates = records.flatMap(({ command, ts, reply }) =>
-        command.command.type === 'firmwareUpdate' &&
-        reply.jobStatus &&
-        (DEVICE_JOB_STATUSES as readonly string[]).includes(reply.jobStatus)
-          ? [{ job_id: command.command.jobId, status: reply.jobStatus, ts: ts.toISOString() }]
-          : [],
-      );
-      for (const update of updates.sort((a, b) => a.ts.localeCompare(b.ts))) {
-        await db.query(
-          `UPDATE update_job SET status = $2,
-             acknowledged_timestamp = CASE WHEN $2 = 'acknowledged' THEN coalesce(acknowledged_timestamp, $3)
-                                           ELSE acknowledged_timestamp END,
-             result_timestamp = CASE WHEN $2 = ANY($4::text[]) THEN $3 ELSE result_timestamp END
-           WHERE id = $1 AND status <> ALL($4::text[])`,
-          [update.job_id, update.status, update.ts, FINAL_JOB_STATUSES],
-        );
-      }
     },
 
     async latestReply(commandId: string): Promise<StoredReply | undefined> {

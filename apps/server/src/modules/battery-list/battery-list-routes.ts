@@ -1,0 +1,108 @@
+import { AUDIT_ACTIONS } from '@cbm/contracts/audit';
+import {
+  batteryListItemSchema,
+  batteryListQuerySchema,
+  batteryListResponseSchema,
+  batteryListSerialParamsSchema,
+  batteryListSiteQuerySchema,
+  enableRemoteResponseSchema,
+  expectedVersionsSchema,
+} from '@cbm/contracts/battery-list';
+import type { Command } from '@cbm/contracts/device-protocol';
+import type { Feature } from '@cbm/contracts/features';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/database';
+import { HttpError } from '../../http-error';
+import { auditRepository } from '../audit/audit-repository';
+import { requireSiteAccess } from '../sites/site-access';
+import { siteRepository } from '../sites/site-repository';
+import { batteryListRepository } from './battery-list-repository';
+
+const FEATURE: Feature = 'cbm_view';
+const config = { features: [FEATURE] };
+const tags = ['battery list'];
+const BASE = '/api/v2/battery/BatteryList';
+
+export const batteryNotFound = (serial: string) =>
+  new HttpError(404, 'batteries.notFound', 'errors.batteryNotFound', { serial });
+
+/**
+ * Enabling SSH is a GET (spec §7), so the cross-site guard of decision 005 does not cover it: a link on
+ * another site must not switch it on.
+ */
+function refuseCrossSite(request: FastifyRequest) {
+  const fetchSite = request.headers['sec-fetch-site'];
+  if (typeof fetchSite === 'string' && fetchSite !== 'same-origin' && fetchSite !== 'none') {
+    throw new HttpError(403, 'auth.crossSiteRequest', 'errors.crossSiteRequest');
+  }
+}
+
+/** The expert battery list of spec §7 (cbm_view): every battery field, expected versions, remote debugging. */
+export async function batteryListRoutes(app: FastifyInstance, options: { db: Database }) {
+  const sites = siteRepository(options.db);
+  const batteries = batteryListRepository(options.db);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(BASE, {
+    config,
+    schema: { tags, querystring: batteryListQuerySchema, response: { 200: batteryListResponseSchema } },
+    handler: async (request) => {
+      const { operatingSiteIds, offset, limit } = request.query;
+      for (const siteId of operatingSiteIds) await requireSiteAccess(sites, request, siteId, FEATURE);
+      return batteries.list(operatingSiteIds, { offset, limit });
+    },
+  });
+
+  api.get(`${BASE}/filters/expectedVersions`, {
+    config,
+    schema: { tags, response: { 200: expectedVersionsSchema } },
+    handler: () => batteries.expectedVersions(),
+  });
+
+  api.get(`${BASE}/:serial`, {
+    config,
+    schema: {
+      tags,
+      params: batteryListSerialParamsSchema,
+      querystring: batteryListSiteQuerySchema,
+      response: { 200: batteryListItemSchema },
+    },
+    handler: async (request) => {
+      await requireSiteAccess(sites, request, request.query.operatingSiteId, FEATURE);
+      const battery = await batteries.find(request.query.operatingSiteId, request.params.serial);
+      if (!battery) throw batteryNotFound(request.params.serial);
+      return battery;
+    },
+  });
+
+  /** Sends remoteDebugging to the battery (docs/protocol.md): SSH for one hour; answers until when. */
+  api.get(`${BASE}/:serial/enableremote`, {
+    config,
+    schema: {
+      tags,
+      params: batteryListSerialParamsSchema,
+      querystring: batteryListSiteQuerySchema,
+      response: { 200: enableRemoteResponseSchema },
+    },
+    handler: async (request) => {
+      refuseCrossSite(request);
+      const siteId = request.query.operatingSiteId;
+      const user = await requireSiteAccess(sites, request, siteId, FEATURE);
+      const { serial } = request.params;
+      if (!(await batteries.find(siteId, serial))) throw batteryNotFound(serial);
+      const sent = await app.devices.sendCommand(serial, { type: 'remoteDebugging' }, { issuedBy: user.id });
+      const until = (sent.command as Extract<Command, { type: 'remoteDebugging' }>).until;
+      await auditRepository(options.db).record({ userId: user.id, email: user.email }, [
+        {
+          action: AUDIT_ACTIONS.remoteDebuggingEnabled,
+          entityType: 'battery',
+          entityId: serial,
+          siteIds: [siteId],
+          next: { until },
+        },
+      ]);
+      return { batterySerialNumber: serial, until };
+    },
+  });
+}

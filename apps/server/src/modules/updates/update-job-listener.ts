@@ -1,0 +1,52 @@
+import { compareVersions } from '@cbm/contracts/battery-list';
+import type { CommandReply, UpdateJobStatus } from '@cbm/contracts/device-protocol';
+import { isFinalJobStatus, nextStatus } from '@cbm/contracts/update-jobs';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Queryable } from '../../db/database';
+import type { CommandReplyListener } from '../devices/command-replies';
+import { updateRepository } from './update-repository';
+
+/** A reply without a job status still says something about the job. */
+const STATUS_OF_RESULT: Partial<Record<CommandReply['result'], UpdateJobStatus>> = {
+  accepted: 'acknowledged',
+  rejected: 'rejected',
+  failed: 'failed',
+  done: 'successfully finished',
+};
+
+/**
+ * Moves update jobs along the device's firmwareUpdate replies, in the order the device stamped them,
+ * through the state machine of @cbm/contracts/update-jobs. A report the machine does not allow (a late or
+ * out-of-order reply, a job that is over) is logged and not stored. Runs inside the storing transaction.
+ */
+export function updateJobListener(log: FastifyBaseLogger): CommandReplyListener {
+  return async (tx: Queryable, replies) => {
+    const reports = replies
+      .flatMap(({ command, ts, reply }) => {
+        if (command.command.type !== 'firmwareUpdate') return [];
+        const status = reply.jobStatus ?? STATUS_OF_RESULT[reply.result];
+        return status ? [{ jobId: command.command.jobId, ts, status, detail: reply.detail ?? null }] : [];
+      })
+      .sort((a, b) => a.ts.getTime() - b.ts.getTime());
+    const jobs = updateRepository(tx);
+    for (const report of reports) {
+      const job = await jobs.lockJob(report.jobId);
+      if (!job) continue;
+      const status = nextStatus(job.status, report.status);
+      if (!status) {
+        log.warn({ jobId: job.id, from: job.status, to: report.status }, 'update job: transition refused');
+        continue;
+      }
+      await jobs.setStatus(job.id, status, report.ts, report.detail, isFinalJobStatus(status));
+      if (status === 'successfully finished') await releaseVersion(jobs, job.id, job.battery_type);
+    }
+  };
+}
+
+/** The first battery of a type that runs a newer firmware raises the type's expected version (decision 010). */
+async function releaseVersion(jobs: ReturnType<typeof updateRepository>, jobId: number, batteryType: string) {
+  const version = await jobs.jobVersion(jobId);
+  if (!version) return;
+  const expected = await jobs.expectedFirmware(batteryType);
+  if (!expected || compareVersions(version, expected) > 0) await jobs.setExpectedFirmware(batteryType, version);
+}

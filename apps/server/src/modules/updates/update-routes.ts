@@ -1,0 +1,122 @@
+import { createHash } from 'node:crypto';
+import {
+  outdatedVersions,
+  batteryListSerialParamsSchema as serialParamsSchema,
+  batteryListSiteQuerySchema as siteQuerySchema,
+  softwareInfoSchema,
+} from '@cbm/contracts/battery-list';
+import type { Feature } from '@cbm/contracts/features';
+import {
+  UPDATE_FILE_MAX_BYTES,
+  updateDownloadParamsSchema,
+  updateDownloadQuerySchema,
+  updateParamsSchema,
+  updateStartResponseSchema,
+} from '@cbm/contracts/update-jobs';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/database';
+import { HttpError } from '../../http-error';
+import { readUpload } from '../../plugins/uploads';
+import { batteryListRepository } from '../battery-list/battery-list-repository';
+import { batteryNotFound } from '../battery-list/battery-list-routes';
+import { requireSiteAccess } from '../sites/site-access';
+import { siteRepository } from '../sites/site-repository';
+import { updateFileStore } from './update-file-store';
+import { updateJobListener } from './update-job-listener';
+import { updateRepository } from './update-repository';
+import { startUpdate, validUpload } from './update-service';
+
+const FEATURE: Feature = 'cbm_update';
+const config = { features: [FEATURE] };
+const tags = ['software update'];
+
+export interface UpdateRoutesOptions {
+  db: Database;
+  dataDir: string;
+  publicUrl: string | undefined;
+}
+
+/** Software updates of spec §7 (cbm_update) and the device's download of the image (decision 010). */
+export async function updateRoutes(app: FastifyInstance, options: UpdateRoutesOptions) {
+  const { db } = options;
+  const sites = siteRepository(db);
+  const batteries = batteryListRepository(db);
+  const files = updateFileStore(options.dataDir);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  app.devices.addReplyListener(updateJobListener(app.log.child({ module: 'updates' })));
+
+  /** {a}/{b} of spec §7 are the operating site and the battery's serial number. */
+  api.post('/api/v2/battery/Update/:operatingSiteId/:serial', {
+    config,
+    schema: {
+      tags,
+      params: updateParamsSchema,
+      consumes: ['multipart/form-data'],
+      response: { 200: updateStartResponseSchema, 201: updateStartResponseSchema },
+    },
+    handler: async (request, reply) => {
+      const { operatingSiteId, serial } = request.params;
+      const user = await requireSiteAccess(sites, request, operatingSiteId, FEATURE);
+      const battery = await batteries.find(operatingSiteId, serial);
+      if (!battery) throw batteryNotFound(serial);
+      const upload = validUpload(await readUpload(request, { maxBytes: UPDATE_FILE_MAX_BYTES }));
+      const origin = options.publicUrl ?? `${request.protocol}://${request.host}`;
+      const result = await startUpdate(app, db, files, { battery, upload, user, siteId: operatingSiteId, origin });
+      return reply.code(result.upToDate ? 200 : 201).send(result);
+    },
+  });
+
+  api.get('/api/v2/battery/Update/:serial', {
+    config,
+    schema: { tags, params: serialParamsSchema, querystring: siteQuerySchema, response: { 200: softwareInfoSchema } },
+    handler: async (request) => {
+      const { operatingSiteId } = request.query;
+      await requireSiteAccess(sites, request, operatingSiteId, FEATURE);
+      const battery = await batteries.find(operatingSiteId, request.params.serial);
+      if (!battery) throw batteryNotFound(request.params.serial);
+      const expected = await batteries.expectedFor(battery.type);
+      const { bspVersion, BamVersion, bootVersion, firmwareVersion, hardwareVersion, iotHmiVersion, iotSwVersion } =
+        battery;
+      const current = {
+        bspVersion,
+        BamVersion,
+        bootVersion,
+        firmwareVersion,
+        hardwareVersion,
+        iotHmiVersion,
+        iotSwVersion,
+      };
+      return {
+        batterySerialNumber: battery.batterySerialNumber,
+        type: battery.type,
+        status: battery.status,
+        currentVersions: current,
+        expectedVersions: expected,
+        outdated: outdatedVersions(current, expected),
+        jobs: await updateRepository(db).jobs(battery.batterySerialNumber),
+      };
+    },
+  });
+
+  /** The device fetches the image with the job's short-lived token; anything else looks like no file at all. */
+  api.get('/api/v2/updates/files/:fileId/download', {
+    config: { public: true },
+    schema: {
+      tags,
+      params: updateDownloadParamsSchema,
+      querystring: updateDownloadQuerySchema,
+      response: { 200: z.any().describe('application/octet-stream') },
+    },
+    handler: async (request, reply) => {
+      const tokenHash = createHash('sha256').update(request.query.token).digest('hex');
+      const file = await updateRepository(db).downloadable(request.params.fileId, tokenHash);
+      if (!file) throw new HttpError(404, 'request.notFound', 'errors.updateDownloadNotFound');
+      return reply
+        .header('content-type', 'application/octet-stream')
+        .header('cache-control', 'no-store')
+        .send(files.open(file.sha256));
+    },
+  });
+}

@@ -1,0 +1,24 @@
+import type { SoftwareInfo } from '@cbm/contracts/battery-list';
+import { RUNNING_JOB_STATUSES } from '@cbm/contracts/update-jobs';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export const UPDATE_PATH = '/battery/Update';
+/** How often the dialog looks again while a job runs. */
+export const JOB_POLL_MS = 1000;
+
+export const hasRunningJob = (info: SoftwareInfo | undefined) =>
+  info?.jobs.some((job) => (RUNNING_JOB_STATUSES as readonly string[]).includes(job.status)) ?? false;
+
+/** GET /battery/Update/{serial}: versions, expected versions and update jobs, refreshed while a job runs. */
+export const softwareInfoQuery = (operatingSiteId: number, serial: string) =>
+  queryOptions({
+    queryKey: ['softwareInfo', operatingSiteId, serial],
+    queryFn: () => api<SoftwareInfo>(`${UPDATE_PATH}/${encodeURIComponent(serial)}`, { query: { operatingSiteId } }),
+  });
+
+export const useSoftwareInfo = (operatingSiteId: number, serial: string) =>
+  useQuery({
+    ...softwareInfoQuery(operatingSiteId, serial),
+    refetchInterval: (query) => (hasRunningJob(query.state.data) ? JOB_POLL_MS : false),
+  });

@@ -1,0 +1,131 @@
+import type { BatteryListItem } from '@cbm/contracts/battery-list';
+import { Group, Loader, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { notifications } from '../../../lib/notifications/notification-store';
+import { useUser } from '../../session/api/get-user';
+import { useEnableRemote } from '../api/enable-remote';
+import { useBatteryList } from '../api/get-battery-list';
+import { useExpectedVersions } from '../api/get-expected-versions';
+import {
+  DEFAULT_SORT,
+  expectedByType,
+  nextSort,
+  outdatedOf,
+  PAGE_SIZE,
+  pageOf,
+  type Sort,
+  sortBatteries,
+  TABLE_COLUMNS,
+} from '../battery-list-model';
+import { BatteryDetails } from './battery-details';
+import { BatteryRow } from './battery-row';
+import { SortHeader } from './sort-header';
+import { UpdateDialog } from './update-dialog';
+
+/** Expert battery list (spec §2 expert/battery_list, cbm_view): every battery field, sortable, expandable. */
+export default function BatteryListPage() {
+  const { t } = useTranslation();
+  const premise = useParams().premise ?? '';
+  const siteId = Number(premise);
+  const list = useBatteryList([siteId]);
+  const expectedVersions = useExpectedVersions();
+  const user = useUser();
+  const enableRemote = useEnableRemote(siteId);
+  const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
+  const [page, setPage] = useState(1);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const [remoteUntil, setRemoteUntil] = useState<Record<string, string>>({});
+  const [updating, setUpdating] = useState<BatteryListItem | null>(null);
+
+  const canUpdate = user.data?.authorizedFeatures.includes('cbm_update') ?? false;
+  const expected = expectedByType(expectedVersions.data);
+  const batteries = sortBatteries(list.data?.batteries ?? [], sort);
+  const pages = Math.max(1, Math.ceil(batteries.length / PAGE_SIZE));
+  const success = (message: string) => notifications.add({ type: 'success', title: t('menu.batteryList'), message });
+
+  const toggle = (serial: string) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (!next.delete(serial)) next.add(serial);
+      return next;
+    });
+  const copySerial = async (serial: string) => {
+    await navigator.clipboard.writeText(serial);
+    success(t('batteryList.serialCopied'));
+  };
+  const remote = (serial: string) =>
+    enableRemote.mutate(serial, {
+      onSuccess: ({ until }) => setRemoteUntil((current) => ({ ...current, [serial]: until })),
+    });
+
+  return (
+    <Stack gap="md">
+      <Title order={2}>{t('menu.batteryList')}</Title>
+      <Paper withBorder p="md">
+        {list.isPending ? (
+          <Loader size="sm" />
+        ) : (
+          <Stack gap="sm">
+            <Text size="sm" c="dimmed">
+              {t('batteryList.count', { count: batteries.length })}
+            </Text>
+            <Table.ScrollContainer minWidth={1400}>
+              <Table stickyHeader highlightOnHover aria-label={t('menu.batteryList')}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th w={40} />
+                    {TABLE_COLUMNS.map((column) => (
+                      <SortHeader
+                        key={column}
+                        label={t('batteryList.sortBy', { column: t(`batteryList.columns.${column}`) })}
+                        sorted={sort.column === column ? (sort.descending ? 'descending' : 'ascending') : undefined}
+                        onSort={() => setSort((current) => nextSort(current, column))}
+                      >
+                        {t(`batteryList.columns.${column}`)}
+                      </SortHeader>
+                    ))}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {pageOf(batteries, Math.min(page, pages)).map((battery) => (
+                    <BatteryRow
+                      key={battery.batterySerialNumber}
+                      battery={battery}
+                      outdated={outdatedOf(battery, expected)}
+                      expected={expected.get(battery.type)}
+                      expanded={expanded.has(battery.batterySerialNumber)}
+                      onToggle={() => toggle(battery.batterySerialNumber)}
+                      details={
+                        <BatteryDetails
+                          battery={battery}
+                          premise={premise}
+                          canUpdate={canUpdate}
+                          remoteUntil={remoteUntil[battery.batterySerialNumber]}
+                          enablingRemote={
+                            enableRemote.isPending && enableRemote.variables === battery.batterySerialNumber
+                          }
+                          onCopySerial={() => void copySerial(battery.batterySerialNumber)}
+                          onEnableRemote={() => remote(battery.batterySerialNumber)}
+                          onOpenUpdate={() => setUpdating(battery)}
+                        />
+                      }
+                    />
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            {batteries.length === 0 && <Text>{t('batteryList.nothingFound')}</Text>}
+            {pages > 1 && (
+              <Group justify="center">
+                <Pagination total={pages} value={Math.min(page, pages)} onChange={setPage} />
+              </Group>
+            )}
+          </Stack>
+        )}
+      </Paper>
+      {updating && <UpdateDialog siteId={siteId} battery={updating} onClose={() => setUpdating(null)} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,78 @@
+import type { BatteryListItem, VersionField, Versions } from '@cbm/contracts/battery-list';
+import { ActionIcon, Badge, Table, Tooltip } from '@mantine/core';
+import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../lib/i18n';
+import { TABLE_COLUMNS, type TableColumn } from '../battery-list-model';
+import { fieldText } from './field-text';
+
+const STATUS_COLORS: Record<string, string> = {
+  charging: 'blue',
+  discharging: 'grape',
+  standby: 'teal',
+  idle: 'gray',
+  error: 'red',
+  offline: 'dark',
+};
+
+interface BatteryRowProps {
+  battery: BatteryListItem;
+  outdated: ReadonlySet<VersionField>;
+  expected: Versions | undefined;
+  expanded: boolean;
+  onToggle: () => void;
+  details: ReactNode;
+}
+
+/** One battery: its columns with outdated versions highlighted, and its details below when expanded. */
+export function BatteryRow({ battery, outdated, expected, expanded, onToggle, details }: BatteryRowProps) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const cell = (column: TableColumn) => {
+    if (column === 'status') {
+      return (
+        <Badge variant="light" color={STATUS_COLORS[battery.status] ?? 'gray'}>
+          {t(`batteryList.status.${battery.status}`)}
+        </Badge>
+      );
+    }
+    const text = fieldText(battery, column, language);
+    if (!outdated.has(column as VersionField)) return text;
+    return (
+      <Tooltip label={t('batteryList.outdated', { expected: expected?.[column as VersionField] ?? '' })}>
+        <Badge color="orange" variant="filled" data-outdated="true">
+          {text}
+        </Badge>
+      </Tooltip>
+    );
+  };
+  return (
+    <>
+      <Table.Tr data-serial={battery.batterySerialNumber}>
+        <Table.Td>
+          <ActionIcon
+            variant="subtle"
+            aria-expanded={expanded}
+            aria-label={t(expanded ? 'batteryList.collapse' : 'batteryList.expand', { name: battery.batteryName })}
+            onClick={onToggle}
+          >
+            {expanded ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
+          </ActionIcon>
+        </Table.Td>
+        {TABLE_COLUMNS.map((column) => (
+          <Table.Td key={column} style={{ whiteSpace: 'nowrap' }}>
+            {cell(column)}
+          </Table.Td>
+        ))}
+      </Table.Tr>
+      {expanded && (
+        <Table.Tr>
+          <Table.Td colSpan={TABLE_COLUMNS.length + 1} bg="var(--mantine-color-gray-light)">
+            {details}
+          </Table.Td>
+        </Table.Tr>
+      )}
+    </>
+  );
+}

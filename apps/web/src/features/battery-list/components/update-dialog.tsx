@@ -1,0 +1,138 @@
+import { type BatteryListItem, VERSION_FIELDS } from '@cbm/contracts/battery-list';
+import { UPDATE_FILE_EXTENSIONS } from '@cbm/contracts/update-jobs';
+import { Alert, Button, FileInput, Group, Loader, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { IconInfoCircle, IconUpload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifications } from '../../../lib/notifications/notification-store';
+import { hasRunningJob, useSoftwareInfo } from '../api/get-software-info';
+import { useStartUpdate } from '../api/start-update';
+import { UpdateJobsTable } from './update-jobs-table';
+
+interface UpdateDialogProps {
+  siteId: number;
+  battery: BatteryListItem;
+  onClose: () => void;
+}
+
+/** Software update of one battery (cbm_update): versions, the standby rule, the upload and the jobs. */
+export function UpdateDialog({ siteId, battery, onClose }: UpdateDialogProps) {
+  const { t } = useTranslation();
+  const serial = battery.batterySerialNumber;
+  const info = useSoftwareInfo(siteId, serial);
+  const start = useStartUpdate(siteId);
+  const [file, setFile] = useState<File | null>(null);
+  const [version, setVersion] = useState('');
+  const name = battery.batteryName;
+  const outdated = new Set(info.data?.outdated ?? []);
+
+  const submit = () => {
+    if (!file) return;
+    start.mutate(
+      { serial, file, version },
+      {
+        onSuccess: (result) => {
+          const message = result.upToDate
+            ? t('batteryList.update.upToDate', { name })
+            : t('batteryList.update.started', { name });
+          notifications.add({
+            type: result.upToDate ? 'info' : 'success',
+            title: t('batteryList.softwareUpdate'),
+            message,
+          });
+          setFile(null);
+          setVersion('');
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal opened onClose={onClose} size="xl" title={t('batteryList.update.title', { name, serial })}>
+      <Stack gap="md">
+        <Alert icon={<IconInfoCircle />} color="blue" variant="light">
+          <Text size="sm">{t('batteryList.update.rule')}</Text>
+          <Text size="sm" mt={4}>
+            {t('batteryList.update.completion')}
+          </Text>
+        </Alert>
+        {info.isPending ? (
+          <Loader size="sm" />
+        ) : (
+          info.data && (
+            <>
+              <Title order={4}>{t('batteryList.update.versions')}</Title>
+              {!info.data.expectedVersions && (
+                <Text size="sm">{t('batteryList.update.noExpected', { type: info.data.type })}</Text>
+              )}
+              <Table aria-label={t('batteryList.update.versions')} withColumnBorders>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th />
+                    {VERSION_FIELDS.map((field) => (
+                      <Table.Th key={field}>{t(`batteryList.columns.${field}`)}</Table.Th>
+                    ))}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  <Table.Tr>
+                    <Table.Th>{t('batteryList.update.current')}</Table.Th>
+                    {VERSION_FIELDS.map((field) => (
+                      <Table.Td key={field} bg={outdated.has(field) ? 'var(--mantine-color-orange-light)' : undefined}>
+                        {info.data.currentVersions[field] ?? '–'}
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                  <Table.Tr>
+                    <Table.Th>{t('batteryList.update.expected')}</Table.Th>
+                    {VERSION_FIELDS.map((field) => (
+                      <Table.Td key={field}>{info.data.expectedVersions?.[field] ?? '–'}</Table.Td>
+                    ))}
+                  </Table.Tr>
+                </Table.Tbody>
+              </Table>
+            </>
+          )
+        )}
+        <Group align="end">
+          <FileInput
+            label={t('batteryList.update.file')}
+            placeholder={t('batteryList.update.filePlaceholder')}
+            accept={UPDATE_FILE_EXTENSIONS.join(',')}
+            value={file}
+            onChange={setFile}
+            clearable
+            w={320}
+          />
+          <TextInput
+            label={t('batteryList.update.version')}
+            description={t('batteryList.update.versionHint')}
+            value={version}
+            onChange={(event) => setVersion(event.currentTarget.value)}
+            w={260}
+          />
+          <Button leftSection={<IconUpload size={16} />} disabled={!file} loading={start.isPending} onClick={submit}>
+            {t('batteryList.update.start')}
+          </Button>
+        </Group>
+        <Group justify="space-between">
+          <Title order={4}>{t('batteryList.update.jobs')}</Title>
+          {hasRunningJob(info.data) && (
+            <Group gap={6}>
+              <Loader size="xs" />
+              <Text size="xs" c="dimmed">
+                {t('batteryList.update.refreshing')}
+              </Text>
+            </Group>
+          )}
+        </Group>
+        <UpdateJobsTable jobs={info.data?.jobs ?? []} />
+        <Group justify="end">
+          <Button variant="default" onClick={onClose}>
+            {t('batteryList.update.close')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
