@@ -1,0 +1,127 @@
+import { AUDIT_ACTIONS } from '@cbm/contracts/audit';
+import {
+  batteryProfileSchema,
+  PROFILE_MAX_RANGE_DAYS,
+  type ProfileSettings,
+  profileBucketSeconds,
+  profileParamsSchema,
+  profileQuerySchema,
+  profileSettingsBodySchema,
+  profileSettingsSchema,
+  profileSiteQuerySchema,
+} from '@cbm/contracts/battery-profile';
+import type { Feature } from '@cbm/contracts/features';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/database';
+import { HttpError } from '../../http-error';
+import { auditRepository } from '../audit/audit-repository';
+import { requireSiteAccess } from '../sites/site-access';
+import { siteRepository } from '../sites/site-repository';
+import { batteryProfileRepository } from './battery-profile-repository';
+
+// Profile analysis belongs to the expert battery list (docs/decisions/011-datalogs-and-profiles.md).
+const FEATURE: Feature = 'cbm_view';
+const config = { features: [FEATURE] };
+const tags = ['battery profile'];
+const BASE = '/api/v2/battery/Profile';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const batteryNotFound = (serial: string) =>
+  new HttpError(404, 'batteries.notFound', 'errors.batteryNotFound', { serial });
+
+/** The range of a request, checked: from before to, at most PROFILE_MAX_RANGE_DAYS. */
+function checkedRange(fromText: string, toText: string) {
+  const from = new Date(fromText);
+  const to = new Date(toText);
+  if (from.getTime() >= to.getTime()) throw new HttpError(400, 'request.invalid', 'errors.timeRangeInverted');
+  if (to.getTime() - from.getTime() > PROFILE_MAX_RANGE_DAYS * DAY_MS) {
+    throw new HttpError(400, 'request.invalid', 'errors.timeRangeTooLong', { days: PROFILE_MAX_RANGE_DAYS });
+  }
+  return { from, to, bucketSeconds: profileBucketSeconds(from.getTime(), to.getTime()) };
+}
+
+/** Profile analysis of one battery (cbm_view, site access): its samples over a range, and detailed profiling. */
+export async function batteryProfileRoutes(app: FastifyInstance, options: { db: Database }) {
+  const sites = siteRepository(options.db);
+  const profiles = batteryProfileRepository(options.db);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(`${BASE}/:serial`, {
+    config,
+    schema: {
+      tags,
+      params: profileParamsSchema,
+      querystring: profileQuerySchema,
+      response: { 200: batteryProfileSchema },
+    },
+    handler: async (request) => {
+      const { operatingSiteId, from, to } = request.query;
+      const { serial } = request.params;
+      await requireSiteAccess(sites, request, operatingSiteId, FEATURE);
+      const range = checkedRange(from, to);
+      const settings = await profiles.settings(operatingSiteId, serial);
+      if (!settings) throw batteryNotFound(serial);
+      return {
+        ...settings,
+        from: range.from.toISOString(),
+        to: range.to.toISOString(),
+        bucketSeconds: range.bucketSeconds,
+        points: await profiles.points(operatingSiteId, serial, range),
+      };
+    },
+  });
+
+  /** The battery's profiling settings and its site's time zone, for the page to choose its first range. */
+  api.get(`${BASE}/:serial/settings`, {
+    config,
+    schema: {
+      tags,
+      params: profileParamsSchema,
+      querystring: profileSiteQuerySchema,
+      response: { 200: profileSettingsSchema },
+    },
+    handler: async (request) => {
+      await requireSiteAccess(sites, request, request.query.operatingSiteId, FEATURE);
+      const settings = await profiles.settings(request.query.operatingSiteId, request.params.serial);
+      if (!settings) throw batteryNotFound(request.params.serial);
+      return settings;
+    },
+  });
+
+  /** Switches detailed profiling on or off ('battery profiling saved'); a change is audited. */
+  api.post(`${BASE}/:serial`, {
+    config,
+    schema: {
+      tags,
+      params: profileParamsSchema,
+      querystring: profileSiteQuerySchema,
+      body: profileSettingsBodySchema,
+      response: { 200: profileSettingsSchema },
+    },
+    handler: async (request) => {
+      const siteId = request.query.operatingSiteId;
+      const { serial } = request.params;
+      const { hasProfiling } = request.body;
+      const user = await requireSiteAccess(sites, request, siteId, FEATURE);
+      await options.db.transaction(async (tx) => {
+        const repository = batteryProfileRepository(tx);
+        const current = await repository.lock(siteId, serial);
+        if (!current) throw batteryNotFound(serial);
+        if (current.hasProfiling === hasProfiling) return;
+        await repository.setProfiling(serial, hasProfiling, new Date());
+        await auditRepository(tx).record({ userId: user.id, email: user.email }, [
+          {
+            action: AUDIT_ACTIONS.batteryProfilingChanged,
+            entityType: 'battery',
+            entityId: serial,
+            siteIds: [siteId],
+            previous: { hasProfiling: current.hasProfiling },
+            next: { hasProfiling },
+          },
+        ]);
+      });
+      return (await profiles.settings(siteId, serial)) as ProfileSettings;
+    },
+  });
+}
