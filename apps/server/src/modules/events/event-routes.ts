@@ -1,0 +1,176 @@
+import { AUDIT_ACTIONS } from '@cbm/contracts/audit';
+import {
+  batteryEventQuerySchema,
+  type EventFilter,
+  type EventProduct,
+  eventColumnsOf,
+  eventColumnsSchema,
+  eventFilterIdParamsSchema,
+  eventPageSchema,
+  mdloadEventQuerySchema,
+  type SavedEventFilter,
+  savedEventFilterSchema,
+  savedEventFiltersSchema,
+  saveEventFilterBodySchema,
+} from '@cbm/contracts/events';
+import type { Feature } from '@cbm/contracts/features';
+import { SITE_PERMISSIONS, type SitePermission } from '@cbm/contracts/site-permissions';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/database';
+import { forbidden, HttpError, siteNotFound } from '../../http-error';
+import { auditRepository } from '../audit/audit-repository';
+import { siteRepository } from '../sites/site-repository';
+import { eventFilterRepository } from './event-filter-repository';
+import { filterConditions, unknownColumn } from './event-filter-sql';
+import type { EventQueryInput } from './event-query-sql';
+import { eventRepository } from './event-repository';
+import { sqlColumnOf } from './event-sql-columns';
+
+interface ProductRoutes {
+  product: EventProduct;
+  feature: Feature;
+  /** Per-site permission the user must also hold at every site asked for. */
+  permission?: SitePermission;
+  tag: string;
+  events: string;
+  filters: string;
+}
+
+const PRODUCTS: ProductRoutes[] = [
+  {
+    product: 'battery',
+    feature: 'cbm_filter',
+    tag: 'battery events',
+    events: '/api/v2/battery/Events',
+    filters: '/api/v2/battery/Filters',
+  },
+  {
+    product: 'mdload',
+    feature: 'cbm_mdevent',
+    permission: SITE_PERMISSIONS.mdloadEvent,
+    tag: 'charger-station events',
+    events: '/api/v2/mdload/MdloadEvents',
+    filters: '/api/v2/mdload/MdloadEventsFilter',
+  },
+];
+
+const filterNotFound = (id: number) =>
+  new HttpError(404, 'events.filterNotFound', 'errors.eventFilterNotFound', { id });
+
+/** The event lists of spec §7 for batteries and charger stations: one implementation, two sets of paths. */
+export async function eventRoutes(app: FastifyInstance, options: { db: Database }) {
+  const sites = siteRepository(options.db);
+  const events = eventRepository(options.db);
+  const filters = eventFilterRepository(options.db);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  for (const routes of PRODUCTS) {
+    const { product, feature } = routes;
+    const config = { features: [feature] };
+    const tags = [routes.tag];
+
+    /** Every site asked for must be visible with the feature (404 otherwise, like an unknown one). */
+    const requireSites = async (request: FastifyRequest, siteIds: readonly number[]) => {
+      const user = await request.requireUser();
+      for (const siteId of new Set(siteIds)) {
+        if (!(await sites.canAccess(user.id, siteId, feature))) throw siteNotFound(siteId);
+        if (routes.permission && !(await sites.rules(user.id, siteId)).includes(routes.permission)) throw forbidden();
+      }
+    };
+
+    api.get(`${routes.events}/columns`, {
+      config,
+      schema: { tags, response: { 200: eventColumnsSchema } },
+      handler: async () => eventColumnsOf(product),
+    });
+
+    const respond = async (request: FastifyRequest, query: Omit<EventQueryInput, 'filter'>, filter: EventFilter) => {
+      await requireSites(request, query.operatingSiteIds);
+      return events.page(product, { ...query, filter });
+    };
+    if (product === 'battery') {
+      api.post(routes.events, {
+        config,
+        schema: { tags, body: batteryEventQuerySchema, response: { 200: eventPageSchema } },
+        handler: (request) => {
+          const { batteryEventFilter, ...query } = request.body;
+          return respond(request, query, batteryEventFilter);
+        },
+      });
+    } else {
+      api.post(routes.events, {
+        config,
+        schema: { tags, body: mdloadEventQuerySchema, response: { 200: eventPageSchema } },
+        handler: (request) => {
+          const { mdloadEventFilter, ...query } = request.body;
+          return respond(request, query, mdloadEventFilter);
+        },
+      });
+    }
+
+    api.get(routes.filters, {
+      config,
+      schema: { tags, response: { 200: savedEventFiltersSchema } },
+      handler: async (request) => filters.list((await request.requireUser()).id, product),
+    });
+
+    api.post(routes.filters, {
+      config,
+      schema: { tags, body: saveEventFilterBodySchema, response: { 200: savedEventFilterSchema } },
+      handler: async (request) => {
+        const user = await request.requireUser();
+        const body = request.body;
+        for (const name of body.columns) if (!sqlColumnOf(product, name)) throw unknownColumn(name);
+        for (const filter of body.attributeFilters) filterConditions(product, filter, () => '$0');
+        const columns = [...new Set(body.columns)];
+        return options.db.transaction(async (tx) => {
+          const repository = eventFilterRepository(tx);
+          const before = await repository.find(user.id, product, body.name);
+          const saved = await repository.save(user.id, product, { ...body, columns });
+          await auditRepository(tx).record({ userId: user.id, email: user.email }, [
+            {
+              action: AUDIT_ACTIONS.eventFilterSaved,
+              entityType: 'eventFilter',
+              entityId: String(saved.id),
+              siteIds: [],
+              previous: before ? auditValue(before, product) : null,
+              next: auditValue(saved, product),
+            },
+          ]);
+          return saved;
+        });
+      },
+    });
+
+    api.delete(`${routes.filters}/:id`, {
+      config,
+      schema: { tags, params: eventFilterIdParamsSchema, response: { 204: z.null() } },
+      handler: async (request, reply) => {
+        const user = await request.requireUser();
+        await options.db.transaction(async (tx) => {
+          const deleted = await eventFilterRepository(tx).delete(user.id, product, request.params.id);
+          if (!deleted) throw filterNotFound(request.params.id);
+          await auditRepository(tx).record({ userId: user.id, email: user.email }, [
+            {
+              action: AUDIT_ACTIONS.eventFilterDeleted,
+              entityType: 'eventFilter',
+              entityId: String(deleted.id),
+              siteIds: [],
+              previous: auditValue(deleted, product),
+            },
+          ]);
+        });
+        return reply.status(204).send(null);
+      },
+    });
+  }
+}
+
+const auditValue = (filter: SavedEventFilter, product: EventProduct) => ({
+  product,
+  name: filter.name,
+  columns: filter.columns,
+  attributeFilters: filter.attributeFilters,
+});

@@ -1,0 +1,54 @@
+import type { DeviceEvent } from '@cbm/contracts/device-protocol';
+import type { Database } from '../../db/database';
+import { eventRepository } from '../devices/event-repository';
+import { partitionRepository } from '../devices/partition-repository';
+
+/** A window before the demo history (it starts 90 days before the seed time), so only these events fall in it. */
+export const TEST_WINDOW = { from: '2026-08-01T00:00:00.000Z', to: '2026-08-01T23:59:59.999Z' };
+const START = Date.parse(TEST_WINDOW.from) + 3_600_000;
+
+export interface TestEvent {
+  ts: string;
+  seq: number;
+  type: DeviceEvent['type'];
+  soc: number | null;
+}
+
+/** 45 battery events a minute apart (every third a warning, SoC falling from 90), and 5 charger-station events. */
+export async function insertTestEvents(db: Database, site: number, serial: string, mdloadSerial: string) {
+  await partitionRepository(db).ensureMonths(['2026-08']);
+  const battery: TestEvent[] = Array.from({ length: 45 }, (_, i) => ({
+    ts: new Date(START + i * 60_000).toISOString(),
+    seq: i + 1,
+    type: i % 3 === 0 ? 'warning' : i % 3 === 1 ? 'info' : 'error',
+    soc: i % 9 === 4 ? null : 90 - i * 1.5,
+  }));
+  const event = (entry: TestEvent, code: string): DeviceEvent => ({
+    seq: entry.seq,
+    ts: entry.ts,
+    type: entry.type,
+    code,
+    description: `Test ${code} 100% _done_`,
+    category: 'Test',
+    active: entry.seq % 2 === 1,
+    attributes: entry.soc === null ? { StackVoltage: 'n/a' } : { SOC: entry.soc, StackVoltage: 50 + entry.seq / 10 },
+  });
+  const records = [
+    ...battery.map((entry) => ({
+      deviceClass: 'battery' as const,
+      serialNumber: serial,
+      operatingSiteId: site,
+      ts: new Date(entry.ts),
+      event: event(entry, `T${entry.seq}`),
+    })),
+    ...battery.slice(0, 5).map((entry) => ({
+      deviceClass: 'mdload' as const,
+      serialNumber: mdloadSerial,
+      operatingSiteId: site,
+      ts: new Date(entry.ts),
+      event: event(entry, `M${entry.seq}`),
+    })),
+  ];
+  await eventRepository(db).insertEvents(records);
+  return battery;
+}

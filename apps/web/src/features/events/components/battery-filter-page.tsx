@@ -1,0 +1,17 @@
+import { useParams } from 'react-router';
+import { BATTERY_EVENTS } from '../event-products';
+import { EventView } from './event-view';
+
+/** Filter view (spec §2 expert/filter/:serialNumber?): a serial in the route prefilters BatterySerialNumber. */
+export default function BatteryFilterPage() {
+  const { premise, serialNumber } = useParams();
+  const siteId = Number(premise);
+  return (
+    <EventView
+      key={`${siteId}/${serialNumber ?? ''}`}
+      config={BATTERY_EVENTS}
+      siteId={siteId}
+      initialFilter={serialNumber ? { name: 'BatterySerialNumber', text: serialNumber } : undefined}
+    />
+  );
+}

@@ -1,0 +1,27 @@
+import type { EventProduct } from '@cbm/contracts/events';
+
+/** Where each product's event calls live (spec §7) and what its screen names; the components are the same. */
+export interface EventProductConfig {
+  product: EventProduct;
+  eventsPath: string;
+  filtersPath: string;
+  /** The body field of the query that carries the filter. */
+  filterKey: 'batteryEventFilter' | 'mdloadEventFilter';
+  titleKey: string;
+}
+
+export const BATTERY_EVENTS: EventProductConfig = {
+  product: 'battery',
+  eventsPath: '/battery/Events',
+  filtersPath: '/battery/Filters',
+  filterKey: 'batteryEventFilter',
+  titleKey: 'menu.filterView',
+};
+
+export const MDLOAD_EVENTS: EventProductConfig = {
+  product: 'mdload',
+  eventsPath: '/mdload/MdloadEvents',
+  filtersPath: '/mdload/MdloadEventsFilter',
+  filterKey: 'mdloadEventFilter',
+  titleKey: 'menu.chargerStationEvents',
+};
