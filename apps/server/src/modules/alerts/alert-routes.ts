@@ -1,0 +1,193 @@
+import {
+  type AlertBody,
+  type AlertProduct,
+  alertBatteriesSchema,
+  alertBatteryTypesSchema,
+  alertBodySchema,
+  alertGroupsSchema,
+  alertParamsSchema,
+  alertQuerySchema,
+  alertSchema,
+  alertsSchema,
+  UNGROUPED,
+} from '@cbm/contracts/alerts';
+import { AUDIT_ACTIONS, type AuditAction } from '@cbm/contracts/audit';
+import type { Feature } from '@cbm/contracts/features';
+import { SITE_PERMISSIONS } from '@cbm/contracts/site-permissions';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database, Queryable } from '../../db/database';
+import { forbidden, HttpError } from '../../http-error';
+import { auditRepository } from '../audit/audit-repository';
+import { requireSiteAccess } from '../sites/site-access';
+import { siteRepository } from '../sites/site-repository';
+import { alertFilterRepository } from './alert-filter-repository';
+import { alertRepository } from './alert-repository';
+
+interface ProductRoutes {
+  base: string;
+  feature: Feature;
+  tag: string;
+}
+
+export const ALERT_ROUTES: Record<AlertProduct, ProductRoutes> = {
+  battery: { base: '/api/v2/Alert', feature: 'cbm_alert', tag: 'alerts' },
+  mdload: { base: '/api/v2/mdload/MdloadAlert', feature: 'cbm_mdlalert', tag: 'charger-station alerts' },
+};
+
+const alertNotFound = (id: number) => new HttpError(404, 'alerts.notFound', 'errors.alertNotFound', { id });
+
+/**
+ * GET, POST {base}; PUT, DELETE {base}/{id}; GET {base}/filter/batteryTypes, /batteries, /groups (spec §7),
+ * for battery alerts (/Alert) or charger-station alerts (/mdload/MdloadAlert, also needing the site's
+ * mdload Alert permission). Another site's alert answers 404 and is never touched.
+ */
+export async function alertRoutes(app: FastifyInstance, options: { db: Database; product: AlertProduct }) {
+  const { db, product } = options;
+  const { base, feature, tag } = ALERT_ROUTES[product];
+  const sites = siteRepository(db);
+  const config = { features: [feature] };
+  const tags = [tag];
+  const bodySchema = alertBodySchema(product);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  async function requireSite(request: FastifyRequest, siteId: number) {
+    const user = await requireSiteAccess(sites, request, siteId, feature);
+    if (product === 'mdload' && !(await sites.rules(user.id, siteId)).includes(SITE_PERMISSIONS.mdloadAlert)) {
+      throw forbidden();
+    }
+    return user;
+  }
+
+  async function requireKnownSelection(tx: Queryable, body: AlertBody) {
+    const groupIds = body.groupId.filter((id): id is number => id !== UNGROUPED);
+    const unknown = await alertFilterRepository(tx, product).unknownAtSite(
+      body.operatingSiteId,
+      body.batterySerials,
+      groupIds,
+    );
+    const items = [...unknown.serials, ...unknown.groupIds.map(String)];
+    if (items.length > 0) {
+      throw new HttpError(400, 'alerts.unknownSelection', 'errors.alertUnknownSelection', { items: items.join(', ') });
+    }
+  }
+
+  const audit = (
+    tx: Queryable,
+    user: { id: number; email: string },
+    action: AuditAction,
+    siteId: number,
+    id: number,
+    change: { previous?: object; next?: object },
+  ) =>
+    auditRepository(tx).record({ userId: user.id, email: user.email }, [
+      {
+        action,
+        entityType: 'alert',
+        entityId: String(id),
+        siteIds: [siteId],
+        previous: change.previous as Record<string, unknown> | undefined,
+        next: change.next as Record<string, unknown> | undefined,
+      },
+    ]);
+
+  api.get(base, {
+    config,
+    schema: { tags, querystring: alertQuerySchema, response: { 200: alertsSchema } },
+    handler: async (request) => {
+      await requireSite(request, request.query.operatingSiteId);
+      return alertRepository(db, product).list(request.query.operatingSiteId);
+    },
+  });
+
+  api.post(base, {
+    config,
+    schema: { tags, body: bodySchema, response: { 201: alertSchema } },
+    handler: async (request, reply) => {
+      const body = request.body;
+      const user = await requireSite(request, body.operatingSiteId);
+      const alert = await db.transaction(async (tx) => {
+        await requireKnownSelection(tx, body);
+        const created = await alertRepository(tx, product).create(body, user.id, request.language);
+        const { id: _, ...next } = created;
+        await audit(tx, user, AUDIT_ACTIONS.alertCreated, body.operatingSiteId, created.id, { next });
+        return created;
+      });
+      return reply.code(201).send(alert);
+    },
+  });
+
+  api.put(`${base}/:id`, {
+    config,
+    schema: { tags, params: alertParamsSchema, body: bodySchema, response: { 200: alertSchema } },
+    handler: async (request) => {
+      const { body } = request;
+      const user = await requireSite(request, body.operatingSiteId);
+      return db.transaction(async (tx) => {
+        const alerts = alertRepository(tx, product);
+        const { id } = request.params;
+        const previous = await alerts.lock(body.operatingSiteId, id);
+        if (!previous) throw alertNotFound(id);
+        await requireKnownSelection(tx, body);
+        const updated = await alerts.update(id, body);
+        await audit(tx, user, AUDIT_ACTIONS.alertUpdated, body.operatingSiteId, id, { previous, next: updated });
+        return updated;
+      });
+    },
+  });
+
+  api.delete(`${base}/:id`, {
+    config,
+    schema: {
+      tags,
+      params: alertParamsSchema,
+      querystring: alertQuerySchema,
+      response: { 200: z.object({ id: z.number().int() }) },
+    },
+    handler: async (request) => {
+      const siteId = request.query.operatingSiteId;
+      const { id } = request.params;
+      const user = await requireSite(request, siteId);
+      return db.transaction(async (tx) => {
+        const alerts = alertRepository(tx, product);
+        const previous = await alerts.lock(siteId, id);
+        if (!previous) throw alertNotFound(id);
+        await alerts.delete(id);
+        await audit(tx, user, AUDIT_ACTIONS.alertDeleted, siteId, id, { previous });
+        return { id };
+      });
+    },
+  });
+
+  const filters = alertFilterRepository(db, product);
+  const filterSchema = { tags, querystring: alertQuerySchema };
+
+  api.get(`${base}/filter/batteryTypes`, {
+    config,
+    schema: { ...filterSchema, response: { 200: alertBatteryTypesSchema } },
+    handler: async (request) => {
+      await requireSite(request, request.query.operatingSiteId);
+      return filters.types(request.query.operatingSiteId);
+    },
+  });
+
+  api.get(`${base}/filter/batteries`, {
+    config,
+    schema: { ...filterSchema, response: { 200: alertBatteriesSchema } },
+    handler: async (request) => {
+      await requireSite(request, request.query.operatingSiteId);
+      return filters.devices(request.query.operatingSiteId);
+    },
+  });
+
+  /** Not in spec §7: the form's groups, so that alerts need no Live View feature (GET /BatteryGroup). */
+  api.get(`${base}/filter/groups`, {
+    config,
+    schema: { ...filterSchema, response: { 200: alertGroupsSchema } },
+    handler: async (request) => {
+      await requireSite(request, request.query.operatingSiteId);
+      return filters.groups(request.query.operatingSiteId);
+    },
+  });
+}

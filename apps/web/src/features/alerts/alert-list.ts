@@ -1,0 +1,16 @@
+import type { Alert, AlertProduct } from '@cbm/contracts/alerts';
+
+/** The API path of each product's alerts (spec §7). */
+export const alertPath = (product: AlertProduct) => (product === 'battery' ? '/Alert' : '/mdload/MdloadAlert');
+
+/** Spec §4: a saved alert replaces the one with its id, or is appended. */
+export function upsertAlert(list: readonly Alert[] | undefined, alert: Alert): Alert[] {
+  const items = list ?? [];
+  return items.some((item) => item.id === alert.id)
+    ? items.map((item) => (item.id === alert.id ? alert : item))
+    : [...items, alert];
+}
+
+/** Spec §4: a deleted alert is removed by id. */
+export const removeAlert = (list: readonly Alert[] | undefined, id: number): Alert[] =>
+  (list ?? []).filter((item) => item.id !== id);

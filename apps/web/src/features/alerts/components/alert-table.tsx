@@ -1,0 +1,101 @@
+import { type Alert, type AlertProduct, UNGROUPED } from '@cbm/contracts/alerts';
+import { ActionIcon, Badge, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+interface AlertTableProps {
+  product: AlertProduct;
+  alerts: readonly Alert[];
+  groupNames: ReadonlyMap<string, string>;
+  onEdit: (alert: Alert) => void;
+  onDelete: (alert: Alert) => void;
+}
+
+const KINDS = [
+  ['alertOnError', 'error'],
+  ['alertOnWarning', 'warning'],
+  ['alertOnLimit', 'limit'],
+] as const;
+
+/** The site's alerts: name, on/off, kinds, what they watch, who is told. */
+export function AlertTable({ product, alerts, groupNames, onEdit, onDelete }: AlertTableProps) {
+  const { t } = useTranslation();
+  const selection = (alert: Alert) => {
+    if (alert.batterySerials.length > 0) return t('alerts.selection.serials', { count: alert.batterySerials.length });
+    const types = alert.batteryTypes.join(', ');
+    if (product === 'mdload') return t('alerts.selection.types', { types });
+    const groups = alert.groupId
+      .map((id) => (id === UNGROUPED ? t('alerts.form.ungrouped') : (groupNames.get(String(id)) ?? String(id))))
+      .join(', ');
+    return t('alerts.selection.groupsAndTypes', { groups, types });
+  };
+
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table striped highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('alerts.columns.name')}</Table.Th>
+            <Table.Th>{t('alerts.columns.active')}</Table.Th>
+            <Table.Th>{t('alerts.columns.kinds')}</Table.Th>
+            <Table.Th>
+              {t(product === 'battery' ? 'alerts.columns.selection' : 'alerts.columns.mdloadSelection')}
+            </Table.Th>
+            <Table.Th>{t('alerts.columns.emails')}</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>{t('alerts.columns.actions')}</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {alerts.map((alert) => (
+            <Table.Tr key={alert.id}>
+              <Table.Td>
+                <Text fw={500}>{alert.name}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Badge color={alert.active ? 'green' : 'gray'} variant="light">
+                  {t(alert.active ? 'alerts.on' : 'alerts.off')}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4}>
+                  {KINDS.filter(([flag]) => alert[flag]).map(([flag, kind]) => (
+                    <Badge
+                      key={flag}
+                      variant="outline"
+                      color={kind === 'error' ? 'red' : kind === 'warning' ? 'orange' : 'blue'}
+                    >
+                      {t(`alerts.kinds.${kind}`)}
+                    </Badge>
+                  ))}
+                </Group>
+              </Table.Td>
+              <Table.Td>{selection(alert)}</Table.Td>
+              <Table.Td style={{ wordBreak: 'break-word' }}>{alert.emails.join(', ')}</Table.Td>
+              <Table.Td>
+                <Group gap={4} wrap="nowrap" justify="flex-end">
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={t('alerts.edit', { name: alert.name })}
+                    onClick={() => onEdit(alert)}
+                  >
+                    <IconPencil size={18} />
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={t('alerts.delete', { name: alert.name })}
+                    onClick={() => onDelete(alert)}
+                  >
+                    <IconTrash size={18} />
+                  </ActionIcon>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

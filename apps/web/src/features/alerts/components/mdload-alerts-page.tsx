@@ -1,0 +1,6 @@
+import { AlertsScreen } from './alerts-screen';
+
+/** Charger-station alerts (spec §2, route `md-alerts`, cbm_mdlalert and the site's Alert permission). */
+export default function MdloadAlertsPage() {
+  return <AlertsScreen product="mdload" />;
+}

@@ -1,0 +1,39 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import mqtt from 'mqtt';
+import { SERVER_ENV } from './server-env';
+
+/** The e2e server's data folder (global setup starts it with DATA_DIR there). */
+export function serverDataDir(): string {
+  const tempDir = process.env[SERVER_ENV.tempDir];
+  if (!tempDir) throw new Error(`${SERVER_ENV.tempDir} is not set: run the tests through playwright.config.ts`);
+  return path.join(tempDir, 'data');
+}
+
+/** Where the e2e server's embedded broker listens, as its start-up log says ("Devices connect to …"). */
+async function brokerUrl(): Promise<string> {
+  const log = await readFile(path.join(process.env[SERVER_ENV.tempDir] ?? '', 'server.log'), 'utf8');
+  const url = /Devices connect to (mqtt:\/\/\S+)/.exec(log)?.[1];
+  if (!url) throw new Error('The e2e server log names no device broker');
+  return url;
+}
+
+/** Publishes one battery event as the device would (protocol v1, QoS 1: resolves once stored). */
+export async function publishBatteryEvent(serial: string, event: { type: string; code: string; description: string }) {
+  const client = await mqtt.connectAsync(await brokerUrl(), {
+    clientId: `e2e-${Math.random().toString(36).slice(2)}`,
+    reconnectPeriod: 0,
+  });
+  try {
+    const payload = {
+      seq: 900_000_000 + Math.floor(Math.random() * 1_000_000),
+      ts: new Date().toISOString(),
+      active: true,
+      attributes: { SOC: 42 },
+      ...event,
+    };
+    await client.publishAsync(`cbm/v1/battery/${serial}/event`, JSON.stringify(payload), { qos: 1 });
+  } finally {
+    await client.endAsync();
+  }
+}

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { operatingSiteIdSchema } from './sites';
+import { VALIDATION } from './validation-messages';
+
+/** Alerts are kept per product: battery alerts (/Alert) and charger-station alerts (/mdload/MdloadAlert). */
+export const ALERT_PRODUCTS = ['battery', 'mdload'] as const;
+export type AlertProduct = (typeof ALERT_PRODUCTS)[number];
+
+export const ALERT_NAME_MAX = 100;
+export const ALERT_EMAILS_MAX = 20;
+export const ALERT_SELECTION_MAX = 500;
+/** The Ungrouped pseudo-group in the alert form (spec §3). */
+export const UNGROUPED = 'ungrouped';
+
+const isMissing = (input: unknown) => input === undefined || input === null || input === '';
+const list = <T extends z.ZodType>(item: T, required: string) =>
+  z.array(item, { error: () => required }).max(ALERT_SELECTION_MAX);
+
+export const alertGroupIdSchema = z.union([z.literal(UNGROUPED), z.number().int().positive().max(2_147_483_647)]);
+export type AlertGroupId = z.infer<typeof alertGroupIdSchema>;
+
+const emailSchema = z
+  .string({ error: () => VALIDATION.alertEmailInvalid })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: () => VALIDATION.alertEmailInvalid }).max(254));
+
+/**
+ * The alert form of spec §5, validated by the web form and by POST/PUT alike. Serials exclude groups and
+ * types and vice versa; without serials, groups (battery alerts only) and types are each required.
+ * Messages are validation keys (`validation.alert…`), translated by whoever shows them.
+ */
+export function alertBodySchema(product: AlertProduct) {
+  return z
+    .object({
+      operatingSiteId: z
+        .number({ error: () => VALIDATION.alertOrganizationRequired })
+        .int()
+        .positive(),
+      name: z
+        .string({ error: () => VALIDATION.alertNameRequired })
+        .trim()
+        .superRefine((value, ctx) => {
+          if (value.length === 0) ctx.addIssue({ code: 'custom', message: VALIDATION.alertNameRequired });
+          else if (value.length > ALERT_NAME_MAX) {
+            ctx.addIssue({ code: 'custom', message: VALIDATION.maxLength, params: { n: ALERT_NAME_MAX } });
+          }
+        }),
+      active: z.boolean().default(true),
+      alertOnError: z.boolean().default(false),
+      alertOnWarning: z.boolean().default(false),
+      alertOnLimit: z.boolean().default(false),
+      groupId: list(alertGroupIdSchema, VALIDATION.alertGroupsRequired).default([]),
+      batteryTypes: list(z.string().trim().min(1).max(100), VALIDATION.alertTypesRequired).default([]),
+      batterySerials: list(z.string().trim().min(1).max(100), VALIDATION.alertSerialsRequired).default([]),
+      emails: z
+        .array(emailSchema, { error: (issue) => (isMissing(issue.input) ? VALIDATION.alertEmailRequired : undefined) })
+        .max(ALERT_EMAILS_MAX)
+        .refine((emails) => new Set(emails).size === emails.length, VALIDATION.duplicates),
+    })
+    .superRefine((alert, ctx) => {
+      const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+      if (alert.emails.length === 0) issue('emails', VALIDATION.alertEmailRequired);
+      if (!alert.alertOnError && !alert.alertOnWarning && !alert.alertOnLimit) {
+        issue('alertOnError', VALIDATION.alertKindRequired);
+      }
+      const groups = product === 'battery' ? alert.groupId.length : 0;
+      if (product === 'mdload' && alert.groupId.length > 0) issue('groupId', VALIDATION.alertNoGroups);
+      if (alert.batterySerials.length > 0) {
+        if (groups > 0 || alert.batteryTypes.length > 0) issue('batterySerials', VALIDATION.alertSerialsExclusive);
+        return;
+      }
+      if (product === 'battery' && groups === 0) issue('groupId', VALIDATION.alertGroupsRequired);
+      if (alert.batteryTypes.length === 0) issue('batteryTypes', VALIDATION.alertTypesRequired);
+      if ((product === 'mdload' || groups === 0) && alert.batteryTypes.length === 0) {
+        issue('batterySerials', VALIDATION.alertSerialsRequired);
+      }
+    });
+}
+export type AlertBody = z.output<ReturnType<typeof alertBodySchema>>;
+export type AlertFormValues = z.input<ReturnType<typeof alertBodySchema>>;
+
+export const alertSchema = z.object({
+  id: z.number().int(),
+  operatingSiteId: z.number().int(),
+  name: z.string(),
+  active: z.boolean(),
+  alertOnError: z.boolean(),
+  alertOnWarning: z.boolean(),
+  alertOnLimit: z.boolean(),
+  groupId: z.array(alertGroupIdSchema),
+  batteryTypes: z.array(z.string()),
+  batterySerials: z.array(z.string()),
+  emails: z.array(z.string()),
+});
+export type Alert = z.infer<typeof alertSchema>;
+export const alertsSchema = z.array(alertSchema);
+
+export const alertQuerySchema = z.object({ operatingSiteId: operatingSiteIdSchema });
+export const alertParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** GET …/filter/batteries: batteries (or charger-station units) the form offers by serial. */
+export const alertBatterySchema = z.object({
+  batterySerialNumber: z.string(),
+  batteryName: z.string(),
+  batteryType: z.string().nullable(),
+  groupId: z.number().int().nullable(),
+});
+export type AlertBattery = z.infer<typeof alertBatterySchema>;
+export const alertBatteriesSchema = z.array(alertBatterySchema);
+export const alertBatteryTypesSchema = z.array(z.string());
+export const alertGroupsSchema = z.array(z.object({ id: z.number().int(), name: z.string() }));
+
+/** Pushed on the live stream (event `alert`) when an alert fires at the site. */
+export const liveAlertSchema = z.object({
+  alertId: z.number().int(),
+  product: z.enum(ALERT_PRODUCTS),
+  alertName: z.string(),
+  serialNumber: z.string(),
+  deviceName: z.string(),
+  type: z.enum(['error', 'warning', 'limit']),
+  code: z.string(),
+  description: z.string(),
+  ts: z.string(),
+});
+export type LiveAlert = z.infer<typeof liveAlertSchema>;
