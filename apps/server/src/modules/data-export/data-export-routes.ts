@@ -1,0 +1,55 @@
+import { Readable } from 'node:stream';
+import {
+  DATA_EXPORT_PATH,
+  dataExportFilename,
+  dataExportQuerySchema,
+  EXPORT_ALL_BATTERIES,
+} from '@cbm/contracts/data-export';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/database';
+import { siteRepository } from '../sites/site-repository';
+import { dayRange } from '../statistics/periods';
+import { requireStatisticsAccess, STATISTICS_FEATURE } from '../statistics/statistics-access';
+import { statisticsRepository } from '../statistics/statistics-repository';
+import { batteriesNotFound, daySource } from '../statistics/statistics-service';
+import { exportCsv } from './export-stream';
+
+/**
+ * The data export of spec §2/§3 (the spec names no call; docs/decisions/014-statistics-and-export.md):
+ * a CSV streamed in batches of batteries.
+ */
+export async function dataExportRoutes(app: FastifyInstance, options: { db: Database }) {
+  const sites = siteRepository(options.db);
+  const statistics = statisticsRepository(options.db);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(DATA_EXPORT_PATH, {
+    config: { features: [STATISTICS_FEATURE] },
+    schema: {
+      tags: ['statistics'],
+      querystring: dataExportQuerySchema,
+      response: { 200: z.string().describe('text/csv (UTF-8 with BOM; ; and , in German, , and . in English)') },
+    },
+    handler: async (request, reply) => {
+      const { query } = request;
+      await requireStatisticsAccess(sites, request, query.operatingSiteId);
+      const all = await statistics.batteries(query.operatingSiteId);
+      const known = new Set(all.map((battery) => battery.serialNumber));
+      const wanted = new Set(query.serials);
+      const batteries = wanted.has(EXPORT_ALL_BATTERIES) ? all : all.filter((b) => wanted.has(b.serialNumber));
+      const missing = [...wanted].filter((serial) => serial !== EXPORT_ALL_BATTERIES && !known.has(serial));
+      if (missing.length > 0) throw batteriesNotFound(missing);
+      const range = dayRange(query.from, query.to, query.timeZone);
+      const source = await daySource(statistics, query.operatingSiteId, range);
+      const plan = { query, range, source, batteries, language: request.language };
+      // Fastify pipes a stream as it is; the response schema documents the text it carries.
+      const stream = Readable.from(exportCsv(statistics, plan)) as unknown as string;
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${dataExportFilename(range.firstDate, range.lastDate)}"`)
+        .send(stream);
+    },
+  });
+}

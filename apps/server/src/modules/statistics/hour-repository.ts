@@ -1,0 +1,38 @@
+import type { Queryable } from '../../db/database';
+import type { DayTotals } from '../rollups/attribution';
+
+const CHUNK_ROWS = 5000;
+
+/** Adds hour deltas to the stored rows (creating them when missing); `date` is the hour's start. */
+const UPSERT_HOURS = `
+  INSERT INTO battery_hour AS h (battery_serial_number, operating_site_id, hour, energy_charged_kwh,
+    energy_discharged_kwh, operating_ms, low_soc_ms)
+  SELECT serial, site, hour, charged::numeric / 1000000, discharged::numeric / 1000000, operating, low_soc
+  FROM jsonb_to_recordset($1::jsonb) AS r(serial text, site int, hour timestamptz, charged bigint,
+    discharged bigint, operating bigint, low_soc bigint)
+  ON CONFLICT (battery_serial_number, operating_site_id, hour) DO UPDATE SET
+    energy_charged_kwh = h.energy_charged_kwh + EXCLUDED.energy_charged_kwh,
+    energy_discharged_kwh = h.energy_discharged_kwh + EXCLUDED.energy_discharged_kwh,
+    operating_ms = h.operating_ms + EXCLUDED.operating_ms,
+    low_soc_ms = h.low_soc_ms + EXCLUDED.low_soc_ms`;
+
+const hourRow = (hour: DayTotals) => ({
+  serial: hour.serialNumber,
+  site: hour.siteId,
+  hour: hour.date,
+  charged: hour.chargedUkwh,
+  discharged: hour.dischargedUkwh,
+  operating: hour.operatingMs,
+  low_soc: hour.lowSocMs,
+});
+
+export function hourRepository(db: Queryable) {
+  return {
+    async add(hours: readonly DayTotals[]): Promise<void> {
+      for (let offset = 0; offset < hours.length; offset += CHUNK_ROWS) {
+        const chunk = hours.slice(offset, offset + CHUNK_ROWS).map(hourRow);
+        await db.query(UPSERT_HOURS, [JSON.stringify(chunk)]);
+      }
+    },
+  };
+}

@@ -1,0 +1,18 @@
+import type { Feature } from '@cbm/contracts/features';
+import { SITE_PERMISSIONS } from '@cbm/contracts/site-permissions';
+import type { FastifyRequest } from 'fastify';
+import { forbidden } from '../../http-error';
+import { requireSiteAccess } from '../sites/site-access';
+import type { SiteRepository } from '../sites/site-repository';
+
+export const STATISTICS_FEATURE: Feature = 'cbm_statistic';
+
+/**
+ * Statistics and export (spec §2, §6): cbm_statistic (route config), access to the site with it, and the
+ * battery Statistic permission there. Returns the user.
+ */
+export async function requireStatisticsAccess(sites: SiteRepository, request: FastifyRequest, siteId: number) {
+  const user = await requireSiteAccess(sites, request, siteId, STATISTICS_FEATURE);
+  if (!(await sites.rules(user.id, siteId)).includes(SITE_PERMISSIONS.statistic)) throw forbidden();
+  return user;
+}

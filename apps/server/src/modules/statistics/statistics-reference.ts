@@ -1,0 +1,128 @@
+import { AVAILABILITY_SOC_THRESHOLD, CO2_GRAMS_PER_KWH, START_SOC_BUCKETS } from '@cbm/contracts/constants';
+import type { StatisticsGranularity } from '@cbm/contracts/statistics';
+import type { RollupPoint } from '../rollups/attribution';
+
+/**
+ * Test-only reference: statistics straight from raw samples, without the roll-up code or tables. It
+ * follows the rules of docs/decisions/006-rollups.md (an interval belongs to its earlier sample; gaps
+ * over `maxGapMs` are offline; counter deltas, 0 when a counter went down, spread in proportion to time
+ * with cumulative floor shares) and cuts intervals at every quarter hour, giving each piece to the
+ * local date of its start, so it needs no knowledge of where a zone's days begin.
+ */
+const QUARTER_MS = 15 * 60_000;
+
+export interface ReferenceDay {
+  chargedUkwh: number;
+  dischargedUkwh: number;
+  operatingMs: number;
+  lowSocMs: number;
+}
+
+export interface ReferenceSession {
+  serial: string;
+  date: string;
+  startSoc: number;
+}
+
+export const localDate = (timeZone: string) => {
+  const format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  return (ms: number) => format.format(ms);
+};
+
+/** Per local date of `timeZone`: one battery's figures. */
+export function referenceDays(points: readonly RollupPoint[], timeZone: string, maxGapMs: number) {
+  const dateOf = localDate(timeZone);
+  const days = new Map<string, ReferenceDay>();
+  const day = (date: string) => {
+    let entry = days.get(date);
+    if (!entry) {
+      entry = { chargedUkwh: 0, dischargedUkwh: 0, operatingMs: 0, lowSocMs: 0 };
+      days.set(date, entry);
+    }
+    return entry;
+  };
+  for (let n = 1; n < points.length; n++) {
+    const [a, b] = [points[n - 1] as RollupPoint, points[n] as RollupPoint];
+    const duration = b.ts - a.ts;
+    const offline = duration > maxGapMs;
+    const charged = Math.max(0, b.chargedUkwh - a.chargedUkwh);
+    const discharged = Math.max(0, b.dischargedUkwh - a.dischargedUkwh);
+    const share = (total: number, at: number) =>
+      at === b.ts ? total : Math.min(total, Math.floor(total * ((at - a.ts) / duration)));
+    for (let start = a.ts; start < b.ts; ) {
+      const end = Math.min(b.ts, (Math.floor(start / QUARTER_MS) + 1) * QUARTER_MS);
+      const entry = day(dateOf(start));
+      entry.chargedUkwh += share(charged, end) - share(charged, start);
+      entry.dischargedUkwh += share(discharged, end) - share(discharged, start);
+      if (!offline) {
+        entry.operatingMs += end - start;
+        if (a.soc < AVAILABILITY_SOC_THRESHOLD) entry.lowSocMs += end - start;
+      }
+      start = end;
+    }
+  }
+  return days;
+}
+
+/** Charge sessions: a charging sample after a non-charging one, after a gap, or first. */
+export function referenceSessions(serial: string, points: readonly RollupPoint[], timeZone: string, maxGapMs: number) {
+  const dateOf = localDate(timeZone);
+  const sessions: ReferenceSession[] = [];
+  points.forEach((point, n) => {
+    const previous = points[n - 1];
+    const starts =
+      point.state === 'charging' &&
+      (previous === undefined || previous.state !== 'charging' || point.ts - previous.ts > maxGapMs);
+    if (starts) sessions.push({ serial, date: dateOf(point.ts), startSoc: point.soc });
+  });
+  return sessions;
+}
+
+export function referencePeriod(date: string, granularity: StatisticsGranularity): string {
+  if (granularity === 'day') return date;
+  if (granularity === 'month') return `${date.slice(0, 7)}-01`;
+  const at = new Date(`${date}T00:00:00Z`);
+  at.setUTCDate(at.getUTCDate() - ((at.getUTCDay() + 6) % 7));
+  return at.toISOString().slice(0, 10);
+}
+
+/** Figures of the API from summed day figures: kWh, kg and hours. */
+export function energyFigures(sum: ReferenceDay) {
+  return {
+    chargedKwh: sum.chargedUkwh / 1_000_000,
+    dischargedKwh: sum.dischargedUkwh / 1_000_000,
+    co2Kg: (sum.chargedUkwh * CO2_GRAMS_PER_KWH) / 1_000_000_000,
+    lowSocHours: sum.lowSocMs / 3_600_000,
+    availableHours: (sum.operatingMs - sum.lowSocMs) / 3_600_000,
+    operatingHours: sum.operatingMs / 3_600_000,
+  };
+}
+
+/** Bucket counts and the box plot (linear interpolation between ranks, as percentile_cont). */
+export function startSocFigures(socs: readonly number[]) {
+  const sorted = [...socs].sort((x, y) => x - y);
+  const quantile = (p: number) => {
+    const position = p * (sorted.length - 1);
+    const low = Math.floor(position);
+    const lower = sorted[low] as number;
+    const upper = sorted[Math.ceil(position)] as number;
+    return lower + (upper - lower) * (position - low);
+  };
+  const bucket = (soc: number) =>
+    START_SOC_BUCKETS.findIndex((limit, n) => soc < limit || n === START_SOC_BUCKETS.length - 1);
+  const counts = [0, 0, 0, 0, 0];
+  for (const soc of sorted) counts[bucket(soc)] = (counts[bucket(soc)] ?? 0) + 1;
+  const [below20, below40, below60, below80, upTo100] = counts;
+  return {
+    below20,
+    below40,
+    below60,
+    below80,
+    upTo100,
+    min: sorted[0] ?? null,
+    q1: sorted.length ? quantile(0.25) : null,
+    median: sorted.length ? quantile(0.5) : null,
+    q3: sorted.length ? quantile(0.75) : null,
+    max: sorted.at(-1) ?? null,
+  };
+}

@@ -1,0 +1,189 @@
+import { CO2_GRAMS_PER_KWH, START_SOC_BUCKETS } from '@cbm/contracts/constants';
+import type { StatisticsBattery, StatisticsGranularity, StatisticsGroupBy } from '@cbm/contracts/statistics';
+import type { Queryable } from '../../db/database';
+import { type DayRange, periodSql } from './periods';
+
+/** Where the day figures come from: the site's day rows, or hour rows summed into the asked zone's days. */
+export type DaySource = 'day' | 'hour';
+
+export interface Selection {
+  siteId: number;
+  range: DayRange;
+  granularity: StatisticsGranularity;
+  groupBy: StatisticsGroupBy;
+  /** The group ids or serials of the selection; ignored for 'organization'. */
+  keys: readonly (string | number)[];
+}
+
+export interface EnergyRow {
+  period: string;
+  key: string;
+  chargedKwh: number;
+  dischargedKwh: number;
+  co2Kg: number;
+  lowSocHours: number;
+  availableHours: number;
+  operatingHours: number;
+}
+
+export interface StartSocRow {
+  period: string;
+  key: string;
+  buckets: [number, number, number, number, number];
+  min: number;
+  q1: number;
+  median: number;
+  q3: number;
+  max: number;
+}
+
+export const CO2_KG_PER_KWH = String(CO2_GRAMS_PER_KWH / 1000);
+
+/** Counts per start-SoC bucket: below each limit and at or above the one before; the last one up to 100 %. */
+function bucketCountsSql(soc: string): string {
+  return START_SOC_BUCKETS.map((limit, n) => {
+    const lower = n === 0 ? 'true' : `${soc} >= ${START_SOC_BUCKETS[n - 1]}`;
+    const upper = n === START_SOC_BUCKETS.length - 1 ? 'true' : `${soc} < ${limit}`;
+    return `count(*) FILTER (WHERE ${lower} AND ${upper})`;
+  }).join(', ');
+}
+
+/** Collects parameters and answers their placeholders. */
+function parameters() {
+  const values: unknown[] = [];
+  return { values, add: (value: unknown, type: string) => `$${values.push(value)}::${type}` };
+}
+
+const KEY_SQL: Record<StatisticsGroupBy, string> = {
+  organization: `'organization'`,
+  group: 'b.group_id::text',
+  serial: 'src.serial',
+};
+
+/**
+ * One row per battery and local day of the range at the site: from battery_day when those rows were
+ * counted in the asked zone, else from battery_hour (each UTC hour lies in one local day of a zone with
+ * whole-hour offsets).
+ */
+function daySourceSql(source: DaySource, siteId: number, range: DayRange, add: (v: unknown, t: string) => string) {
+  const site = add(siteId, 'int');
+  if (source === 'day') {
+    return `SELECT battery_serial_number AS serial, day AS d, energy_charged_kwh AS charged,
+        energy_discharged_kwh AS discharged, operating_ms, low_soc_ms
+      FROM battery_day
+      WHERE operating_site_id = ${site} AND day BETWEEN ${add(range.firstDate, 'date')} AND ${add(range.lastDate, 'date')}`;
+  }
+  return `SELECT battery_serial_number AS serial, (hour AT TIME ZONE ${add(range.timeZone, 'text')})::date AS d,
+      energy_charged_kwh AS charged, energy_discharged_kwh AS discharged, operating_ms, low_soc_ms
+    FROM battery_hour
+    WHERE operating_site_id = ${site} AND hour >= ${add(new Date(range.startMs).toISOString(), 'timestamptz')}
+      AND hour < ${add(new Date(range.endMs).toISOString(), 'timestamptz')}`;
+}
+
+function selectionFilter(selection: Selection, add: (v: unknown, t: string) => string): string {
+  if (selection.groupBy === 'group') return `AND b.group_id = ANY(${add(selection.keys, 'int[]')})`;
+  if (selection.groupBy === 'serial') return `AND src.serial = ANY(${add(selection.keys, 'text[]')})`;
+  return '';
+}
+
+export function statisticsRepository(db: Queryable) {
+  return {
+    async siteName(siteId: number): Promise<string> {
+      const [row] = await db.query<{ name: string }>('SELECT name FROM site_node WHERE id = $1', [siteId]);
+      return row?.name ?? '';
+    },
+
+    /** The site's batteries (current site) with their groups, by serial. */
+    async batteries(siteId: number): Promise<StatisticsBattery[]> {
+      return db.query<StatisticsBattery>(
+        `SELECT b.serial_number AS "serialNumber", b.name AS "batteryName", b.group_id AS "groupId",
+           g.name AS "groupName"
+         FROM battery b LEFT JOIN battery_group g ON g.id = b.group_id AND g.operating_site_id = b.operating_site_id
+         WHERE b.operating_site_id = $1 ORDER BY b.serial_number`,
+        [siteId],
+      );
+    },
+
+    async groups(siteId: number, ids: readonly number[]): Promise<{ id: number; name: string }[]> {
+      return db.query(
+        'SELECT id, name FROM battery_group WHERE operating_site_id = $1 AND id = ANY($2::int[]) ORDER BY name, id',
+        [siteId, ids],
+      );
+    },
+
+    /** Whether every day row of the site in the range was counted in the range's zone. */
+    async daysCountedIn(siteId: number, range: DayRange): Promise<boolean> {
+      const [row] = await db.query<{ other: boolean }>(
+        `SELECT EXISTS (SELECT 1 FROM battery_day WHERE operating_site_id = $1 AND day BETWEEN $2 AND $3
+           AND timezone <> $4) AS other`,
+        [siteId, range.firstDate, range.lastDate, range.timeZone],
+      );
+      return row?.other === false;
+    },
+
+    /**
+     * Whether the site has day rows in the range from before its first hour row: days that were only
+     * counted in the site's zone (hour rows exist from migration 009 on).
+     */
+    async daysWithoutHours(siteId: number, range: DayRange): Promise<string | null> {
+      const [row] = await db.query<{ first_hour: string | null; uncovered: boolean }>(
+        `WITH first AS (SELECT min(hour) AS hour FROM battery_hour WHERE operating_site_id = $1)
+         SELECT to_char(first.hour AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS first_hour,
+           (first.hour IS NULL OR first.hour > $4::timestamptz) AND EXISTS (
+             SELECT 1 FROM battery_day WHERE operating_site_id = $1 AND day BETWEEN $2 AND $3
+               AND (first.hour IS NULL OR day <= (first.hour AT TIME ZONE 'UTC')::date + 1)) AS uncovered
+         FROM first`,
+        [siteId, range.firstDate, range.lastDate, new Date(range.startMs).toISOString()],
+      );
+      return row?.uncovered ? (row.first_hour ?? '') : null;
+    },
+
+    /** Energy, CO2 and availability per period and series key. */
+    async energy(selection: Selection, source: DaySource): Promise<EnergyRow[]> {
+      const { values, add } = parameters();
+      const from = daySourceSql(source, selection.siteId, selection.range, add);
+      const co2 = add(CO2_KG_PER_KWH, 'numeric');
+      const filter = selectionFilter(selection, add);
+      return db.query<EnergyRow>(
+        `SELECT to_char(${periodSql('src.d', selection.granularity)}, 'YYYY-MM-DD') AS period,
+           ${KEY_SQL[selection.groupBy]} AS key,
+           sum(src.charged)::float8 AS "chargedKwh", sum(src.discharged)::float8 AS "dischargedKwh",
+           (sum(src.charged) * ${co2})::float8 AS "co2Kg",
+           sum(src.low_soc_ms)::float8 / 3600000 AS "lowSocHours",
+           (sum(src.operating_ms) - sum(src.low_soc_ms))::float8 / 3600000 AS "availableHours",
+           sum(src.operating_ms)::float8 / 3600000 AS "operatingHours"
+         FROM (${from}) src JOIN battery b ON b.serial_number = src.serial
+         WHERE true ${filter}
+         GROUP BY 1, 2 ORDER BY 1, 2`,
+        values,
+      );
+    },
+
+    /** Charge sessions by the local day they started: bucket counts and the box plot of start SoC. */
+    async startSoc(selection: Selection): Promise<StartSocRow[]> {
+      const { values, add } = parameters();
+      const { range } = selection;
+      const day = `(src.start_at AT TIME ZONE ${add(range.timeZone, 'text')})::date`;
+      const sessions = `SELECT battery_serial_number AS serial, start_at, start_soc FROM charge_session
+        WHERE operating_site_id = ${add(selection.siteId, 'int')}
+          AND start_at >= ${add(new Date(range.startMs).toISOString(), 'timestamptz')}
+          AND start_at < ${add(new Date(range.endMs).toISOString(), 'timestamptz')}`;
+      const soc = 'src.start_soc';
+      const rows = await db.query<Omit<StartSocRow, 'buckets'> & { b: number[] }>(
+        `SELECT to_char(${periodSql(day, selection.granularity)}, 'YYYY-MM-DD') AS period,
+           ${KEY_SQL[selection.groupBy]} AS key,
+           ARRAY[${bucketCountsSql(soc)}]::int[] AS b,
+           min(${soc}) AS min, percentile_cont(0.25) WITHIN GROUP (ORDER BY ${soc}) AS q1,
+           percentile_cont(0.5) WITHIN GROUP (ORDER BY ${soc}) AS median,
+           percentile_cont(0.75) WITHIN GROUP (ORDER BY ${soc}) AS q3, max(${soc}) AS max
+         FROM (${sessions}) src JOIN battery b ON b.serial_number = src.serial
+         WHERE true ${selectionFilter(selection, add)}
+         GROUP BY 1, 2 ORDER BY 1, 2`,
+        values,
+      );
+      return rows.map(({ b, ...row }) => ({ ...row, buckets: b as StartSocRow['buckets'] }));
+    },
+  };
+}
+
+export type StatisticsRepository = ReturnType<typeof statisticsRepository>;

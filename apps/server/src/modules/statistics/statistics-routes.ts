@@ -1,0 +1,42 @@
+import {
+  statisticsBatteriesSchema,
+  statisticsFilterQuerySchema,
+  statisticsQuerySchema,
+  statisticsResponseSchema,
+} from '@cbm/contracts/statistics';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/database';
+import { siteRepository } from '../sites/site-repository';
+import { requireStatisticsAccess, STATISTICS_FEATURE } from './statistics-access';
+import { statisticsRepository } from './statistics-repository';
+import { loadStatistics } from './statistics-service';
+
+const config = { features: [STATISTICS_FEATURE] };
+const tags = ['statistics'];
+const BASE = '/api/v2/Statistics';
+
+/** The battery statistics calls of spec §7 (docs/decisions/014-statistics-and-export.md). */
+export async function statisticsRoutes(app: FastifyInstance, options: { db: Database }) {
+  const sites = siteRepository(options.db);
+  const statistics = statisticsRepository(options.db);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(BASE, {
+    config,
+    schema: { tags, querystring: statisticsQuerySchema, response: { 200: statisticsResponseSchema } },
+    handler: async (request) => {
+      await requireStatisticsAccess(sites, request, request.query.operatingSiteId);
+      return loadStatistics(statistics, request.query);
+    },
+  });
+
+  api.get(`${BASE}/filter/batteries`, {
+    config,
+    schema: { tags, querystring: statisticsFilterQuerySchema, response: { 200: statisticsBatteriesSchema } },
+    handler: async (request) => {
+      await requireStatisticsAccess(sites, request, request.query.operatingSiteId);
+      return statistics.batteries(request.query.operatingSiteId);
+    },
+  });
+}

@@ -1,0 +1,137 @@
+import type { StatisticsBattery, StatisticsResponse } from '@cbm/contracts/statistics';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { signInScopedAdmin, siteNodeIds } from '../../../test/site-admins';
+import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
+
+const RANGE = 'from=2026-11-01T23:00:00Z&to=2026-11-08T23:00:00Z';
+
+describeEachDatabase('battery statistics API', (kind) => {
+  let t: TestApp;
+  let admin: string;
+  let operator: string;
+  let ids: Record<string, number>;
+  let hamburg: number;
+  const get = (url: string, cookie = admin, language = 'en') =>
+    t.request({ url, cookie, headers: { 'accept-language': language } });
+  const statistics = (query: string, cookie = admin, language = 'en') =>
+    get(`/api/v2/Statistics?operatingSiteId=${hamburg}&${query}`, cookie, language);
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    admin = await t.signIn('admin@cbm.demo');
+    operator = await t.signIn('operator@cbm.demo');
+    ids = await siteNodeIds(t, admin);
+    hamburg = ids['Hamburg Hafen'] as number;
+  }, 600_000);
+  afterAll(() => t.close());
+
+  it('lists the site’s batteries with their groups', async () => {
+    const response = await get(`/api/v2/Statistics/filter/batteries?operatingSiteId=${hamburg}`);
+    expect(response.statusCode).toBe(200);
+    const batteries = response.json() as StatisticsBattery[];
+    expect(batteries.length).toBe(30);
+    expect(batteries.some((battery) => battery.groupName !== null)).toBe(true);
+  });
+
+  it('answers every period of the range, with zeros where nothing was rolled up', async () => {
+    const response = await statistics(`type=totalenergy&groupBy=organization&granularity=day&${RANGE}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json() as StatisticsResponse;
+    expect(body.periods).toEqual([
+      '2026-11-02',
+      '2026-11-03',
+      '2026-11-04',
+      '2026-11-05',
+      '2026-11-06',
+      '2026-11-07',
+      '2026-11-08',
+    ]);
+    expect(body.series).toEqual([
+      {
+        key: 'organization',
+        label: 'Hamburg Hafen',
+        values: { chargedKwh: Array(7).fill(0), dischargedKwh: Array(7).fill(0) },
+      },
+    ]);
+  });
+
+  it('gives weeks from Monday and months from the 1st, with an empty box plot as null', async () => {
+    const weeks = (await statistics(`type=startsoc&groupBy=organization&granularity=week&${RANGE}`)).json();
+    expect(weeks.periods).toEqual(['2026-11-02']);
+    expect(weeks.series[0].values.median).toEqual([null]);
+    const months = (
+      await statistics(
+        'type=co2&groupBy=organization&granularity=month&from=2026-01-31T23:00:00Z&to=2026-03-01T00:00:00Z',
+      )
+    ).json();
+    expect(months.periods).toEqual(['2026-02-01', '2026-03-01']);
+  });
+
+  it('says which fields are required, in German too', async () => {
+    const response = await get(`/api/v2/Statistics?operatingSiteId=${hamburg}`, admin, 'de');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toMatchObject({
+      'querystring.type': ['Typ ist erforderlich'],
+      'querystring.groupBy': ['Gruppierung ist erforderlich'],
+      'querystring.granularity': ['Zeittyp ist erforderlich'],
+      'querystring.from': ['Startzeit ist erforderlich'],
+      'querystring.to': ['Endzeit ist erforderlich'],
+    });
+    const serials = await statistics(`type=co2&groupBy=serial&granularity=day&${RANGE}`);
+    expect(serials.json().errors).toEqual({ 'querystring.serials': ['Serial is required'] });
+    const groups = await statistics(`type=co2&groupBy=group&granularity=day&${RANGE}`);
+    expect(groups.json().errors).toEqual({ 'querystring.groupIds': ['Group is required'] });
+  });
+
+  it('refuses inverted ranges, unknown zones and zones it cannot count exactly', async () => {
+    const inverted = await statistics(
+      'type=co2&groupBy=organization&granularity=day&from=2026-11-08T00:00:00Z&to=2026-11-01T00:00:00Z',
+    );
+    expect(inverted.statusCode).toBe(400);
+    expect(inverted.json().errors).toEqual({ 'querystring.to': ['The end must be after the start'] });
+    const zone = await statistics(`type=co2&groupBy=organization&granularity=day&${RANGE}&timeZone=Mars/Base`);
+    expect(zone.json().errors).toEqual({
+      'querystring.timeZone': ['Choose a time zone from the list (IANA name, e.g. Europe/Berlin)'],
+    });
+    await t.db.query(
+      `INSERT INTO battery_day SELECT serial_number, operating_site_id, '2026-11-03', 'Europe/Berlin', 1, 1, 1, 0, 0, 0, 1, 0, 0, 0, 0, 50, 50, 90
+         FROM battery WHERE operating_site_id = $1 LIMIT 1`,
+      [hamburg],
+    );
+    const kolkata = await statistics(`type=co2&groupBy=organization&granularity=day&${RANGE}&timeZone=Asia/Kolkata`);
+    expect(kolkata.statusCode).toBe(400);
+    expect(kolkata.json().message).toContain('Asia/Kolkata');
+    const utc = await statistics(`type=co2&groupBy=organization&granularity=day&${RANGE}&timeZone=UTC`, admin, 'de');
+    expect(utc.statusCode).toBe(400);
+    expect(utc.json().message).toContain('Stundendaten');
+    const berlin = await statistics(`type=co2&groupBy=organization&granularity=day&${RANGE}`);
+    expect(berlin.json().series[0].values.co2Kg[1]).toBe(0.386);
+  });
+
+  it('answers 404 for groups and serials that are not at the site', async () => {
+    const serial = await statistics(`type=co2&groupBy=serial&granularity=day&${RANGE}&serials=NOPE-1`);
+    expect(serial.statusCode).toBe(404);
+    expect(serial.json().message).toContain('NOPE-1');
+    const group = await statistics(`type=co2&groupBy=group&granularity=day&${RANGE}&groupIds=999999`);
+    expect(group.statusCode).toBe(404);
+  });
+
+  it('needs cbm_statistic, access to the site and its Statistic permission', async () => {
+    const wien = ids['Wien Süd'] as number;
+    const query = `type=co2&groupBy=organization&granularity=day&${RANGE}`;
+    expect((await statistics(query, operator)).statusCode).toBe(200);
+    expect((await get(`/api/v2/Statistics?operatingSiteId=${wien}&${query}`, operator)).statusCode).toBe(403);
+    expect((await get(`/api/v2/Statistics?operatingSiteId=999999&${query}`)).statusCode).toBe(404);
+    const noPermission = await signInScopedAdmin(t, {
+      email: 'no-statistic@cbm.test',
+      features: ['cbm_statistic'],
+      manages: [hamburg],
+    });
+    expect((await statistics(query, noPermission)).statusCode).toBe(403);
+    expect((await get(`/api/v2/Statistics/filter/batteries?operatingSiteId=${hamburg}`, noPermission)).statusCode).toBe(
+      403,
+    );
+    const blocked = await t.signIn('blocked@cbm.demo');
+    expect((await statistics(query, blocked)).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,116 @@
+import { STATISTICS_DEFAULT_TIME_ZONE } from '@cbm/contracts/constants';
+import { dataExportQuerySchema, EXPORT_ALL_BATTERIES, EXPORT_RESOLUTIONS } from '@cbm/contracts/data-export';
+import { Button, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { quickRange, type TimeRange } from '../../../components/time-range/quick-range';
+import { TimeRangeInput } from '../../../components/time-range/time-range-input';
+import { TimeZoneSelect } from '../../../components/time-range/time-zone-select';
+import { ApiRequestError } from '../../../lib/api-client';
+import { notifications } from '../../../lib/notifications/notification-store';
+import { fieldErrors } from '../../../lib/validation-errors';
+import { useStatisticsBatteries } from '../../statistics/api/get-statistics-batteries';
+import { downloadExport } from '../api/download-export';
+
+/** Data export (spec §2 stats/export): a CSV per battery and day, week or month; every field required (§5). */
+export default function DataExportPage() {
+  const { t } = useTranslation();
+  const operatingSiteId = Number(useParams().premise);
+  const batteries = useStatisticsBatteries(operatingSiteId).data ?? [];
+  const [serials, setSerials] = useState<string[]>([]);
+  const [resolution, setResolution] = useState<string | null>(null);
+  const [range, setRange] = useState<TimeRange | null>(null);
+  const [timeZone, setTimeZoneState] = useState(STATISTICS_DEFAULT_TIME_ZONE);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const setTimeZone = (zone: string) => {
+    setTimeZoneState(zone);
+    if (range?.quickRange) setRange(quickRange(range.quickRange, zone));
+  };
+
+  const values = [
+    { value: EXPORT_ALL_BATTERIES, label: t('dataExport.allBatteries') },
+    ...batteries.map((b) => ({ value: b.serialNumber, label: b.batteryName || b.serialNumber })),
+  ];
+
+  const submit = async () => {
+    const result = dataExportQuerySchema.safeParse({
+      operatingSiteId,
+      serials,
+      resolution: resolution ?? '',
+      from: range?.from.toISOString() ?? '',
+      to: range?.to.toISOString() ?? '',
+      timeZone,
+    });
+    if (!result.success) {
+      setErrors(fieldErrors(result.error.issues, t));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await downloadExport(result.data);
+    } catch (error) {
+      const body = error instanceof ApiRequestError ? (error.body as { message?: string } | undefined) : undefined;
+      notifications.add({
+        type: 'error',
+        title: t('dataExport.failed'),
+        message: body?.message ?? (error instanceof Error ? error.message : String(error)),
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const rangeError = !range ? t('validation.timeRequired') : (errors.from ?? errors.to);
+
+  return (
+    <Stack gap="md">
+      <Title order={2}>{t('dataExport.title')}</Title>
+      <Text c="dimmed">{t('dataExport.intro')}</Text>
+      <Paper withBorder p="md">
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <MultiSelect
+              label={t('dataExport.values')}
+              data={values}
+              value={serials}
+              onChange={(next) => setSerials(next.includes(EXPORT_ALL_BATTERIES) ? [EXPORT_ALL_BATTERIES] : next)}
+              error={errors.serials}
+              searchable
+              required
+            />
+            <Select
+              label={t('dataExport.resolution')}
+              data={EXPORT_RESOLUTIONS.map((value) => ({ value, label: t(`dataExport.resolutions.${value}`) }))}
+              value={resolution}
+              onChange={setResolution}
+              error={errors.resolution}
+              required
+            />
+            <TimeRangeInput
+              label={t('dataExport.time')}
+              value={range}
+              onChange={setRange}
+              timeZone={timeZone}
+              error={Object.keys(errors).length > 0 ? rangeError : undefined}
+              required
+            />
+            <TimeZoneSelect value={timeZone} onChange={setTimeZone} error={errors.timeZone} required />
+          </SimpleGrid>
+          <Group justify="flex-end" mt="md">
+            <Button type="submit" loading={busy}>
+              {t('dataExport.download')}
+            </Button>
+          </Group>
+        </form>
+      </Paper>
+    </Stack>
+  );
+}

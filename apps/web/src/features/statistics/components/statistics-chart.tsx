@@ -1,0 +1,113 @@
+import type { StatisticsResponse } from '@cbm/contracts/statistics';
+import { BarChart } from '@mantine/charts';
+import { Button, Group, Paper, Switch, Table, Text } from '@mantine/core';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../lib/i18n';
+import { notifications } from '../../../lib/notifications/notification-store';
+import { chartModel, formatFigure, periodLabel } from '../statistics-model';
+import { useBoxPlotSetting } from '../use-box-plot-setting';
+import { BoxPlot } from './box-plot';
+import { downloadPng } from './download-png';
+
+const COLOURS = [
+  'blue.6',
+  'teal.6',
+  'orange.6',
+  'grape.6',
+  'red.6',
+  'cyan.6',
+  'lime.6',
+  'pink.6',
+  'indigo.6',
+  'yellow.6',
+];
+
+/** The chart of a response with the same figures in a table beside it, and its PNG download. */
+export function StatisticsChart({ response }: { response: StatisticsResponse }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const chartRef = useRef<HTMLDivElement>(null);
+  const [boxPlot, setBoxPlot] = useBoxPlotSetting();
+  const periodText = (period: string) =>
+    periodLabel(period, response.granularity, language, (date) => t('statistics.weekOf', { date }));
+  const model = chartModel(response, periodText, (metric) => t(`statistics.metrics.${metric}`));
+  const title = t(`statistics.types.${response.type}`);
+  const showBoxPlot = response.type === 'startsoc' && boxPlot;
+
+  const download = async () => {
+    if (!chartRef.current) return;
+    try {
+      await downloadPng(chartRef.current, `statistics-${response.type}.png`);
+    } catch (error) {
+      notifications.add({
+        type: 'error',
+        title,
+        message: `${t('statistics.imageError')} ${error instanceof Error ? error.message : String(error)}`,
+      });
+    }
+  };
+
+  return (
+    <Group align="flex-start" wrap="wrap" gap="md">
+      <Paper withBorder p="md" style={{ flex: '2 1 480px', minWidth: 0 }}>
+        <Group justify="space-between" mb="sm">
+          <Text fw={600}>{title}</Text>
+          <Group gap="sm">
+            {response.type === 'startsoc' && (
+              <Switch
+                label={t('statistics.boxPlot')}
+                checked={boxPlot}
+                onChange={(event) => setBoxPlot(event.currentTarget.checked)}
+              />
+            )}
+            <Button variant="default" size="xs" onClick={download}>
+              {t('statistics.downloadPng')}
+            </Button>
+          </Group>
+        </Group>
+        <div ref={chartRef} data-testid="statistics-chart">
+          {showBoxPlot ? (
+            <BoxPlot response={response} periodText={periodText} label={t('statistics.boxPlot')} />
+          ) : (
+            <BarChart
+              h={360}
+              data={model.rows}
+              dataKey="period"
+              type={model.stacked ? 'stacked' : 'default'}
+              series={model.series.map((entry, n) => ({
+                ...entry,
+                color: COLOURS[n % COLOURS.length] as string,
+              }))}
+              withLegend={model.series.length <= 20}
+              valueFormatter={(value) => formatFigure(value, language)}
+              aria-label={title}
+            />
+          )}
+        </div>
+      </Paper>
+      <Paper withBorder p="md" style={{ flex: '1 1 320px', maxHeight: 480, overflow: 'auto' }}>
+        <Table striped stickyHeader aria-label={t('statistics.table')}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('statistics.period')}</Table.Th>
+              {model.series.map((entry) => (
+                <Table.Th key={entry.name}>{entry.label}</Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {model.rows.map((row) => (
+              <Table.Tr key={String(row.period)}>
+                <Table.Td>{row.period}</Table.Td>
+                {model.series.map((entry) => (
+                  <Table.Td key={entry.name}>{formatFigure(row[entry.name] as number | null, language)}</Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Paper>
+    </Group>
+  );
+}

@@ -1,0 +1,43 @@
+import type { StatisticsQuery } from '@cbm/contracts/statistics';
+import { Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { useStatistics } from '../api/get-statistics';
+import { hasData } from '../statistics-model';
+import { StatisticsChart } from './statistics-chart';
+import { StatisticsForm } from './statistics-form';
+
+/** Battery statistics (spec §2 stats/statistics): start SoC, availability, total energy and CO2 over time. */
+export default function StatisticsPage() {
+  const { t } = useTranslation();
+  const operatingSiteId = Number(useParams().premise);
+  const [query, setQuery] = useState<StatisticsQuery | null>(null);
+  const statistics = useStatistics(query);
+
+  return (
+    <Stack gap="md">
+      <Title order={2}>{t('statistics.title')}</Title>
+      <StatisticsForm key={operatingSiteId} operatingSiteId={operatingSiteId} onSubmit={setQuery} />
+      {query === null ? (
+        <Empty text={t('statistics.noAvailableData')} />
+      ) : statistics.isPending ? (
+        <Loader aria-label={t('statistics.loading')} />
+      ) : !statistics.data || !hasData(statistics.data) ? (
+        <Empty text={t('statistics.noDataFound')} />
+      ) : (
+        <StatisticsChart response={statistics.data} />
+      )}
+    </Stack>
+  );
+}
+
+function Empty({ text }: { text: string }) {
+  return (
+    <Paper withBorder p="xl">
+      <Text ta="center" c="dimmed">
+        {text}
+      </Text>
+    </Paper>
+  );
+}

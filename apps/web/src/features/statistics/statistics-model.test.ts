@@ -1,0 +1,54 @@
+import type { StatisticsResponse } from '@cbm/contracts/statistics';
+import { describe, expect, it } from 'vitest';
+import { chartModel, formatFigure, hasData, periodLabel } from './statistics-model';
+
+const response: StatisticsResponse = {
+  type: 'availability',
+  groupBy: 'serial',
+  granularity: 'week',
+  timeZone: 'Europe/Berlin',
+  periods: ['2026-11-02', '2026-11-09'],
+  series: [
+    { key: 'B1', label: 'Stapler 1', values: { lowSocHours: [1.5, 0], availableHours: [20, 0] } },
+    { key: 'B2', label: 'B2', values: { lowSocHours: [0, 0], availableHours: [10.25, 3] } },
+  ],
+};
+
+describe('statistics model', () => {
+  it('stacks the figures of each series and labels them with series and figure', () => {
+    const model = chartModel(
+      response,
+      (period) => period,
+      (metric) => metric,
+    );
+    expect(model.stacked).toBe(true);
+    expect(model.series).toEqual([
+      { name: 's0_lowSocHours', label: 'Stapler 1 – lowSocHours', stackId: 's0' },
+      { name: 's0_availableHours', label: 'Stapler 1 – availableHours', stackId: 's0' },
+      { name: 's1_lowSocHours', label: 'B2 – lowSocHours', stackId: 's1' },
+      { name: 's1_availableHours', label: 'B2 – availableHours', stackId: 's1' },
+    ]);
+    expect(model.rows[1]).toEqual({
+      period: '2026-11-09',
+      s0_lowSocHours: 0,
+      s0_availableHours: 0,
+      s1_lowSocHours: 0,
+      s1_availableHours: 3,
+    });
+  });
+
+  it('writes German dates and decimal commas in German', () => {
+    expect(periodLabel('2026-11-02', 'day', 'de', (date) => date)).toBe('02.11.2026');
+    expect(periodLabel('2026-11-02', 'week', 'en', (date) => `Week of ${date}`)).toBe('Week of 11-02-2026');
+    expect(periodLabel('2026-11-01', 'month', 'de', (date) => date)).toBe('11.2026');
+    expect(formatFigure(10.256, 'de')).toBe('10,26');
+    expect(formatFigure(null, 'en')).toBe('–');
+  });
+
+  it('has no data when every figure is 0', () => {
+    expect(hasData(response)).toBe(true);
+    expect(
+      hasData({ ...response, series: [{ key: 'x', label: 'x', values: { lowSocHours: [0], availableHours: [0] } }] }),
+    ).toBe(false);
+  });
+});

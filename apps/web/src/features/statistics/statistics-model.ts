@@ -1,0 +1,90 @@
+import type { UiLanguage } from '@cbm/contracts/date-formats';
+import {
+  START_SOC_BOX_METRICS,
+  STATISTICS_METRICS,
+  type StatisticsBattery,
+  type StatisticsGranularity,
+  type StatisticsResponse,
+} from '@cbm/contracts/statistics';
+import { formatDate } from '../../lib/dates';
+import { formatNumberText } from '../../lib/number-text';
+
+/** A period's first day as the chart and table show it: the date, "week of" the Monday, the month. */
+export function periodLabel(
+  period: string,
+  granularity: StatisticsGranularity,
+  language: UiLanguage,
+  weekOf: (date: string) => string,
+): string {
+  if (granularity === 'day') return formatDate(period, language);
+  if (granularity === 'week') return weekOf(formatDate(period, language));
+  const [year, month] = period.split('-');
+  return language === 'de' ? `${month}.${year}` : `${month}-${year}`;
+}
+
+/** Numbers in the UI language, at most two decimals, no grouping (lib/number-text). */
+export const formatFigure = (value: number | null, language: UiLanguage) =>
+  value === null ? '–' : formatNumberText(Math.round(value * 100) / 100, language);
+
+export interface ChartSeries {
+  name: string;
+  label: string;
+  stackId?: string;
+}
+
+export interface ChartModel {
+  rows: Record<string, string | number | null>[];
+  series: ChartSeries[];
+  stacked: boolean;
+}
+
+/**
+ * The bars of a response: x is the period; per series (organisation, group or battery) one bar per figure,
+ * stacked per series where the figures add up (start-SoC buckets, hours below/above 20 %). Box-plot figures
+ * are drawn by the box plot, not as bars.
+ */
+export function chartModel(
+  response: StatisticsResponse,
+  periodText: (period: string) => string,
+  metricText: (metric: string) => string,
+): ChartModel {
+  const metrics = (STATISTICS_METRICS[response.type] as readonly string[]).filter(
+    (metric) => !(START_SOC_BOX_METRICS as readonly string[]).includes(metric),
+  );
+  const stacked = response.type === 'startsoc' || response.type === 'availability';
+  const single = response.series.length === 1;
+  const series = response.series.flatMap((entry, n) =>
+    metrics.map((metric) => ({
+      name: `s${n}_${metric}`,
+      label: single
+        ? metricText(metric)
+        : metrics.length === 1
+          ? entry.label
+          : `${entry.label} – ${metricText(metric)}`,
+      ...(stacked ? { stackId: `s${n}` } : {}),
+    })),
+  );
+  const rows = response.periods.map((period, index) => {
+    const row: Record<string, string | number | null> = { period: periodText(period) };
+    response.series.forEach((entry, n) => {
+      for (const metric of metrics) row[`s${n}_${metric}`] = entry.values[metric]?.[index] ?? null;
+    });
+    return row;
+  });
+  return { rows, series, stacked };
+}
+
+/** Whether a response has anything to show: a figure other than 0 or null. */
+export const hasData = (response: StatisticsResponse) =>
+  response.series.some((entry) =>
+    Object.values(entry.values).some((values) => values.some((v) => v !== null && v !== 0)),
+  );
+
+/** The groups among the site's batteries, by name. */
+export function groupsOf(batteries: readonly StatisticsBattery[]): { value: string; label: string }[] {
+  const groups = new Map<number, string>();
+  for (const battery of batteries) if (battery.groupId !== null) groups.set(battery.groupId, battery.groupName ?? '');
+  return [...groups]
+    .map(([id, name]) => ({ value: String(id), label: name }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+}

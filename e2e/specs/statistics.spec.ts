@@ -1,0 +1,100 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+
+// Reads the demo history of Hamburg Hafen (90 days before the server started); changes nothing.
+const SITE = 'Hamburg Hafen';
+
+const TYPES = ['Start SoC', 'Availability', 'Total energy', 'CO2 equivalent'];
+const GROUPINGS = ['Organization', 'Group', 'Serial number'];
+
+async function choose(page: Page, label: RegExp, option: string) {
+  await page.getByRole('textbox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function chooseRange(page: Page, label: RegExp, preset: string) {
+  await page.getByRole('button', { name: label }).click();
+  await page.getByRole('button', { name: preset, exact: true }).click();
+  await page.keyboard.press('Escape');
+}
+
+test.describe('battery statistics', () => {
+  test.beforeEach(async ({ signIn, siteIds }) => {
+    await signIn('admin', { next: `/${siteIds[SITE]}/stats/statistics` });
+  });
+
+  test('says which fields are required', async ({ page }) => {
+    await expect(page.getByText('No available data')).toBeVisible();
+    await page.getByRole('button', { name: 'Show' }).click();
+    for (const message of [
+      'Type is required',
+      'Group by is required',
+      'Time type is required',
+      'Time range is required',
+    ]) {
+      await expect(page.getByText(message, { exact: true })).toBeVisible();
+    }
+    await choose(page, /^Group by/, 'Group');
+    await page.getByRole('button', { name: 'Show' }).click();
+    await expect(page.getByText('Group is required', { exact: true })).toBeVisible();
+    await choose(page, /^Group by/, 'Serial number');
+    await page.getByRole('button', { name: 'Show' }).click();
+    await expect(page.getByText('Serial is required', { exact: true })).toBeVisible();
+  });
+
+  for (const type of TYPES) {
+    for (const grouping of GROUPINGS) {
+      test(`${type} by ${grouping} draws a chart of the demo history`, async ({ page }) => {
+        await choose(page, /^Type/, type);
+        await choose(page, /^Group by/, grouping);
+        if (grouping !== 'Organization') {
+          await page.getByRole('textbox', { name: grouping === 'Group' ? /^Group(?! by)/ : /^Batteries/ }).click();
+          await page.getByRole('option').first().click();
+          await page.keyboard.press('Escape');
+        }
+        await choose(page, /^Time type/, 'Week');
+        await chooseRange(page, /^Time range/, 'Last month');
+        await page.getByRole('button', { name: 'Show' }).click();
+        const table = page.getByRole('table', { name: 'Figures of the chart' });
+        await expect(table.getByRole('row').nth(1)).toBeVisible();
+        await expect(page.getByTestId('statistics-chart').locator('.recharts-bar-rectangle').first()).toBeVisible();
+      });
+    }
+  }
+
+  test('the start-SoC box plot is off at first and remembered', async ({ page }) => {
+    await choose(page, /^Type/, 'Start SoC');
+    await choose(page, /^Group by/, 'Organization');
+    await choose(page, /^Time type/, 'Week');
+    await chooseRange(page, /^Time range/, 'Last month');
+    await page.getByRole('button', { name: 'Show' }).click();
+    const toggle = page.getByRole('switch', { name: 'Box plot' });
+    await expect(toggle).not.toBeChecked();
+    await page.getByText('Box plot', { exact: true }).click();
+    await expect(page.getByRole('img', { name: 'Box plot' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('cbm.statistics.boxPlot'))).toBe('true');
+  });
+});
+
+test.describe('battery statistics in German', () => {
+  test.use({ locale: 'de-DE' });
+
+  test('shows German dates and numbers', async ({ page, signIn, siteIds }) => {
+    await signIn('admin', { next: `/${siteIds[SITE]}/stats/statistics` });
+    await page.getByRole('button', { name: 'Anzeigen' }).click();
+    await expect(page.getByText('Typ ist erforderlich', { exact: true })).toBeVisible();
+    await choose(page, /^Typ/, 'Gesamtenergie');
+    await choose(page, /^Gruppierung/, 'Organisation');
+    await choose(page, /^Zeittyp/, 'Tag');
+    await chooseRange(page, /^Zeitraum/, 'Letzter Monat');
+    await page.getByRole('button', { name: 'Anzeigen' }).click();
+    const table = page.getByRole('table', { name: 'Werte des Diagramms' });
+    await expect(table.getByRole('row').nth(1).getByRole('cell').first()).toHaveText(/^\d{2}\.\d{2}\.\d{4}$/);
+    await expect(
+      table
+        .getByRole('cell')
+        .filter({ hasText: /^\d+,\d+$/ })
+        .first(),
+    ).toBeVisible();
+  });
+});

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { operatingSiteIdSchema } from './sites';
+import { checkRange, enumOf, serialListSchema, timeRangeFields } from './statistics';
+import { VALIDATION } from './validation-messages';
+
+/** Spec §3 resolutions of the export, and the period each stands for. */
+export const EXPORT_RESOLUTIONS = ['daily', 'weekly', 'monthly'] as const;
+export type ExportResolution = (typeof EXPORT_RESOLUTIONS)[number];
+export const EXPORT_GRANULARITY = { daily: 'day', weekly: 'week', monthly: 'month' } as const;
+
+/** Spec §3 columns, in this order; headers are translated (`dataExportCsv.<column>` on the server). */
+export const EXPORT_COLUMNS = [
+  'batterySerialNumber',
+  'batteryName',
+  'nameOrSerial',
+  'timePeriod',
+  'operatingHours',
+  'chargedKwh',
+  'dischargedKwh',
+  'co2Kg',
+] as const;
+export type ExportColumn = (typeof EXPORT_COLUMNS)[number];
+
+/** The form's "Values" choice that stands for every battery of the site. */
+export const EXPORT_ALL_BATTERIES = 'all';
+
+export const DATA_EXPORT_PATH = '/api/v2/Statistics/export';
+export const dataExportFilename = (from: string, to: string) => `battery-export_${from}_${to}.csv`;
+
+/**
+ * GET /Statistics/export: one CSV row per battery and period with data. `serials` are the batteries
+ * ("Values"): 'all' or serial numbers.
+ */
+export const dataExportQuerySchema = z
+  .object({
+    operatingSiteId: operatingSiteIdSchema,
+    serials: serialListSchema.refine((list) => list.length > 0, VALIDATION.valuesRequired),
+    resolution: enumOf(EXPORT_RESOLUTIONS, VALIDATION.resolutionRequired),
+    ...timeRangeFields,
+  })
+  .superRefine(checkRange);
+export type DataExportQuery = z.infer<typeof dataExportQuerySchema>;

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { isKnownTimeZone } from './admin';
+import { STATISTICS_DEFAULT_TIME_ZONE } from './constants';
+import { operatingSiteIdSchema } from './sites';
+import { VALIDATION } from './validation-messages';
+
+/** Spec §3: statistics types, group-by and granularity. */
+export const STATISTICS_TYPES = ['startsoc', 'availability', 'totalenergy', 'co2'] as const;
+export type StatisticsType = (typeof STATISTICS_TYPES)[number];
+export const STATISTICS_GROUP_BY = ['organization', 'group', 'serial'] as const;
+export type StatisticsGroupBy = (typeof STATISTICS_GROUP_BY)[number];
+export const STATISTICS_GRANULARITIES = ['month', 'week', 'day'] as const;
+export type StatisticsGranularity = (typeof STATISTICS_GRANULARITIES)[number];
+
+/** The longest range one call may ask for (a year in daily resolution is the largest chart). */
+export const STATISTICS_MAX_RANGE_DAYS = 1_100;
+/** At most this many groups or serials per call (a query string stays below common URL limits). */
+export const STATISTICS_MAX_SELECTION = 1_000;
+
+/**
+ * The figures each type answers, one array per figure aligned with `periods`. Start SoC: sessions
+ * started per bucket (<20, <40, <60, <80, ≤100 %) and the box plot of their start SoC (null without
+ * sessions); availability: hours with SoC below 20 % and at or above; energy in kWh; CO2 in kg.
+ */
+export const STATISTICS_METRICS = {
+  startsoc: ['below20', 'below40', 'below60', 'below80', 'upTo100', 'min', 'q1', 'median', 'q3', 'max'],
+  availability: ['lowSocHours', 'availableHours'],
+  totalenergy: ['chargedKwh', 'dischargedKwh'],
+  co2: ['co2Kg'],
+} as const satisfies Record<StatisticsType, readonly string[]>;
+export type StatisticsMetric = (typeof STATISTICS_METRICS)[StatisticsType][number];
+export const START_SOC_BUCKET_METRICS = STATISTICS_METRICS.startsoc.slice(0, 5);
+export const START_SOC_BOX_METRICS = STATISTICS_METRICS.startsoc.slice(5);
+
+const isMissing = (input: unknown) => input === undefined || input === null || input === '';
+const required = (message: string) => ({ error: () => message });
+/** "X is required" when missing; zod's list of the allowed values when something else was sent. */
+export const enumOf = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.enum(values, { error: (issue) => (isMissing(issue.input) ? message : undefined) });
+
+/** An instant in ISO 8601 with its offset; `message` when it is missing. */
+const instantRule = (message: string) =>
+  z
+    .string(required(message))
+    .min(1, message)
+    .pipe(z.iso.datetime({ offset: true, error: () => VALIDATION.invalidDateTime }));
+
+export const timeZoneRule = z
+  .string(required(VALIDATION.timeZoneRequired))
+  .min(1, VALIDATION.timeZoneRequired)
+  .refine(isKnownTimeZone, VALIDATION.unknownTimeZone);
+
+/** Query lists: repeated parameters or one comma-separated value; missing is empty. */
+const listOf = <T extends z.ZodType>(item: T) =>
+  z.preprocess(
+    (value) => (value === undefined ? [] : typeof value === 'string' ? value.split(',').filter(Boolean) : value),
+    z.array(item).max(STATISTICS_MAX_SELECTION),
+  );
+
+export const serialListSchema = listOf(z.string().trim().min(1).max(100));
+export const groupIdListSchema = listOf(z.coerce.number().int().positive().max(2_147_483_647));
+
+/**
+ * A range of instants, `from` inclusive and `to` exclusive (as the time-range input gives it). Figures
+ * are counted per whole local day of `timeZone`: a range is widened to the days it touches.
+ */
+export const timeRangeFields = {
+  from: instantRule(VALIDATION.startTimeRequired),
+  to: instantRule(VALIDATION.endTimeRequired),
+  timeZone: timeZoneRule.default(STATISTICS_DEFAULT_TIME_ZONE),
+};
+
+export function checkRange(range: { from: string; to: string }, ctx: z.RefinementCtx): void {
+  const days = (Date.parse(range.to) - Date.parse(range.from)) / 86_400_000;
+  if (days <= 0) ctx.addIssue({ code: 'custom', path: ['to'], message: VALIDATION.rangeOrder });
+  else if (days > STATISTICS_MAX_RANGE_DAYS) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['to'],
+      message: VALIDATION.rangeTooLong,
+      params: { n: STATISTICS_MAX_RANGE_DAYS },
+    });
+  }
+}
+
+export const statisticsQuerySchema = z
+  .object({
+    operatingSiteId: operatingSiteIdSchema,
+    type: enumOf(STATISTICS_TYPES, VALIDATION.typeRequired),
+    groupBy: enumOf(STATISTICS_GROUP_BY, VALIDATION.groupByRequired),
+    granularity: enumOf(STATISTICS_GRANULARITIES, VALIDATION.granularityRequired),
+    ...timeRangeFields,
+    /** With groupBy=group: the groups to show (required). */
+    groupIds: groupIdListSchema,
+    /** With groupBy=serial: the batteries to show (required). */
+    serials: serialListSchema,
+  })
+  .superRefine((query, ctx) => {
+    checkRange(query, ctx);
+    if (query.groupBy === 'group' && query.groupIds.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['groupIds'], message: VALIDATION.groupRequired });
+    }
+    if (query.groupBy === 'serial' && query.serials.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['serials'], message: VALIDATION.serialRequired });
+    }
+  });
+export type StatisticsQuery = z.infer<typeof statisticsQuerySchema>;
+
+export const statisticsSeriesSchema = z.object({
+  /** 'organization', a group id or a serial number. */
+  key: z.string(),
+  /** The site's name, the group's name or the battery's name (its serial when it has none). */
+  label: z.string(),
+  /** Per figure of STATISTICS_METRICS[type], one value per period; null where a box plot has no sessions. */
+  values: z.record(z.string(), z.array(z.number().nullable())),
+});
+export type StatisticsSeries = z.infer<typeof statisticsSeriesSchema>;
+
+export const statisticsResponseSchema = z.object({
+  type: z.enum(STATISTICS_TYPES),
+  groupBy: z.enum(STATISTICS_GROUP_BY),
+  granularity: z.enum(STATISTICS_GRANULARITIES),
+  timeZone: z.string(),
+  /** First local day (YYYY-MM-DD) of every period in the range: the day, the ISO week's Monday, the month's 1st. */
+  periods: z.array(z.string()),
+  series: z.array(statisticsSeriesSchema),
+});
+export type StatisticsResponse = z.infer<typeof statisticsResponseSchema>;
+
+export const statisticsFilterQuerySchema = z.object({ operatingSiteId: operatingSiteIdSchema });
+export const statisticsBatterySchema = z.object({
+  serialNumber: z.string(),
+  batteryName: z.string(),
+  groupId: z.number().int().nullable(),
+  groupName: z.string().nullable(),
+});
+export type StatisticsBattery = z.infer<typeof statisticsBatterySchema>;
+export const statisticsBatteriesSchema = z.array(statisticsBatterySchema);
