@@ -1,0 +1,61 @@
+import { REPORT_CSV_COLUMNS } from '@cbm/contracts/reports';
+import type { BatteryState, RollupPoint } from '../rollups/attribution';
+import { toUkwh } from '../rollups/attribution';
+
+/** One line of a battery's datalog: a stored battery_sample without its site and sequence number. */
+export interface ReportSample {
+  serialNumber: string;
+  ts: number;
+  state: BatteryState;
+  soc: number;
+  soh: number;
+  stackVoltage: number;
+  current: number;
+  minCellVoltage: number;
+  maxCellVoltage: number;
+  minCellTemperature: number;
+  maxCellTemperature: number;
+  boardTemperature: number | null;
+  chargerSerial: string | null;
+  totalEnergyChargedKwh: number;
+  totalEnergyDischargedKwh: number;
+  totalChargingHours: number;
+  totalDischargingHours: number;
+  totalStandbyHours: number;
+}
+
+/** The columns of a sample the report figures read. */
+export type FigureSample = Pick<
+  ReportSample,
+  'ts' | 'state' | 'soc' | 'soh' | 'chargerSerial' | 'totalEnergyChargedKwh' | 'totalEnergyDischargedKwh'
+>;
+
+/** Site 0: a report counts every sample in its own zone, whichever site the battery was at. */
+export function toReportPoint(sample: FigureSample): RollupPoint {
+  return {
+    ts: sample.ts,
+    siteId: 0,
+    state: sample.state,
+    soc: sample.soc,
+    soh: sample.soh,
+    chargerSerial: sample.chargerSerial,
+    chargedUkwh: toUkwh(sample.totalEnergyChargedKwh),
+    dischargedUkwh: toUkwh(sample.totalEnergyDischargedKwh),
+  };
+}
+
+export const REPORT_CSV_HEADER = `${REPORT_CSV_COLUMNS.join(',')}\r\n`;
+
+/** RFC 4180 quoting where needed; numbers as JavaScript writes them, so they read back exactly. */
+const cell = (value: string | number | null) => {
+  if (value === null) return '';
+  const text = String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+};
+
+export function reportCsvLine(sample: ReportSample): string {
+  const values = REPORT_CSV_COLUMNS.map((column) =>
+    column === 'timestamp' ? new Date(sample.ts).toISOString() : cell(sample[column]),
+  );
+  return `${values.join(',')}\r\n`;
+}

@@ -1,0 +1,203 @@
+import { Readable } from 'node:stream';
+import {
+  REPORT_CSV_FIELD,
+  REPORT_CSV_MAX_BYTES,
+  REPORT_MAX_DAYS,
+  type ReportFileType,
+  reportBatteriesSchema,
+  reportCsvFieldsSchema,
+  reportDefaultsSchema,
+  reportFileName,
+  reportQuerySchema,
+  reportSerialParamsSchema,
+  reportSiteQuerySchema,
+} from '@cbm/contracts/reports';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/database';
+import { HttpError } from '../../http-error';
+import { readUpload } from '../../plugins/uploads';
+import type { ValidationItem } from '../../plugins/validator-compiler';
+import { siteRepository } from '../sites/site-repository';
+import { REPORT_FEATURE, requireReportAccess } from './report-access';
+import { REPORT_CSV_HEADER, reportCsvLine } from './report-csv';
+import { ReportCsvError } from './report-csv-parser';
+import { localDate } from './report-local-date';
+import { renderReportPdf } from './report-pdf';
+import { reportRepository } from './report-repository';
+import { figuresFromCsv, figuresFromSamples, reportDocument } from './report-service';
+
+interface Period {
+  fromMs: number;
+  toMs: number;
+  timeZone: string;
+}
+
+const config = { features: [REPORT_FEATURE] };
+const tags = ['reports'];
+const BASE = '/api/v2/battery/Report';
+const pdfResponse = { 200: z.any().describe('application/pdf') };
+
+const batteryNotFound = (serial: string) =>
+  new HttpError(404, 'batteries.notFound', 'errors.batteryNotFound', { serial });
+const csvInvalid = (error: ReportCsvError) => new HttpError(400, 'reports.invalidCsv', error.messageKey, error.values);
+
+/** The report calls of spec §7: defaults, the PDF and CSV of a battery, and a PDF from an uploaded CSV. */
+export async function reportRoutes(app: FastifyInstance, options: { db: Database }) {
+  const sites = siteRepository(options.db);
+  const reports = reportRepository(options.db);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  const requireSite = async (request: FastifyRequest, siteId: number) => {
+    const user = await requireReportAccess(sites, request, siteId);
+    const site = await reports.site(siteId);
+    if (!site) throw new HttpError(404, 'sites.notFound', 'errors.siteNotFound', { id: siteId });
+    return { user, site };
+  };
+  const requireBattery = async (siteId: number, serial: string) => {
+    const battery = await reports.battery(siteId, serial);
+    if (!battery) throw batteryNotFound(serial);
+    return battery;
+  };
+  const sendFile = (reply: FastifyReply, type: ReportFileType, serial: string, period: Period) => {
+    const from = localDate(period.fromMs, period.timeZone);
+    const to = localDate(Math.max(period.fromMs, period.toMs - 1), period.timeZone);
+    const contentType = type === 'pdf' ? 'application/pdf' : 'text/csv; charset=utf-8';
+    return reply
+      .header('content-type', contentType)
+      .header('content-disposition', `attachment; filename="${reportFileName(serial, from, to, type)}"`);
+  };
+
+  api.get(`${BASE}/filter/batteries`, {
+    config,
+    schema: { tags, querystring: reportSiteQuerySchema, response: { 200: reportBatteriesSchema } },
+    handler: async (request) => {
+      await requireReportAccess(sites, request, request.query.operatingSiteId);
+      return reports.batteries(request.query.operatingSiteId);
+    },
+  });
+
+  api.get(`${BASE}/filter/defaults`, {
+    config,
+    schema: { tags, querystring: reportSiteQuerySchema, response: { 200: reportDefaultsSchema } },
+    handler: async (request) => {
+      const { site } = await requireSite(request, request.query.operatingSiteId);
+      const { currency, pricePerKwh, timezone } = site;
+      return { currency, pricePerKwh, timezone, timestampMin: null, timestampMax: null };
+    },
+  });
+
+  api.get(`${BASE}/:serial/defaults`, {
+    config,
+    schema: {
+      tags,
+      params: reportSerialParamsSchema,
+      querystring: reportSiteQuerySchema,
+      response: { 200: reportDefaultsSchema },
+    },
+    handler: async (request) => {
+      const siteId = request.query.operatingSiteId;
+      const { site } = await requireSite(request, siteId);
+      await requireBattery(siteId, request.params.serial);
+      const range = await reports.dataRange(siteId, request.params.serial);
+      const { currency, pricePerKwh, timezone } = site;
+      return { currency, pricePerKwh, timezone, timestampMin: range.min, timestampMax: range.max };
+    },
+  });
+
+  api.get(`${BASE}/:serial/pdf`, {
+    config,
+    schema: { tags, params: reportSerialParamsSchema, querystring: reportQuerySchema, response: pdfResponse },
+    handler: async (request, reply) => {
+      const { operatingSiteId: siteId, timestampMin, timestampMax, ...settings } = request.query;
+      const { user, site } = await requireSite(request, siteId);
+      const battery = await requireBattery(siteId, request.params.serial);
+      const period = { fromMs: timestampMin * 1000, toMs: timestampMax * 1000 };
+      const figures = await figuresFromSamples(reports, siteId, battery.serialNumber, settings, period);
+      const profile = await reports.user(user.id);
+      const document = reportDocument({
+        settings,
+        figures,
+        battery,
+        serial: battery.serialNumber,
+        siteName: site.name,
+        user: profile ?? { firstName: '', lastName: '', theme: 'default' },
+        source: { kind: 'samples' },
+      });
+      return sendFile(reply, 'pdf', battery.serialNumber, figures).send(await renderReportPdf(document));
+    },
+  });
+
+  api.get(`${BASE}/:serial/csv`, {
+    config,
+    schema: {
+      tags,
+      params: reportSerialParamsSchema,
+      querystring: reportQuerySchema,
+      response: { 200: z.any().describe('text/csv: the datalog format of docs/reports.md') },
+    },
+    handler: async (request, reply) => {
+      const { operatingSiteId: siteId, timestampMin, timestampMax, timezone } = request.query;
+      await requireSite(request, siteId);
+      const battery = await requireBattery(siteId, request.params.serial);
+      const fromMs = timestampMin * 1000;
+      const toMs = timestampMax * 1000;
+      const samples = reports.samples(siteId, battery.serialNumber, fromMs, toMs);
+      async function* lines() {
+        yield REPORT_CSV_HEADER;
+        for await (const batch of samples) yield batch.map(reportCsvLine).join('');
+      }
+      const period = { fromMs, toMs, timeZone: timezone };
+      return sendFile(reply, 'csv', battery.serialNumber, period).send(Readable.from(lines()));
+    },
+  });
+
+  /** multipart: the file in cSVFile, the settings as text fields; operatingSiteId in the query (checked first). */
+  api.post(`${BASE}/pdfFromCsv`, {
+    config,
+    schema: { tags, querystring: reportSiteQuerySchema, consumes: ['multipart/form-data'], response: pdfResponse },
+    handler: async (request, reply) => {
+      const siteId = request.query.operatingSiteId;
+      const { user, site } = await requireSite(request, siteId);
+      const upload = await readUpload(request, { maxBytes: REPORT_CSV_MAX_BYTES });
+      if (!upload || upload.fieldName !== REPORT_CSV_FIELD) {
+        throw new HttpError(400, 'reports.csvMissing', 'errors.reportCsvMissing');
+      }
+      const parsed = reportCsvFieldsSchema.safeParse(upload.fields, { reportInput: true });
+      if (!parsed.success) throw validationError(parsed.error.issues);
+      const { timestampMin, timestampMax, ...settings } = parsed.data;
+      const period =
+        timestampMin !== undefined && timestampMax !== undefined
+          ? { fromMs: timestampMin * 1000, toMs: timestampMax * 1000 }
+          : undefined;
+      const { serial, figures } = await figuresFromCsv(upload.data, settings, period).catch((error: unknown) => {
+        throw error instanceof ReportCsvError ? csvInvalid(error) : error;
+      });
+      if (figures.toMs - figures.fromMs > REPORT_MAX_DAYS * 86_400_000) {
+        throw new HttpError(400, 'reports.invalidCsv', 'errors.reportPeriodTooLong', { n: REPORT_MAX_DAYS });
+      }
+      const profile = await reports.user(user.id);
+      const document = reportDocument({
+        settings,
+        figures,
+        battery: await reports.battery(siteId, serial),
+        serial,
+        siteName: site.name,
+        user: profile ?? { firstName: '', lastName: '', theme: 'default' },
+        source: { kind: 'csv', fileName: upload.fileName },
+      });
+      return sendFile(reply, 'pdf', serial, figures).send(await renderReportPdf(document));
+    },
+  });
+}
+
+/** Field errors of the multipart fields, in the one error shape (the error handler translates them). */
+function validationError(issues: z.core.$ZodIssue[]) {
+  const validation: ValidationItem[] = issues.map((issue) => ({
+    instancePath: `/${issue.path.join('/')}`,
+    message: issue.message,
+    issue,
+  }));
+  return Object.assign(new Error('invalid report fields'), { validation, validationContext: 'body' });
+}

@@ -1,0 +1,76 @@
+import { reportSelectFormSchema } from '@cbm/contracts/report-forms';
+import { Autocomplete, Button, FileInput, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fieldErrors } from '../../../lib/validation-errors';
+import { useReportBatteries } from '../api/get-report-batteries';
+
+interface ReportSelectFormProps {
+  operatingSiteId: number;
+  loading: boolean;
+  onSelect: (selection: { serial: string; csv: File | null }) => void;
+}
+
+/** Report select form (spec §3, §5): a battery serial of the site or an uploaded datalog CSV. */
+export function ReportSelectForm({ operatingSiteId, loading, onSelect }: ReportSelectFormProps) {
+  const { t } = useTranslation();
+  const batteries = useReportBatteries(operatingSiteId);
+  const [serial, setSerial] = useState('');
+  const [csv, setCsv] = useState<File | null>(null);
+  const [error, setError] = useState<string>();
+  const options = (batteries.data ?? []).map((battery) => ({
+    value: battery.batterySerialNumber,
+    label: `${battery.batterySerialNumber} · ${battery.batteryName}`,
+  }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = reportSelectFormSchema.safeParse({ serial, csv });
+    if (!parsed.success) return setError(fieldErrors(parsed.error.issues, t).serial);
+    onSelect({ serial: csv ? '' : parsed.data.serial, csv });
+  };
+
+  return (
+    <Paper withBorder p="lg" maw={640}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Title order={3}>{t('reports.select.title')}</Title>
+          <Autocomplete
+            label={t('reports.select.serial')}
+            placeholder={t('reports.select.serialPlaceholder')}
+            data={options.map((option) => option.value)}
+            renderOption={({ option }) => options.find((item) => item.value === option.value)?.label ?? option.value}
+            limit={50}
+            value={serial}
+            onChange={(value) => {
+              setSerial(value);
+              setError(undefined);
+            }}
+            error={error}
+            disabled={csv !== null}
+          />
+          <Text size="sm" c="dimmed" ta="center">
+            {t('reports.select.or')}
+          </Text>
+          <FileInput
+            label={t('reports.select.csv')}
+            placeholder={t('reports.select.csvPlaceholder')}
+            description={t('reports.select.csvHint')}
+            accept=".csv,text/csv"
+            clearable
+            value={csv}
+            onChange={(file) => {
+              setCsv(file);
+              setError(undefined);
+            }}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" loading={loading}>
+              {t('reports.select.next')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
