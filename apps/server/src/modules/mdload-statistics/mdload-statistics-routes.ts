@@ -1,0 +1,96 @@
+import type { Feature } from '@cbm/contracts/features';
+import {
+  MDLOAD_POWER_HOURLY_MAX_DAYS,
+  MDLOAD_STATISTIC_PATH,
+  type MdloadStatisticQuery,
+  mdloadAvailableTimeQuerySchema,
+  mdloadAvailableTimeSchema,
+  mdloadConsumptionSchema,
+  mdloadPowerSchema,
+  mdloadStartSocSchema,
+  mdloadStatisticQuerySchema,
+} from '@cbm/contracts/mdload-statistics';
+import { SITE_PERMISSIONS } from '@cbm/contracts/site-permissions';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/database';
+import { requireMdloadSite } from '../mdload-live-view/mdload-site-access';
+import { siteRepository } from '../sites/site-repository';
+import { mdloadStatisticsRepository, type StatisticRange } from './mdload-statistics-repository';
+
+const FEATURE: Feature = 'cbm_mdstatistic';
+const config = { features: [FEATURE] };
+const tags = ['charger-station statistics'];
+const DAY_MS = 86_400_000;
+
+const rangeOf = (query: MdloadStatisticQuery): StatisticRange => ({
+  siteId: query.operatingSiteId,
+  timeZone: query.timeZone,
+  from: query.startTime ? new Date(query.startTime) : null,
+  to: query.endTime ? new Date(query.endTime) : null,
+});
+
+const round = (value: number, digits: number) => Number(value.toFixed(digits));
+
+/** Charger-station statistics (spec §7 MdLoadStatistic): consumption with its summary, power, start-SoC, data range. */
+export async function mdloadStatisticsRoutes(app: FastifyInstance, options: { db: Database }) {
+  const sites = siteRepository(options.db);
+  const statistics = mdloadStatisticsRepository(options.db);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const requireSite = (request: FastifyRequest, siteId: number) =>
+    requireMdloadSite(sites, request, siteId, FEATURE, SITE_PERMISSIONS.mdloadStatistic);
+
+  api.get(`${MDLOAD_STATISTIC_PATH}/availableTime`, {
+    config,
+    schema: { tags, querystring: mdloadAvailableTimeQuerySchema, response: { 200: mdloadAvailableTimeSchema } },
+    handler: async (request) => {
+      await requireSite(request, request.query.operatingSiteId);
+      return statistics.availableTime(request.query.operatingSiteId);
+    },
+  });
+
+  api.get(`${MDLOAD_STATISTIC_PATH}/consumption`, {
+    config,
+    schema: { tags, querystring: mdloadStatisticQuerySchema, response: { 200: mdloadConsumptionSchema } },
+    handler: async (request) => {
+      await requireSite(request, request.query.operatingSiteId);
+      const range = rangeOf(request.query);
+      const { units, days } = await statistics.consumption(range);
+      const peak = await statistics.peak(range);
+      const { pricePerKwh, currency } = await statistics.price(range.siteId);
+      const totalKwh = days.reduce((sum, day) => sum + day.totalKwh, 0);
+      return {
+        units,
+        days,
+        summary: {
+          totalKwh: round(totalKwh, 3),
+          peakPowerKw: peak ? round(peak.powerKw, 2) : null,
+          peakAt: peak?.at ?? null,
+          pricePerKwh,
+          currency,
+          cost: round(totalKwh * pricePerKwh, 2),
+        },
+      };
+    },
+  });
+
+  api.get(`${MDLOAD_STATISTIC_PATH}/power`, {
+    config,
+    schema: { tags, querystring: mdloadStatisticQuerySchema, response: { 200: mdloadPowerSchema } },
+    handler: async (request) => {
+      await requireSite(request, request.query.operatingSiteId);
+      const range = rangeOf(request.query);
+      const span = range.from ? (range.to?.getTime() ?? Date.now()) - range.from.getTime() : Number.POSITIVE_INFINITY;
+      return statistics.power(range, span <= MDLOAD_POWER_HOURLY_MAX_DAYS * DAY_MS ? 'hour' : 'day');
+    },
+  });
+
+  api.get(`${MDLOAD_STATISTIC_PATH}/startsoc`, {
+    config,
+    schema: { tags, querystring: mdloadStatisticQuerySchema, response: { 200: mdloadStartSocSchema } },
+    handler: async (request) => {
+      await requireSite(request, request.query.operatingSiteId);
+      return statistics.startSoc(rangeOf(request.query));
+    },
+  });
+}

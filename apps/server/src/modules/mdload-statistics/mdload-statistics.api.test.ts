@@ -1,0 +1,216 @@
+import {
+  MDLOAD_STATISTIC_PATH as BASE,
+  mdloadAvailableTimeSchema,
+  mdloadConsumptionSchema,
+  mdloadPowerSchema,
+  mdloadStartSocSchema,
+} from '@cbm/contracts/mdload-statistics';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInScopedAdmin, siteNodeIds } from '../../../test/site-admins';
+import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
+import { partitionRepository } from '../devices/partition-repository';
+
+const SAMPLE_START = Date.parse('2026-11-19T22:00:00Z');
+const QUARTER = 15 * 60_000;
+/** 17 samples of MDL-0001 every 15 min from 23:00 Berlin on 19 Nov: 1 kWh each, 4 kW but 9 kW at 00:15. */
+const samples = Array.from({ length: 17 }, (_, k) => ({
+  ts: new Date(SAMPLE_START + k * QUARTER).toISOString(),
+  power: k === 5 ? 9 : 4,
+  total: 100 + k,
+}));
+const BERLIN_RANGE = 'startTime=2026-11-19T00:00:00%2B01:00&endTime=2026-11-20T23:59:59.999%2B01:00';
+
+describeEachDatabase('charger-station statistics', (kind) => {
+  let t: TestApp;
+  let admin: string;
+  let operator: string;
+  let stations: string;
+  let noPermission: string;
+  let hamburg: number;
+  let wien: number;
+  let price: number;
+  const get = (url: string, cookie = admin, language = 'en') =>
+    t.request({ url, cookie, headers: { 'accept-language': language } });
+  const ok = async (url: string) => {
+    const response = await get(url);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json();
+  };
+  const query = (zone = 'Europe/Berlin', range = BERLIN_RANGE) =>
+    `operatingSiteId=${hamburg}&timeZone=${encodeURIComponent(zone)}&${range}`;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    admin = await t.signIn('admin@cbm.demo');
+    operator = await t.signIn('operator@cbm.demo');
+    stations = await t.signIn('stations@cbm.demo');
+    const ids = await siteNodeIds(t, admin);
+    hamburg = ids['Hamburg Hafen'] as number;
+    wien = ids['Wien Süd'] as number;
+    noPermission = await signInScopedAdmin(t, {
+      email: 'no-permission@cbm.test',
+      features: ['cbm_mdstatistic'],
+      manages: [hamburg],
+    });
+    await partitionRepository(t.db).ensureMonths(['2026-11']);
+    await t.db.query(
+      `INSERT INTO mdload_sample (mdload_serial, ts, seq, operating_site_id, power_kw, total_energy_kwh, stations)
+       SELECT 'MDL-0001', x.ts, x.seq, $1, x.power, x.total, '[]'::jsonb
+         FROM json_to_recordset($2::json) AS x(ts timestamptz, seq bigint, power float8, total float8)`,
+      [hamburg, JSON.stringify(samples.map((sample, seq) => ({ ...sample, seq })))],
+    );
+    const chargers = await t.db.query<{ serial_number: string; assigned: boolean }>(
+      `SELECT c.serial_number, EXISTS (SELECT 1 FROM charging_station s WHERE s.charger_id = c.id) AS assigned
+         FROM charger c WHERE c.operating_site_id = $1 ORDER BY c.serial_number`,
+      [hamburg],
+    );
+    const assigned = chargers.find((charger) => charger.assigned)?.serial_number;
+    const free = chargers.find((charger) => !charger.assigned)?.serial_number;
+    const sessions = [
+      ['2026-11-20T01:00:00Z', 10, assigned],
+      ['2026-11-20T02:00:00Z', 35, assigned],
+      ['2026-11-20T03:00:00Z', 39.9, assigned],
+      ['2026-11-20T04:00:00Z', 95, assigned],
+      ['2026-11-20T05:00:00Z', 50, free],
+      ['2026-11-10T05:00:00Z', 50, assigned],
+    ];
+    await t.db.query(
+      `INSERT INTO charge_session (battery_serial_number, start_at, end_at, operating_site_id, start_soc, end_soc,
+         energy_kwh, charger_serial, is_open)
+       SELECT (SELECT serial_number FROM battery WHERE operating_site_id = $1 ORDER BY serial_number LIMIT 1),
+              x.start_at, x.start_at + interval '30 minutes', $1, x.soc, 90, 5, x.charger, false
+         FROM json_to_recordset($2::json) AS x(start_at timestamptz, soc float8, charger text)`,
+      [hamburg, JSON.stringify(sessions.map(([start_at, soc, charger]) => ({ start_at, soc, charger })))],
+    );
+    const [site] = await t.db.query<{ price: number }>(
+      'SELECT price_per_kwh::float8 AS price FROM operating_site WHERE id = $1',
+      [hamburg],
+    );
+    price = site?.price ?? 0;
+  }, 300_000);
+  afterAll(() => t.close());
+
+  it('GET …/availableTime gives the first and last data time in unix seconds', async () => {
+    const available = mdloadAvailableTimeSchema.parse(await ok(`${BASE}/availableTime?operatingSiteId=${hamburg}`));
+    expect(available).toEqual({
+      minStartTime: Date.parse('2026-11-10T05:00:00Z') / 1000,
+      maxEndTime: Date.parse('2026-11-20T04:00:00Z') / 1000,
+    });
+    const linz = (await siteNodeIds(t, admin))['Linz Hafen'];
+    expect(await ok(`${BASE}/availableTime?operatingSiteId=${linz}`)).toEqual({ minStartTime: null, maxEndTime: null });
+  });
+
+  describe('GET …/consumption', () => {
+    it('books meter increases on local days and sums up energy, peak and cost', async () => {
+      const consumption = mdloadConsumptionSchema.parse(await ok(`${BASE}/consumption?${query()}`));
+      expect(consumption.units).toEqual([{ mdLoadSerial: 'MDL-0001', name: 'Load manager 1' }]);
+      expect(consumption.days).toEqual([
+        { date: '2026-11-19', totalKwh: 3, units: [{ mdLoadSerial: 'MDL-0001', kwh: 3 }] },
+        { date: '2026-11-20', totalKwh: 13, units: [{ mdLoadSerial: 'MDL-0001', kwh: 13 }] },
+      ]);
+      expect(consumption.summary).toEqual({
+        totalKwh: 16,
+        peakPowerKw: 9,
+        peakAt: '2026-11-19T23:15:00.000Z',
+        pricePerKwh: price,
+        currency: 'EUR',
+        cost: Number((16 * price).toFixed(2)),
+      });
+    });
+
+    it('counts days in the requested time zone', async () => {
+      const utc = mdloadConsumptionSchema.parse(
+        await ok(`${BASE}/consumption?${query('UTC', 'startTime=2026-11-19T00:00:00Z&endTime=2026-11-20T23:59:59Z')}`),
+      );
+      expect(utc.days.map((day) => [day.date, day.totalKwh])).toEqual([
+        ['2026-11-19', 7],
+        ['2026-11-20', 9],
+      ]);
+    });
+
+    it('answers empty days and a zero summary outside the data', async () => {
+      const empty = mdloadConsumptionSchema.parse(
+        await ok(
+          `${BASE}/consumption?${query('Europe/Berlin', 'startTime=2026-10-01T00:00:00Z&endTime=2026-10-02T00:00:00Z')}`,
+        ),
+      );
+      expect(empty.days).toEqual([]);
+      expect(empty.summary).toMatchObject({ totalKwh: 0, peakPowerKw: null, peakAt: null, cost: 0 });
+    });
+  });
+
+  it('GET …/power gives average and highest power per local hour up to 7 days, per day beyond', async () => {
+    const power = mdloadPowerSchema.parse(await ok(`${BASE}/power?${query()}`));
+    expect(power.resolution).toBe('hour');
+    const points = power.units[0]?.points ?? [];
+    expect(points.slice(0, 2)).toEqual([
+      { time: Date.parse('2026-11-19T22:00:00Z') / 1000, avgPowerKw: 4, maxPowerKw: 4 },
+      { time: Date.parse('2026-11-19T23:00:00Z') / 1000, avgPowerKw: 5.25, maxPowerKw: 9 },
+    ]);
+    const month = mdloadPowerSchema.parse(
+      await ok(`${BASE}/power?${query('Europe/Berlin', 'startTime=2026-11-01T00:00:00%2B01:00')}`),
+    );
+    expect(month.resolution).toBe('day');
+    expect(month.units[0]?.points.map((point) => point.time)).toEqual([
+      Date.parse('2026-11-18T23:00:00Z') / 1000,
+      Date.parse('2026-11-19T23:00:00Z') / 1000,
+    ]);
+  });
+
+  it('GET …/startsoc counts the sessions on the stations’ chargers per 20 % bucket', async () => {
+    const startSoc = mdloadStartSocSchema.parse(await ok(`${BASE}/startsoc?${query()}`));
+    expect(startSoc.sessions).toBe(4);
+    expect(startSoc.buckets).toEqual([
+      { bucket: 'lt20', count: 1 },
+      { bucket: 'lt40', count: 2 },
+      { bucket: 'lt60', count: 0 },
+      { bucket: 'lt80', count: 0 },
+      { bucket: 'le100', count: 1 },
+    ]);
+    expect(startSoc.stations).toHaveLength(1);
+    expect(startSoc.stations[0]?.buckets).toEqual(startSoc.buckets);
+  });
+
+  describe('bad requests and access', () => {
+    const paths = ['consumption', 'power', 'startsoc'];
+
+    it('answers 400 for an inverted range, in English and German', async () => {
+      for (const path of paths) {
+        const inverted = 'startTime=2026-11-20T00:00:00Z&endTime=2026-11-19T00:00:00Z';
+        const en = await get(`${BASE}/${path}?${query('Europe/Berlin', inverted)}`);
+        expect(en.statusCode).toBe(400);
+        expect(en.json().errors).toEqual({ 'querystring.endTime': ['The end must be after the start'] });
+        const de = await get(`${BASE}/${path}?${query('Europe/Berlin', inverted)}`, admin, 'de');
+        expect(de.json().errors).toEqual({ 'querystring.endTime': ['Das Ende muss nach dem Anfang liegen'] });
+      }
+    });
+
+    it('answers 400 for unknown time zones and times that are not ISO times', async () => {
+      for (const path of paths) {
+        const zone = await get(`${BASE}/${path}?${query('Mars/Olympus_Mons')}`);
+        expect(zone.statusCode).toBe(400);
+        expect(zone.json().errors).toEqual({
+          'querystring.timeZone': ['Choose a time zone from the list (IANA name, e.g. Europe/Berlin)'],
+        });
+        const missing = await get(`${BASE}/${path}?operatingSiteId=${hamburg}`);
+        expect(Object.keys(missing.json().errors)).toEqual(['querystring.timeZone']);
+        const time = await get(`${BASE}/${path}?${query('Europe/Berlin', 'startTime=yesterday')}`, admin, 'de');
+        expect(time.statusCode).toBe(400);
+        expect(time.json().errors['querystring.startTime'][0]).toContain('Geben Sie eine gültige Zeit ein');
+      }
+    });
+
+    it('needs the feature, the site and the Statistic permission there', async () => {
+      for (const path of [...paths, 'availableTime']) {
+        const url = `${BASE}/${path}?${query()}`;
+        expect((await get(url, operator)).statusCode).toBe(403);
+        expect((await get(url, stations)).statusCode).toBe(403);
+        expect((await get(url, noPermission)).statusCode).toBe(403);
+        const unknown = await get(url.replace(`operatingSiteId=${hamburg}`, 'operatingSiteId=987654'));
+        expect(unknown.json()).toMatchObject({ statusCode: 404, code: 'sites.notFound' });
+        const other = await get(url.replace(`operatingSiteId=${hamburg}`, `operatingSiteId=${wien}`));
+        expect(other.statusCode).toBe(200);
+      }
+    });
+  });
+});

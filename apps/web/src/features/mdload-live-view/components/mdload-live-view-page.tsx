@@ -1,0 +1,112 @@
+import type { ChargingStation, ChargingStationGroup } from '@cbm/contracts/mdload-live-view';
+import { Button, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { useLocalStorage } from '@mantine/hooks';
+import { IconDownload, IconLayoutGrid, IconList } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { notifications } from '../../../lib/notifications/notification-store';
+import { useAssignStation } from '../api/assign-station';
+import { downloadMdloadCsv } from '../api/download-mdload-csv';
+import { useMdloadLiveView } from '../api/get-mdload-live-view';
+import { useMdloadLiveStream } from '../hooks/use-mdload-live-stream';
+import { ChargerDialog } from './charger-dialog';
+import { MdloadUnitPanel } from './mdload-unit-panel';
+
+const ViewLabel = ({ icon, text }: { icon: ReactNode; text: string }) => (
+  <Group gap={6} wrap="nowrap">
+    {icon}
+    <span>{text}</span>
+  </Group>
+);
+
+/** Charger-station live view (spec §2 md-live): the site's units with their groups and stations, updated live. */
+export default function MdloadLiveViewPage() {
+  const { t } = useTranslation();
+  const siteId = Number(useParams().premise);
+  const [grid, setGrid] = useLocalStorage({ key: 'cbm.mdloadLiveView.grid', defaultValue: true });
+  const [chargerFor, setChargerFor] = useState<ChargingStation | null>(null);
+  const liveView = useMdloadLiveView(siteId);
+  const assign = useAssignStation(siteId);
+  useMdloadLiveStream(siteId);
+  const success = (message: string) =>
+    notifications.add({ type: 'success', title: t('menu.chargerStationLiveView'), message });
+
+  const move = (station: ChargingStation, group: ChargingStationGroup) =>
+    assign.mutate(
+      { stationId: station.id, kind: 'group', body: { groupId: group.id } },
+      { onSuccess: () => success(t('mdloadLiveView.station.moved', { name: station.name, group: group.name })) },
+    );
+  const assignCharger = (station: ChargingStation, chargerId: number | null) => {
+    const charger = liveView.data?.chargers.find((entry) => entry.id === chargerId);
+    return assign
+      .mutateAsync({ stationId: station.id, kind: 'charger', body: { chargerId } })
+      .then(() =>
+        success(
+          charger
+            ? t('mdloadLiveView.station.chargerAssigned', { charger: charger.name, name: station.name })
+            : t('mdloadLiveView.station.chargerRemoved', { name: station.name }),
+        ),
+      );
+  };
+
+  const units = liveView.data?.units ?? [];
+  return (
+    <Stack gap="sm">
+      <Title order={2}>{t('menu.chargerStationLiveView')}</Title>
+      <Group justify="space-between">
+        <Text c="dimmed" size="sm">
+          {liveView.isFetching && !liveView.data ? (
+            <Loader size="xs" />
+          ) : (
+            t('mdloadLiveView.count', { count: units.length })
+          )}
+        </Text>
+        <Group>
+          <SegmentedControl
+            aria-label={t('mdloadLiveView.view')}
+            value={grid ? 'grid' : 'list'}
+            onChange={(value) => setGrid(value === 'grid')}
+            data={[
+              {
+                value: 'grid',
+                label: <ViewLabel icon={<IconLayoutGrid size={16} />} text={t('mdloadLiveView.gridView')} />,
+              },
+              { value: 'list', label: <ViewLabel icon={<IconList size={16} />} text={t('mdloadLiveView.listView')} /> },
+            ]}
+          />
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} />}
+            onClick={() => void downloadMdloadCsv(siteId).catch(() => undefined)}
+          >
+            {t('mdloadLiveView.downloadCsv')}
+          </Button>
+        </Group>
+      </Group>
+      {liveView.isPending ? (
+        <Loader />
+      ) : units.length === 0 ? (
+        <Text>{t('mdloadLiveView.noUnits')}</Text>
+      ) : (
+        units.map((unit) => (
+          <MdloadUnitPanel
+            key={unit.id}
+            unit={unit}
+            layout={grid ? 'grid' : 'list'}
+            onAssignCharger={setChargerFor}
+            onMove={move}
+          />
+        ))
+      )}
+      {chargerFor && (
+        <ChargerDialog
+          station={chargerFor}
+          chargers={liveView.data?.chargers ?? []}
+          onSave={(chargerId) => assignCharger(chargerFor, chargerId)}
+          onClose={() => setChargerFor(null)}
+        />
+      )}
+    </Stack>
+  );
+}

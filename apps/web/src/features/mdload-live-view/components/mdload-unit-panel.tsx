@@ -1,0 +1,85 @@
+import type { ChargingStation, ChargingStationGroup, MdloadUnit } from '@cbm/contracts/mdload-live-view';
+import { Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/dates';
+import { currentLanguage } from '../../../lib/i18n';
+import { StationMenu } from './station-menu';
+import { StationGrid, StationTable } from './station-views';
+import { StatusBadge } from './status-badge';
+
+interface MdloadUnitPanelProps {
+  unit: MdloadUnit;
+  layout: 'grid' | 'list';
+  onAssignCharger(station: ChargingStation): void;
+  onMove(station: ChargingStation, group: ChargingStationGroup): void;
+}
+
+/** One charger-station unit: its live power against its limit, state and last data, then its groups of stations. */
+export function MdloadUnitPanel({ unit, layout, onAssignCharger, onMove }: MdloadUnitPanelProps) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const power = unit.powerKw ?? 0;
+  const figure = (value: number) => value.toLocaleString(language, { maximumFractionDigits: 1 });
+  const Stations = layout === 'grid' ? StationGrid : StationTable;
+  return (
+    <Paper component="section" aria-label={t('mdloadLiveView.unit.label', { name: unit.name })} withBorder p="md">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Group gap="sm">
+            <Title order={3}>{unit.name}</Title>
+            <StatusBadge status={unit.status} />
+          </Group>
+          <Text size="sm" c="dimmed">
+            {t('mdloadLiveView.unit.serial')}: {unit.mdLoadSerial}
+          </Text>
+        </Group>
+        <Group gap="xl">
+          <Stack gap={2} miw={220}>
+            <Text size="sm">
+              {t('mdloadLiveView.unit.power')}:{' '}
+              {unit.powerKw === null
+                ? '—'
+                : t('mdloadLiveView.unit.powerOfMax', { power: figure(unit.powerKw), max: figure(unit.maxPowerKw) })}
+            </Text>
+            <Progress value={unit.maxPowerKw > 0 ? Math.min(100, (power / unit.maxPowerKw) * 100) : 0} />
+          </Stack>
+          <Text size="sm">
+            {t('mdloadLiveView.unit.energy')}:{' '}
+            {unit.totalEnergyKwh === null ? '—' : `${figure(unit.totalEnergyKwh)} kWh`}
+          </Text>
+          <Text size="sm">
+            {t('mdloadLiveView.unit.lastData')}:{' '}
+            {unit.lastDataTimestamp ? (
+              <time dateTime={unit.lastDataTimestamp}>{formatDateTime(unit.lastDataTimestamp, language)}</time>
+            ) : (
+              '—'
+            )}
+          </Text>
+        </Group>
+        {unit.chargingStationGroups.map((group) => (
+          <Stack key={group.id} gap="xs" role="group" aria-label={group.name}>
+            <Title order={4}>{group.name}</Title>
+            {group.chargingStations.length === 0 ? (
+              <Text c="dimmed" size="sm">
+                {t('mdloadLiveView.unit.noStations')}
+              </Text>
+            ) : (
+              <Stations
+                stations={group.chargingStations}
+                menuOf={(station) => (
+                  <StationMenu
+                    station={station}
+                    groupId={group.id}
+                    groups={unit.chargingStationGroups}
+                    onAssignCharger={() => onAssignCharger(station)}
+                    onMove={(target) => onMove(station, target)}
+                  />
+                )}
+              />
+            )}
+          </Stack>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}

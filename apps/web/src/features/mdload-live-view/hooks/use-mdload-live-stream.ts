@@ -1,0 +1,23 @@
+import { LIVE_STREAM_PATH, type LiveMdload } from '@cbm/contracts/live-stream';
+import type { MdloadLiveViewResponse } from '@cbm/contracts/mdload-live-view';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { mdloadLiveViewKey } from '../api/get-mdload-live-view';
+import { mergeLiveMdloads } from '../mdload-live-model';
+
+/** Merges the site's pushed charger-station twins (Server-Sent Events `mdload`) into the cached live view. */
+export function useMdloadLiveStream(operatingSiteId: number) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return;
+    const source = new EventSource(`${LIVE_STREAM_PATH}?operatingSiteId=${operatingSiteId}`);
+    source.addEventListener('mdload', (event) => {
+      const live = JSON.parse((event as MessageEvent<string>).data) as LiveMdload;
+      queryClient.setQueryData<MdloadLiveViewResponse>(
+        mdloadLiveViewKey(operatingSiteId),
+        (data) => data && mergeLiveMdloads(data, [live]),
+      );
+    });
+    return () => source.close();
+  }, [operatingSiteId, queryClient]);
+}

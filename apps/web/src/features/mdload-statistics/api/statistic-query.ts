@@ -1,0 +1,28 @@
+import type { TimeRange } from '../../../components/time-range/quick-range';
+
+export const MDLOAD_STATISTIC_PATH = '/mdload/MdLoadStatistic';
+
+/** What every series call takes: the site, the zone, and the chosen days from day start to day end (spec §7). */
+export interface StatisticParams {
+  operatingSiteId: number;
+  timeZone: string;
+  range: TimeRange;
+}
+
+export const statisticQuery = ({ operatingSiteId, timeZone, range }: StatisticParams) => ({
+  operatingSiteId,
+  timeZone,
+  startTime: range.from.toISOString(),
+  // The range's end is the next day's midnight; the last day ends a millisecond before it.
+  endTime: new Date(range.to.getTime() - 1).toISOString(),
+});
+
+export const statisticKey = (name: string, params: StatisticParams) =>
+  [
+    'mdloadStatistic',
+    name,
+    params.operatingSiteId,
+    params.timeZone,
+    params.range.from.getTime(),
+    params.range.to.getTime(),
+  ] as const;

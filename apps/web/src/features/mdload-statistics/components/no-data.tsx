@@ -1,0 +1,14 @@
+import { Paper, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+/** Spec §8: 'No available data' where a chart has nothing to show. */
+export function NoData() {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder p="xl">
+      <Text ta="center" c="dimmed">
+        {t('mdloadStatistics.noData')}
+      </Text>
+    </Paper>
+  );
+}
