@@ -1,0 +1,142 @@
+import type { ProcessMetrics } from '@cbm/contracts/ingest-metrics';
+import type { LedgerCounts, StoredCounts } from '../../apps/server/test/message-ledger';
+import type { LatencyLog } from './soak-operators';
+
+export interface Sample {
+  /** performance.now() */
+  at: number;
+  process: ProcessMetrics;
+  queueDepth: number;
+  ingest: { receivedTelemetry: number; samplesSkipped: number; failedBatches: number };
+  sizes: { database: number; samples: number; events: number };
+}
+
+export interface SoakFigures {
+  minutes: number;
+  batteries: number;
+  intervalSeconds: number;
+  published: LedgerCounts;
+  simulated: { sent: number; acked: number };
+  stored: StoredCounts;
+  copyRowsPerSecond: number;
+  logs: Map<string, LatencyLog>;
+  skipped: string[];
+  samples: Sample[];
+}
+
+const BASELINE = 'baseline: bare Fastify GET /hello';
+const MB = 1024 * 1024;
+
+/** Least-squares slope of value over time, per hour. */
+function perHour(samples: readonly Sample[], value: (sample: Sample) => number): number {
+  if (samples.length < 2) return Number.NaN;
+  const hours = samples.map((sample) => sample.at / 3_600_000);
+  const values = samples.map(value);
+  const meanX = hours.reduce((a, b) => a + b, 0) / hours.length;
+  const meanY = values.reduce((a, b) => a + b, 0) / values.length;
+  let num = 0;
+  let den = 0;
+  hours.forEach((x, index) => {
+    num += (x - meanX) * ((values[index] as number) - meanY);
+    den += (x - meanX) ** 2;
+  });
+  return num / den;
+}
+
+const fixed = (value: number, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : '–');
+const row = (label: string, value: string, ratio = '') =>
+  console.log(`  ${label.padEnd(44)} ${value.padStart(22)}   ${ratio}`);
+
+/** Prints the soak's table; false when a message was lost or stored twice. */
+export function printSoakReport(f: SoakFigures): boolean {
+  const lostSamples = f.published.telemetry - (f.stored.samples - f.stored.sampleDuplicates);
+  const lostEvents = f.published.events - (f.stored.events - f.stored.eventDuplicates);
+  const twice = f.stored.sampleDuplicates + f.stored.eventDuplicates;
+  const seconds = f.minutes * 60;
+  const ingestRate = (f.stored.samples + f.stored.events) / seconds;
+  const first = f.samples[0] as Sample;
+  const last = f.samples.at(-1) as Sample;
+  const during = f.samples.slice(1);
+
+  console.log(`\nSoak result: ${f.batteries} batteries every ${f.intervalSeconds} s for ${fixed(f.minutes, 1)} min`);
+  console.log('\n  Messages');
+  row('telemetry published (distinct, at the broker)', String(f.published.telemetry));
+  row(
+    'samples stored (battery_sample)',
+    String(f.stored.samples),
+    `lost ${lostSamples}, twice ${f.stored.sampleDuplicates}`,
+  );
+  row('events published (distinct)', String(f.published.events));
+  row('events stored (device_event)', String(f.stored.events), `lost ${lostEvents}, twice ${f.stored.eventDuplicates}`);
+  row(
+    'simulator: sent / acknowledged by broker',
+    `${f.simulated.sent} / ${f.simulated.acked}`,
+    `broker passed on ${f.published.messages}`,
+  );
+  row(
+    'stored rows per second (samples + events)',
+    fixed(ingestRate),
+    `${fixed(ingestRate / f.copyRowsPerSecond, 3)} of raw COPY (${fixed(f.copyRowsPerSecond)} rows/s)`,
+  );
+  row(
+    'server: telemetry received / not kept as sample',
+    `${last.ingest.receivedTelemetry} / ${last.ingest.samplesSkipped}`,
+    `failed batches ${last.ingest.failedBatches}`,
+  );
+  row('ingest queue depth, max of samples', String(Math.max(...f.samples.map((s) => s.queueDepth))));
+
+  console.log('\n  API under load (ms; ratio to the hello-world baseline through the same client)');
+  const baseline = f.logs.get(BASELINE);
+  const b50 = baseline?.percentile(0.5) ?? Number.NaN;
+  const b99 = baseline?.percentile(0.99) ?? Number.NaN;
+  for (const [name, log] of [...f.logs].sort(([a], [b]) => (a === BASELINE ? -1 : b === BASELINE ? 1 : 0))) {
+    const p50 = log.percentile(0.5);
+    const p99 = log.percentile(0.99);
+    row(
+      name,
+      `p50 ${fixed(p50, 1)}  p99 ${fixed(p99, 1)}`,
+      `${fixed(p50 / b50, 1)}× / ${fixed(p99 / b99, 1)}×  n=${log.ms.length}${log.errors ? `  errors ${log.errors} (${log.lastError})` : ''}`,
+    );
+  }
+  for (const name of f.skipped) row(name, 'skipped', 'route not registered in this build');
+
+  console.log('\n  Server process and database');
+  const delay = last.process.eventLoopDelayMs;
+  const idle = first.process.eventLoopDelayMs;
+  row(
+    'event-loop delay p99 / max (ms, whole run)',
+    `${fixed(delay.p99, 1)} / ${fixed(delay.max, 0)}`,
+    `${fixed(delay.p99 / idle.p99, 2)}× the p99 before load (${fixed(idle.p99, 1)})`,
+  );
+  const rssGrowth = perHour(during, (s) => s.process.rssBytes);
+  row('RSS start → end (MB)', `${fixed(first.process.rssBytes / MB)} → ${fixed(last.process.rssBytes / MB)}`);
+  row(
+    'RSS growth per hour (MB/h, fitted)',
+    fixed(rssGrowth / MB, 1),
+    `${fixed((rssGrowth / first.process.rssBytes) * 100, 1)} % of start RSS per hour`,
+  );
+  const tableGrowth = perHour(f.samples, (s) => s.sizes.samples + s.sizes.events);
+  const dbGrowth = perHour(f.samples, (s) => s.sizes.database);
+  const rows = f.stored.samples + f.stored.events;
+  row(
+    'sample + event tables (MB)',
+    fixed((last.sizes.samples + last.sizes.events) / MB, 1),
+    `${fixed((last.sizes.samples + last.sizes.events) / Math.max(rows, 1))} bytes per stored row incl. indexes`,
+  );
+  row(
+    'table growth per hour (MB/h)',
+    fixed(tableGrowth / MB, 1),
+    `${fixed((tableGrowth * 24) / 1024 ** 3, 2)} GB per day at this load`,
+  );
+  row(
+    'database size growth per hour (MB/h)',
+    fixed(dbGrowth / MB, 1),
+    `database ${fixed(last.sizes.database / MB)} MB (shared with other schemas)`,
+  );
+
+  const ok = lostSamples === 0 && lostEvents === 0 && twice === 0;
+  console.log(
+    `\n  ${ok ? 'PASS: every published message stored exactly once' : 'FAIL: messages lost or stored twice'}`,
+  );
+  return ok;
+}
