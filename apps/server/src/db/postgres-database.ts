@@ -17,6 +17,8 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Da
   const pool = new pg.Pool({
     connectionString: options.connectionString,
     max: options.max ?? 10,
+    // While the database is away, requests fail within seconds (503) instead of waiting for it.
+    connectionTimeoutMillis: 5000,
     options: options.schema ? `-c search_path=${options.schema}` : undefined,
   });
   pool.on('error', () => {
@@ -36,16 +38,24 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Da
     ...wrap(pool),
     async transaction(work) {
       const client = await pool.connect();
+      // A connection lost between two statements is reported here, not thrown: the next statement fails.
+      const ignoreLostConnection = () => undefined;
+      client.on('error', ignoreLostConnection);
+      let broken: Error | undefined;
       try {
         await client.query('BEGIN');
         const result = await work(wrap(client));
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        await client.query('ROLLBACK').catch((rollbackError: Error) => {
+          broken = rollbackError;
+        });
         throw error;
       } finally {
-        client.release();
+        client.off('error', ignoreLostConnection);
+        // A client whose rollback failed is not given back to the pool but closed.
+        client.release(broken);
       }
     },
     close: () => pool.end(),

@@ -3,6 +3,7 @@ import { isValidationMessageKey } from '@cbm/contracts/validation-messages';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
+import { isDatabaseUnavailable } from '../db/database-errors';
 import { HttpError } from '../http-error';
 import { type Language, languageOf, type MessageKey, translate } from '../i18n/messages';
 import type { ValidationItem } from './validator-compiler';
@@ -25,6 +26,11 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (known) {
       const [status, code, key] = known;
       return send(reply, status, code, translate(language, key));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', '5');
+      return send(reply, 503, 'server.databaseUnavailable', translate(language, 'errors.databaseUnavailable'));
     }
     request.log.error({ err: error }, 'request failed');
     return send(reply, 500, 'server.internal', translate(language, 'errors.internal'));

@@ -61,7 +61,13 @@ describeEachDatabase('OpenAPI document', (kind) => {
         .map(([method]) => `${method.toUpperCase()} ${path}`),
     );
     expect(publicOperations.sort()).toEqual(
-      ['GET /api/v2/authenticated', 'POST /api/v2/auth/login', 'POST /api/v2/auth/logout'].sort(),
+      [
+        'GET /api/v2/authenticated',
+        'POST /api/v2/auth/login',
+        'POST /api/v2/auth/logout',
+        'PUT /api/v2/datalogs/{id}/upload',
+        'GET /api/v2/updates/files/{fileId}/download',
+      ].sort(),
     );
   });
 

@@ -1,3 +1,4 @@
+import type { Feature } from '@cbm/contracts/features';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -8,6 +9,8 @@ export interface RegisteredRoute {
   public: boolean;
   /** Left out of the OpenAPI document (schema.hide). */
   hidden: boolean;
+  /** The user needs one of these (config.features); empty: any signed-in user. */
+  features: readonly Feature[];
 }
 
 declare module 'fastify' {
@@ -32,6 +35,7 @@ export const routeRegistryPlugin = fp(async (app: FastifyInstance) => {
         url: route.url,
         public: Boolean(route.config?.public),
         hidden: Boolean(route.schema?.hide),
+        features: route.config?.features ?? [],
       });
     }
   });

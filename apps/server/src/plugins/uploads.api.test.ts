@@ -19,10 +19,11 @@ describe('uploads', () => {
     await app.register(requestLanguagePlugin);
     await app.register(errorHandlerPlugin);
     await app.register(uploadsPlugin);
-    app.post('/upload', async (request) => {
+    app.post('/upload', { schema: { consumes: ['multipart/form-data'] } }, async (request) => {
       const upload = await readUpload(request, { maxBytes: 1024 });
       return upload ? { fileName: upload.fileName, size: upload.data.length, fields: upload.fields } : { none: true };
     });
+    app.post('/json', async () => ({ ok: true }));
     await app.ready();
   });
   afterAll(() => app.close());
@@ -52,6 +53,13 @@ describe('uploads', () => {
     });
     expect(response.statusCode).toBe(415);
     expect(response.json().message).toContain('Datei-Upload');
+  });
+
+  it('answers 415 to an upload sent to a route that takes no files', async () => {
+    const form = new FormData();
+    form.append('updateFile', new Blob(['firmware']), 'update.bin');
+    const response = await app.inject({ method: 'POST', url: '/json', ...(await multipart(form)) });
+    expect(response.statusCode).toBe(415);
   });
 
   it('answers 413 for more than one file', async () => {

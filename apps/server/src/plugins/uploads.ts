@@ -20,10 +20,19 @@ export interface UploadLimits {
 const MAX_FIELDS = 20;
 const MAX_FIELD_BYTES = 64 * 1024;
 
-/** Accepts multipart/form-data bodies; routes read them with readUpload, which enforces the limits. */
+/**
+ * Accepts multipart/form-data bodies on the routes whose schema `consumes` them (they read them with readUpload,
+ * which enforces the limits); every other route answers such a body 415 as before.
+ */
 export const uploadsPlugin = fp(async (app: FastifyInstance) => {
   await app.register(multipart, {
     limits: { files: 1, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, parts: MAX_FIELDS + 1 },
+  });
+  app.addHook('preValidation', async (request) => {
+    const consumes = (request.routeOptions.schema as { consumes?: string[] } | undefined)?.consumes;
+    if (request.isMultipart() && !consumes?.includes('multipart/form-data')) {
+      throw new HttpError(415, 'request.unsupportedMediaType', 'errors.unsupportedMediaType');
+    }
   });
 });
 
@@ -55,8 +64,8 @@ export async function readUpload(request: FastifyRequest, { maxBytes }: UploadLi
 /** The last path segment without control characters, at most 200 characters ("upload" when nothing is left). */
 export function safeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed here
   const cleaned = base
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed here
     .replace(/[\u0000-\u001f\u007f]/g, '')
     .replace(/^\.+/, '')
     .trim();

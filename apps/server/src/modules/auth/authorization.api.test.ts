@@ -29,12 +29,15 @@ describeEachDatabase('authorisation', (kind) => {
   });
   afterAll(() => t.close());
 
-  it('marks only sign-in status, sign-in and sign-out as public', () => {
+  it('marks only sign-in status, sign-in, sign-out and the token-checked device transfers as public', () => {
     expect(apiRoutes.filter((route) => route.public).map(label)).toEqual([
       'GET /api/v2/authenticated',
       'HEAD /api/v2/authenticated',
       'POST /api/v2/auth/login',
       'POST /api/v2/auth/logout',
+      'GET /api/v2/updates/files/:fileId/download',
+      'HEAD /api/v2/updates/files/:fileId/download',
+      'PUT /api/v2/datalogs/:id/upload',
     ]);
   });
 

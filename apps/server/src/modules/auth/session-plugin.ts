@@ -6,11 +6,18 @@ import fp from 'fastify-plugin';
 import type { Database } from '../../db/database';
 import { forbidden, unauthenticated } from '../../http-error';
 import { DOCS_PREFIX } from '../../plugins/openapi';
+import { SessionCache } from './session-cache';
 import { type SessionUser, sessionRepository } from './session-repository';
 
 export interface SessionOptions {
   db: Database;
+  /** Absolute lifetime of a sign-in. */
   ttlHours: number;
+  /** A session unused for this long ends. */
+  idleMinutes: number;
+  /** How long a session lookup is remembered in this process (0: not at all). */
+  cacheMs: number;
+  /** Secure cookies even on plain HTTP (requests that arrive over TLS always get them). */
   secureCookies: boolean;
 }
 
@@ -37,13 +44,21 @@ const userCache = new WeakMap<FastifyRequest, Promise<SessionUser | undefined>>(
 
 export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionOptions) => {
   const sessions = sessionRepository(options.db);
+  const cache = new SessionCache(options.cacheMs);
+  const findUser = async (token: string) => {
+    const known = cache.get(token);
+    if (known !== null) return known;
+    const user = await sessions.findUser(token, options.idleMinutes);
+    cache.set(token, user);
+    return user;
+  };
   await app.register(cookie);
 
   app.decorateRequest('sessionUser', function (this: FastifyRequest) {
     let user = userCache.get(this);
     if (!user) {
       const token = this.cookies[SESSION_COOKIE];
-      user = token ? sessions.findUser(token) : Promise.resolve(undefined);
+      user = token ? findUser(token) : Promise.resolve(undefined);
       userCache.set(this, user);
     }
     return user;
@@ -55,18 +70,22 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionOpt
   });
 
   app.decorate('startSession', async (reply: FastifyReply, userId: number) => {
+    await sessions.deleteEnded(userId, options.idleMinutes);
     const { token, expiresAt } = await sessions.create(userId, options.ttlHours);
     reply.setCookie(SESSION_COOKIE, token, {
       path: '/',
       httpOnly: true,
       sameSite: 'lax',
-      secure: options.secureCookies,
+      secure: options.secureCookies || reply.request.protocol === 'https',
       expires: expiresAt,
     });
   });
   app.decorate('endSession', async (request: FastifyRequest, reply: FastifyReply) => {
     const token = request.cookies[SESSION_COOKIE];
-    if (token) await sessions.delete(token);
+    if (token) {
+      cache.delete(token);
+      await sessions.delete(token);
+    }
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
   });
 

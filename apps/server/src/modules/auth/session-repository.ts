@@ -23,26 +23,38 @@ export function sessionRepository(db: Queryable) {
       return { token, expiresAt: new Date(row?.expires_at ?? Date.now()) };
     },
 
-    async findUser(token: string): Promise<SessionUser | undefined> {
-      const [row] = await db.query<{ id: number; email: string; features: Feature[] }>(
-        `SELECT u.id, u.email,
+    /**
+     * The user of a session that has neither expired nor been idle for `idleMinutes`; marks it as used
+     * (at most once a minute, so that a burst of requests writes once).
+     */
+    async findUser(token: string, idleMinutes: number): Promise<SessionUser | undefined> {
+      const [row] = await db.query<{ id: number; email: string; features: Feature[]; stale: boolean }>(
+        `SELECT u.id, u.email, s.last_seen_at < now() - interval '1 minute' AS stale,
                 coalesce(array_agg(f.feature ORDER BY f.feature) FILTER (WHERE f.feature IS NOT NULL), '{}') AS features
            FROM user_session s
            JOIN app_user u ON u.id = s.user_id
            LEFT JOIN user_feature f ON f.user_id = u.id
-          WHERE s.token_hash = $1 AND s.expires_at > now()
-          GROUP BY u.id`,
-        [hashToken(token)],
+          WHERE s.token_hash = $1 AND s.expires_at > now() AND s.last_seen_at > now() - make_interval(mins => $2)
+          GROUP BY u.id, s.last_seen_at`,
+        [hashToken(token), idleMinutes],
       );
-      return row && { id: row.id, email: row.email, features: new Set(row.features) };
+      if (!row) return undefined;
+      if (row.stale)
+        await db.query('UPDATE user_session SET last_seen_at = now() WHERE token_hash = $1', [hashToken(token)]);
+      return { id: row.id, email: row.email, features: new Set(row.features) };
     },
 
     async delete(token: string): Promise<void> {
       await db.query('DELETE FROM user_session WHERE token_hash = $1', [hashToken(token)]);
     },
 
-    async deleteExpired(): Promise<void> {
-      await db.query('DELETE FROM user_session WHERE expires_at <= now()');
+    /** Ended sessions of this user, removed when the user signs in again. */
+    async deleteEnded(userId: number, idleMinutes: number): Promise<void> {
+      await db.query(
+        `DELETE FROM user_session
+          WHERE user_id = $1 AND (expires_at <= now() OR last_seen_at <= now() - make_interval(mins => $2))`,
+        [userId, idleMinutes],
+      );
     },
   };
 }

@@ -2,6 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { parseTopic } from '@cbm/contracts/device-protocol';
 import { STORED_KINDS } from '@cbm/contracts/ingest-metrics';
 import type { FastifyBaseLogger } from 'fastify';
+import { isDatabaseUnavailable } from '../../db/database-errors';
 import { type DeviceMessage, parseDeviceMessage, type RawDeviceMessage, type Rejection } from './device-message';
 import type { BatchOutcome, DeviceStore } from './device-store';
 import { IngestMetrics } from './ingest-metrics';
@@ -27,11 +28,11 @@ interface Pending {
 const LOGGED_REJECTIONS_LIMIT = 10_000;
 const STOPPING_ATTEMPTS = 3;
 
-/** SQLSTATE classes worth retrying: connection, rollback (deadlock, serialization), resources, shutdown. */
+/** Worth retrying: the database being away, and the SQLSTATE classes rollback (deadlock), resources, system. */
 function isTransient(error: unknown): boolean {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  if (typeof code === 'string') return /^(08|40|53|57|58)/.test(code) || /^E[A-Z]+$/.test(code);
-  return typeof message === 'string' && /connection|terminated|timeout/i.test(message);
+  if (isDatabaseUnavailable(error)) return true;
+  const { code } = (error ?? {}) as { code?: unknown };
+  return typeof code === 'string' && (/^(40|53|57|58)/.test(code) || /^E[A-Z]+$/.test(code));
 }
 
 /**
