@@ -1,12 +1,20 @@
 import { benchApiThroughput } from './api-throughput';
+import { benchDataExport } from './data-export';
+import { benchEventQuery } from './event-query';
 import { benchIngestThroughput } from './ingest-throughput';
 import { benchLiveView } from './live-view';
+import { benchReportPdf } from './report-pdf';
+import { benchStatistics } from './statistics';
 
 /** `npm run bench`: every benchmark in turn; each prints its figures and their ratio to a baseline of the same run. */
 const benchmarks: Record<string, () => Promise<void>> = {
   'api-throughput': benchApiThroughput,
   'live-view': benchLiveView,
   'ingest-throughput': benchIngestThroughput,
+  'event-query': benchEventQuery,
+  statistics: benchStatistics,
+  'data-export': benchDataExport,
+  'report-pdf': benchReportPdf,
 };
 
 const only = process.argv[2];

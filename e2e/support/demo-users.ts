@@ -4,6 +4,7 @@ import { expect, type Page } from '@playwright/test';
 export const DEMO_USERS = {
   admin: 'admin@cbm.demo',
   operator: 'operator@cbm.demo',
+  stations: 'stations@cbm.demo',
   blocked: 'blocked@cbm.demo',
 } as const;
 export type DemoUser = keyof typeof DEMO_USERS;

@@ -7,7 +7,7 @@ import { SERVER_ENV } from './server-env';
 
 const SERVER_MAIN = path.resolve(import.meta.dirname, '../../apps/server/dist/main.js');
 const READY_LINE = /CBM is running at http:\/\/[^:/\s]+:(\d+)/;
-const START_TIMEOUT_MS = 60_000;
+const START_TIMEOUT_MS = 180_000;
 
 /** Starts the built server with demo data on a free port and a fresh data directory. */
 export default async function globalSetup() {

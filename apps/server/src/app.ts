@@ -2,21 +2,35 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { jobsPlugin } from './jobs/jobs-plugin';
+import { alertsPlugin } from './modules/alerts/alerts-plugin';
 import { auditRoutes } from './modules/audit/audit-routes';
 import { authRoutes } from './modules/auth/auth-routes';
 import { oidcRoutes } from './modules/auth/oidc-routes';
 import { sessionPlugin } from './modules/auth/session-plugin';
 import { signinPage } from './modules/auth/signin-page';
 import { batteryGroupRoutes } from './modules/battery-groups/battery-group-routes';
+import { batteryListRoutes } from './modules/battery-list/battery-list-routes';
+import { batteryProfileRoutes } from './modules/battery-profile/battery-profile-routes';
 import { clientSettingsRoutes } from './modules/client-settings/client-settings-routes';
+import { dataExportRoutes } from './modules/data-export/data-export-routes';
+import { datalogsPlugin } from './modules/datalogs/datalogs-plugin';
 import { devicesPlugin } from './modules/devices/devices-plugin';
+import { eventRoutes } from './modules/events/event-routes';
 import { licenceRoutes } from './modules/licences/licence-routes';
 import { liveViewRoutes } from './modules/live-view/live-view-routes';
+import { mdloadLiveViewRoutes } from './modules/mdload-live-view/mdload-live-view-routes';
+import { mdloadStatisticsRoutes } from './modules/mdload-statistics/mdload-statistics-routes';
+import { reportRoutes } from './modules/reports/report-routes';
 import { rollupListener } from './modules/rollups/rollup-listener';
 import { batteryAssignmentRoutes } from './modules/site-admin/battery-assignment-routes';
 import { siteSettingsRoutes } from './modules/site-admin/site-settings-routes';
 import { siteRoutes } from './modules/sites/site-routes';
+import { hourRollupListener } from './modules/statistics/hour-rollup';
+import { statisticsRoutes } from './modules/statistics/statistics-routes';
+import { updateRoutes } from './modules/updates/update-routes';
 import { userRoutes } from './modules/users/user-routes';
+import { compressionPlugin } from './plugins/compression';
 import { crossSiteGuardPlugin } from './plugins/cross-site-guard';
 import { apiNotFound, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
 import { openApiPlugin } from './plugins/openapi';
@@ -38,6 +52,8 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
     logger: { level: config.LOG_LEVEL },
     trustProxy: Boolean(config.PUBLIC_URL),
     bodyLimit: 1024 * 1024,
+    // The default 10 s per plugin fails start-up on a machine busy with other work (seen in the soak).
+    pluginTimeout: 120_000,
     frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -46,6 +62,7 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
   await app.register(routeRegistryPlugin);
   await app.register(requestLanguagePlugin);
   await app.register(errorHandlerPlugin);
+  await app.register(compressionPlugin);
   await app.register(securityHeadersPlugin, { mapTileUrl: config.MAP_TILE_URL });
   await app.register(crossSiteGuardPlugin, { publicUrl: config.PUBLIC_URL });
   await app.register(openApiPlugin);
@@ -53,6 +70,8 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
   await app.register(sessionPlugin, {
     db,
     ttlHours: config.SESSION_TTL_HOURS,
+    idleMinutes: config.SESSION_IDLE_MINUTES,
+    cacheMs: config.SESSION_CACHE_SECONDS * 1000,
     secureCookies: config.SECURE_COOKIES,
   });
 
@@ -70,9 +89,22 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
   await app.register(batteryAssignmentRoutes, { db });
   await app.register(licenceRoutes, { db });
   await app.register(auditRoutes, { db });
-  await app.register(devicesPlugin, { config, db, sampleListeners: [rollupListener] });
+  await app.register(jobsPlugin, { db, holder: config.MQTT_CLIENT_ID });
+  // The hour roll-up reads the roll-up cursors before the roll-up listener advances them.
+  await app.register(devicesPlugin, { config, db, sampleListeners: [hourRollupListener, rollupListener] });
+  await app.register(alertsPlugin, { config, db });
   await app.register(batteryGroupRoutes, { db });
   await app.register(liveViewRoutes, { db });
+  await app.register(eventRoutes, { db });
+  await app.register(reportRoutes, { db });
+  await app.register(batteryListRoutes, { db });
+  await app.register(updateRoutes, { db, dataDir: config.dataDir, publicUrl: config.PUBLIC_URL });
+  await app.register(statisticsRoutes, { db });
+  await app.register(dataExportRoutes, { db });
+  await app.register(datalogsPlugin, { db, dataDir: config.dataDir, publicUrl: config.PUBLIC_URL });
+  await app.register(batteryProfileRoutes, { db });
+  await app.register(mdloadLiveViewRoutes, { db });
+  await app.register(mdloadStatisticsRoutes, { db });
   await app.register(clientSettingsRoutes, { mapTileUrl: config.MAP_TILE_URL, oidcEnabled: Boolean(config.oidc) });
 
   await app.register(webAppPlugin, { webDir: config.webDir, assetsDir: config.assetsDir, apiNotFound });

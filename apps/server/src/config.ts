@@ -17,6 +17,13 @@ const envSchema = z.object({
     .positive()
     .max(24 * 90)
     .default(12),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(24 * 60)
+    .default(120),
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   SECURE_COOKIES: flag.default(false),
   LOGIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().positive().default(10),
   MAP_TILE_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
@@ -40,6 +47,11 @@ const envSchema = z.object({
   SAMPLE_RESOLUTION_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   INGEST_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(1000),
   INGEST_QUEUE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('CBM <cbm@localhost>'),
+  ALERT_MAILS_PER_WINDOW: z.coerce.number().int().min(1).max(10_000).default(5),
+  ALERT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  MAIL_RETRY_SECONDS: z.coerce.number().min(0.05).max(3600).default(30),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -52,6 +64,8 @@ export interface Config extends Env {
   webDir: string;
   assetsDir: string;
   migrationsDir: string;
+  /** Where mails go as .eml files when SMTP_URL is not set. */
+  mailOutboxDir: string;
   oidc?: { issuer: string; clientId: string; clientSecret: string; featuresClaim: string; allowHttp: boolean };
 }
 
@@ -71,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: Partial<Env> = {})
     webDir: path.join(SERVER_ROOT, '../web/dist'),
     assetsDir: path.join(SERVER_ROOT, 'assets'),
     migrationsDir: path.join(SERVER_ROOT, 'migrations'),
+    mailOutboxDir: path.join(path.resolve(values.DATA_DIR), 'mail-outbox'),
     oidc: oidcConfig(values),
   };
 }

@@ -17,12 +17,33 @@ export const AUDIT_ACTIONS = {
   batteryGroupDeleted: 'group.deleted',
   batteryRenamed: 'battery.renamed',
   batteryGroupChanged: 'battery.groupChanged',
+  datalogRequested: 'datalog.requested',
+  batteryProfilingChanged: 'battery.profilingChanged',
+  stationChargerAssigned: 'chargingStation.chargerAssigned',
+  stationGroupChanged: 'chargingStation.groupChanged',
+  alertCreated: 'alert.created',
+  alertUpdated: 'alert.updated',
+  alertDeleted: 'alert.deleted',
+  updateStarted: 'update.started',
+  remoteDebuggingEnabled: 'remoteDebugging.enabled',
+  eventFilterSaved: 'filter.saved',
+  eventFilterDeleted: 'filter.deleted',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 export const AUDIT_ACTION_NAMES = Object.values(AUDIT_ACTIONS) as AuditAction[];
 
 /** What an entry is about; entityId names it (a user's e-mail, a site id, a battery serial, a display id). */
-export const AUDIT_ENTITY_TYPES = ['user', 'operatingSite', 'battery', 'displayUnit', 'batteryGroup'] as const;
+export const AUDIT_ENTITY_TYPES = [
+  'user',
+  'operatingSite',
+  'battery',
+  'displayUnit',
+  'batteryGroup',
+  'alert',
+  'chargingStation',
+  'datalog',
+  'eventFilter',
+] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 export const AUDIT_PAGE_MAX = 200;

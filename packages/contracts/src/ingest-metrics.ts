@@ -50,3 +50,15 @@ export const ingestMetricsSchema = z.object({
   failedBatches: z.number(),
 });
 export type IngestMetricsSnapshot = z.infer<typeof ingestMetricsSchema>;
+
+/** The server process itself: event-loop delay since start and memory (docs/operations.md, Monitoring). */
+export const processMetricsSchema = z.object({
+  uptimeSeconds: z.number(),
+  eventLoopDelayMs: z.object({ p50: z.number(), p99: z.number(), max: z.number() }),
+  rssBytes: z.number(),
+  heapUsedBytes: z.number(),
+});
+export type ProcessMetrics = z.infer<typeof processMetricsSchema>;
+
+/** GET /api/v2/metrics as JSON: ingestion counters and the process figures. */
+export const serverMetricsSchema = ingestMetricsSchema.extend({ process: processMetricsSchema });

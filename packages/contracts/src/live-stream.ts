@@ -4,10 +4,11 @@ import { operatingSiteIdSchema } from './sites';
 
 /**
  * GET /api/v2/live/stream?operatingSiteId= — Server-Sent Events of the site's changed devices.
- * Events: `ready` once subscribed, then `battery` and `mdload` with the new state as JSON.
+ * Events: `ready` once subscribed, then `battery` and `mdload` with the new state as JSON, and `alert`
+ * (`liveAlertSchema` of ./alerts) when an alert of the site fires, for users who may see that alert.
  */
 export const LIVE_STREAM_PATH = '/api/v2/live/stream';
-export const LIVE_EVENTS = ['ready', 'battery', 'mdload'] as const;
+export const LIVE_EVENTS = ['ready', 'battery', 'mdload', 'alert'] as const;
 export type LiveEvent = (typeof LIVE_EVENTS)[number];
 
 export const liveStreamQuerySchema = z.object({ operatingSiteId: operatingSiteIdSchema });

@@ -50,6 +50,8 @@ export interface DemoBattery {
   lastDataTimestamp: string;
   currentErrorCode: string | null;
   lastErrorAt: string | null;
+  /** On the workshop bench: the simulator keeps it in standby and completes firmware updates within seconds. */
+  bench?: boolean;
 }
 
 export interface DemoFleet {
@@ -90,6 +92,7 @@ export function generateFleet(sites: FleetSite[], now: Date, seed = DEMO_SEED): 
     for (let n = 1; n <= BATTERIES_PER_SITE; n++) {
       const battery = demoBattery(random, site, n, now, random.chance(0.8) ? random.pick(groupNames) : null);
       battery.chargerSerial = random.chance(0.7) ? random.pick(chargers).serialNumber : null;
+      if (site.index === 0 && n === BATTERIES_PER_SITE) markBench(battery);
       fleet.batteries.push(battery);
       fleet.displays.push({
         siteId: site.id,
@@ -152,6 +155,11 @@ function demoBattery(random: Random, site: FleetSite, n: number, now: Date, grou
     currentErrorCode: erroring ? random.pick(ERROR_CODES) : null,
     lastErrorAt: recentError ? new Date(now.getTime() - random.int(1, 1380) * 60_000).toISOString() : null,
   };
+}
+
+/** The demo's bench battery (decision 010): a deterministic target for trying a software update. */
+function markBench(battery: DemoBattery) {
+  battery.bench = true;
 }
 
 /** Licence ends: most run for years, some end within a month, some have ended. */

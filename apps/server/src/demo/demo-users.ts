@@ -31,6 +31,14 @@ export const DEMO_USERS: DemoUser[] = [
     permissions: [SITE_PERMISSIONS.report, SITE_PERMISSIONS.statistic],
   },
   {
+    email: 'stations@cbm.demo',
+    firstName: 'Stella',
+    lastName: 'Station',
+    features: ['cbm_mdliveview'],
+    organizations: 'first',
+    permissions: [SITE_PERMISSIONS.mdloadLiveView],
+  },
+  {
     email: 'blocked@cbm.demo',
     firstName: 'Bea',
     lastName: 'Blocked',

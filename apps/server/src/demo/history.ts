@@ -1,9 +1,11 @@
 import type { Database, Queryable } from '../db/database';
 import { type EventRecord, eventRepository } from '../modules/devices/event-repository';
 import { monthOf, partitionRepository } from '../modules/devices/partition-repository';
-import { DEFAULT_MAX_GAP_MS, type RollupResult, rollUpBattery } from '../modules/rollups/attribution';
+import { type DayTotals, DEFAULT_MAX_GAP_MS, type RollupResult, rollUpBattery } from '../modules/rollups/attribution';
 import { localDays } from '../modules/rollups/local-days';
 import { rollupRepository } from '../modules/rollups/rollup-repository';
+import { hourRepository } from '../modules/statistics/hour-repository';
+import { hourTotals } from '../modules/statistics/hour-rollup';
 import type { DemoFleet, FleetSite } from './demo-fleet';
 import { generateSeries, HISTORY_STEP_MS, type HistoryEvent, type HistorySite } from './history-series';
 import { seededRandom } from './random';
@@ -22,6 +24,8 @@ export async function prepareHistoryPartitions(db: Database, now: Date, days: nu
 
 /** What `npm start` generates: enough for statistics and reports to show a quarter. */
 export const DEMO_HISTORY_DAYS = 90;
+/** Days of the history that also get hour rows, so statistics in a zone other than the site's have data. */
+export const DEMO_HOUR_DAYS = 14;
 
 export interface HistoryOptions {
   now: Date;
@@ -59,6 +63,8 @@ export async function seedDemoHistory(
   };
   const from = historyStart(options.now, options.days);
   const results: RollupResult[] = [];
+  const hours: DayTotals[] = [];
+  const hoursFrom = new Date(options.now.getTime() - DEMO_HOUR_DAYS * DAY_MS).toISOString();
   const events: EventRecord[] = [];
   for (const battery of fleet.batteries) {
     const site = historySites.get(battery.siteId);
@@ -67,11 +73,14 @@ export async function seedDemoHistory(
     const series = generateSeries(battery, site, from, Date.parse(battery.lastDataTimestamp), random);
     const result = rollUpBattery(battery.serialNumber, undefined, series.points, rollupOptions);
     if (result) results.push(result);
+    // Hour rows (foreign time zones, docs/decisions/014) only for the last days: 24 rows a day would slow the seed.
+    hours.push(...hourTotals(battery.serialNumber, undefined, series.points).filter((h) => h.date >= hoursFrom));
     series.events.sort((a, b) => a.event.ts.localeCompare(b.event.ts));
     // Small sequence numbers: the simulator numbers its events from the time it starts.
     events.push(...series.events.map((entry, n) => toEventRecord(entry, n + 1)));
   }
   await rollups.apply(results);
+  await hourRepository(db).add(hours);
   await eventRepository(db).insertEvents(events);
 }
 

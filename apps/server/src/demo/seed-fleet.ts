@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database';
+import { BATTERY_MODELS, SOFTWARE_VERSIONS } from './battery-models';
 import type { DemoBattery, DemoFleet, DemoMdloadUnit } from './demo-fleet';
 
 type Row = Record<string, unknown>;
@@ -64,7 +65,31 @@ export async function seedFleet(db: Queryable, fleet: DemoFleet): Promise<void> 
     ),
   );
   await insertRows(db, 'battery', Object.keys(batteryRows[0] ?? {}), batteryRows, 'serial_number');
-  for (const unit of fleet.mdloadUnits) await seedMdloadUnit(db, unit);
+  for (const unit of fleet.mdloadUnits) {
+    const siteChargers = fleet.chargers.filter((charger) => charger.siteId === unit.siteId);
+    await seedMdloadUnit(
+      db,
+      unit,
+      siteChargers.map((charger) => chargerIds.get(charger.serialNumber) ?? null),
+    );
+  }
+  const expected = expectedVersionRows();
+  await insertRows(db, 'expected_version', Object.keys(expected[0] ?? {}), expected, 'battery_type');
+}
+
+/** Every demo battery type is expected to run the current versions (decision 010). */
+function expectedVersionRows(): Row[] {
+  const current = SOFTWARE_VERSIONS.current;
+  return BATTERY_MODELS.map((model) => ({
+    battery_type: model.type,
+    bsp_version: current.bsp,
+    bam_version: current.bam,
+    boot_version: current.boot,
+    firmware_version: current.firmware,
+    hardware_version: current.hardware,
+    iot_hmi_version: current.iotHmi,
+    iot_sw_version: current.iotSw,
+  }));
 }
 
 function batteryRow(battery: DemoBattery, groupId: number | undefined, chargerId: number | undefined): Row {
@@ -117,7 +142,10 @@ function batteryRow(battery: DemoBattery, groupId: number | undefined, chargerId
   };
 }
 
-async function seedMdloadUnit(db: Queryable, unit: DemoMdloadUnit): Promise<void> {
+/** The first stations get the site's chargers, one each, except its last: a free charger and free stations remain. */
+async function seedMdloadUnit(db: Queryable, unit: DemoMdloadUnit, chargerIds: (number | null)[]): Promise<void> {
+  const assignable = chargerIds.slice(0, -1);
+  let stationIndex = 0;
   const [stored] = await insertRows<{ id: number }>(
     db,
     'mdload_unit',
@@ -141,12 +169,13 @@ async function seedMdloadUnit(db: Queryable, unit: DemoMdloadUnit): Promise<void
     await insertRows(
       db,
       'charging_station',
-      ['group_id', 'name', 'battery_model', 'serial_number'],
+      ['group_id', 'name', 'battery_model', 'serial_number', 'charger_id'],
       group.stations.map((station) => ({
         group_id: storedGroup?.id,
         name: station.name,
         battery_model: station.batteryModel,
         serial_number: station.serialNumber,
+        charger_id: assignable[stationIndex++] ?? null,
       })),
     );
   }

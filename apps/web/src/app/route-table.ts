@@ -1,9 +1,8 @@
 import { SITE_PERMISSIONS } from '@cbm/contracts/site-permissions';
+import { loadAlerts } from '../features/alerts/load-alerts';
 import { loadLicences } from '../features/licences/load-licences';
 import { loadSiteAdmin } from '../features/site-admin/load-site-admin';
 import type { AppRoute } from './route-types';
-
-const planned = () => import('../features/planned/planned-page');
 
 /** Every route of spec §2, its title, layout, menu entry, help and access: the one table the app is driven from. */
 export const PREMISE_ROUTES: AppRoute[] = [
@@ -31,7 +30,7 @@ export const PREMISE_ROUTES: AppRoute[] = [
         titleKey: 'menu.statistics',
         menu: { labelKey: 'menu.statistics', order: 1, area: 'battery' },
         help: 'statistics',
-        page: planned,
+        page: () => import('../features/statistics/components/statistics-page'),
       },
       {
         name: 'export',
@@ -39,7 +38,7 @@ export const PREMISE_ROUTES: AppRoute[] = [
         titleKey: 'menu.dataExport',
         menu: { labelKey: 'menu.dataExport', order: 2, area: 'battery' },
         help: 'dataExport',
-        page: planned,
+        page: () => import('../features/data-export/components/data-export-page'),
       },
     ],
   },
@@ -50,7 +49,8 @@ export const PREMISE_ROUTES: AppRoute[] = [
     access: { features: ['cbm_alert'] },
     menu: { labelKey: 'menu.alerts', order: 3, area: 'battery' },
     help: 'alerts',
-    page: planned,
+    load: ({ premise }) => loadAlerts('battery', premise),
+    page: () => import('../features/alerts/components/alerts-page'),
   },
   {
     name: 'report',
@@ -59,7 +59,7 @@ export const PREMISE_ROUTES: AppRoute[] = [
     access: { features: ['cbm_report'], rule: SITE_PERMISSIONS.report },
     menu: { labelKey: 'menu.reporting', order: 4, area: 'battery' },
     help: 'report',
-    page: planned,
+    page: () => import('../features/reports/components/report-page'),
   },
   {
     name: 'expert',
@@ -76,7 +76,7 @@ export const PREMISE_ROUTES: AppRoute[] = [
         access: { features: ['cbm_view'] },
         menu: { labelKey: 'menu.batteryList', order: 1, area: 'battery' },
         help: 'expertList',
-        page: planned,
+        page: () => import('../features/battery-list/components/battery-list-page'),
       },
       {
         name: 'filter',
@@ -85,7 +85,7 @@ export const PREMISE_ROUTES: AppRoute[] = [
         access: { features: ['cbm_filter'] },
         menu: { labelKey: 'menu.filterView', order: 2, area: 'battery' },
         help: 'expertFilter',
-        page: planned,
+        page: () => import('../features/events/components/battery-filter-page'),
       },
       {
         name: 'datalog',
@@ -94,7 +94,14 @@ export const PREMISE_ROUTES: AppRoute[] = [
         access: { features: ['cbm_datalog'] },
         menu: { labelKey: 'menu.datalog', order: 3, area: 'battery' },
         help: 'expertDatalog',
-        page: planned,
+        page: () => import('../features/datalogs/components/datalog-page'),
+      },
+      {
+        name: 'profile',
+        path: 'profile/:serialNumber',
+        titleKey: 'menu.profileAnalysis',
+        access: { features: ['cbm_view'] },
+        page: () => import('../features/battery-profile/components/profile-page'),
       },
     ],
   },
@@ -145,7 +152,7 @@ export const PREMISE_ROUTES: AppRoute[] = [
         titleKey: 'menu.chargerStationLiveView',
         access: { features: ['cbm_mdliveview'], rule: SITE_PERMISSIONS.mdloadLiveView },
         menu: { labelKey: 'menu.liveView', order: 1, area: 'mdload' },
-        page: planned,
+        page: () => import('../features/mdload-live-view/components/mdload-live-view-page'),
       },
       {
         name: 'md-stats',
@@ -160,14 +167,14 @@ export const PREMISE_ROUTES: AppRoute[] = [
             path: 'consumption',
             titleKey: 'menu.consumption',
             menu: { labelKey: 'menu.consumption', order: 1, area: 'mdload' },
-            page: planned,
+            page: () => import('../features/mdload-statistics/components/consumption-page'),
           },
           {
             name: 'md-start-soc',
             path: 'start-soc',
             titleKey: 'menu.startSoc',
             menu: { labelKey: 'menu.startSoc', order: 2, area: 'mdload' },
-            page: planned,
+            page: () => import('../features/mdload-statistics/components/start-soc-page'),
           },
         ],
       },
@@ -177,7 +184,9 @@ export const PREMISE_ROUTES: AppRoute[] = [
         titleKey: 'menu.chargerStationAlerts',
         access: { features: ['cbm_mdlalert'], rule: SITE_PERMISSIONS.mdloadAlert },
         menu: { labelKey: 'menu.alerts', order: 3, area: 'mdload' },
-        page: planned,
+        help: 'alerts',
+        load: ({ premise }) => loadAlerts('mdload', premise),
+        page: () => import('../features/alerts/components/mdload-alerts-page'),
       },
       {
         name: 'md-events',
@@ -185,7 +194,7 @@ export const PREMISE_ROUTES: AppRoute[] = [
         titleKey: 'menu.chargerStationEvents',
         access: { features: ['cbm_mdevent'], rule: SITE_PERMISSIONS.mdloadEvent },
         menu: { labelKey: 'menu.events', order: 4, area: 'mdload' },
-        page: planned,
+        page: () => import('../features/events/components/mdload-events-page'),
       },
     ],
   },

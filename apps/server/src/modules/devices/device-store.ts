@@ -8,6 +8,7 @@ import type { BatteryState } from './battery-state';
 import { type CommandReplyListener, replyRecords } from './command-replies';
 import { commandRepository, type ReplyRecord } from './command-repository';
 import { type DeviceMessage, messagesOf, type Rejection } from './device-message';
+import type { AfterCommit, EventListener } from './event-listener';
 import { type EventRecord, eventKey, eventRepository } from './event-repository';
 import { monthOf, nextMonth, partitionRepository } from './partition-repository';
 import { type LiveMdloadChange, storeChargerBatch, storeMdloadBatch } from './peripheral-batch';
@@ -27,12 +28,15 @@ export interface BatchOutcome {
   /** Devices that sent telemetry, as `class|serial`. */
   telemetryFrom: Set<string>;
   replies: ReplyRecord[];
+  /** What the event listeners asked to run after the commit. */
+  afterCommit: AfterCommit[];
 }
 
 export interface DeviceStoreOptions {
   resolutionMs: number;
   sampleListeners: readonly SampleListener[];
   replyListeners: readonly CommandReplyListener[];
+  eventListeners?: readonly EventListener[];
 }
 
 const zeroCounts = () => Object.fromEntries(STORED_KINDS.map((kind) => [kind, 0])) as Record<StoredKind, number>;
@@ -116,9 +120,20 @@ export function deviceStore(db: Database, options: DeviceStoreOptions) {
       const freshReplies = await commands.insertReplies(replies);
       counts.stored.commandReply += freshReplies.length;
       counts.duplicates.commandReply += replies.length - freshReplies.length;
-      await commands.updateJobs(freshReplies);
       for (const listener of options.replyListeners) await listener(tx, freshReplies);
       for (const listener of options.sampleListeners) await listener(tx, battery.samples);
+      const stored = new Map(
+        eventRecords.map((record) => [
+          eventKey(record.deviceClass, record.serialNumber, record.event.seq, record.ts),
+          record,
+        ]),
+      );
+      const fresh = [...stored].filter(([key]) => newEvents.has(key)).map(([, record]) => record);
+      const afterCommit: AfterCommit[] = [];
+      for (const listener of options.eventListeners ?? []) {
+        const after = fresh.length > 0 ? await listener(tx, fresh) : undefined;
+        if (after) afterCommit.push(after);
+      }
 
       return {
         rejections,
@@ -131,6 +146,7 @@ export function deviceStore(db: Database, options: DeviceStoreOptions) {
             .map((message) => `${message.deviceClass}|${message.serial}`),
         ),
         replies: freshReplies,
+        afterCommit,
       };
     });
   }

@@ -8,6 +8,7 @@ import { CommandService } from './command-service';
 import { deviceStore } from './device-store';
 import type { DeviceTransport } from './device-transport';
 import { startEmbeddedBroker } from './embedded-broker';
+import type { EventListener } from './event-listener';
 import { connectExternalBroker } from './external-broker';
 import { IngestMetrics } from './ingest-metrics';
 import { IngestPipeline } from './ingest-pipeline';
@@ -46,6 +47,8 @@ export interface DeviceChannel {
   addSampleListener(listener: SampleListener): void;
   /** Runs inside each storing transaction with the new command replies (datalogs, updates). */
   addReplyListener(listener: CommandReplyListener): void;
+  /** Runs inside each storing transaction with the new device events (alerts). Register before ready. */
+  addEventListener(listener: EventListener): void;
   readonly metrics: IngestMetrics;
   readonly live: LiveHub;
 }
@@ -64,6 +67,7 @@ export const devicesPlugin = fp(
   async (app: FastifyInstance, { config, db, sampleListeners = [] }: DevicesPluginOptions) => {
     const samples = [...sampleListeners];
     const replies: CommandReplyListener[] = [];
+    const events: EventListener[] = [];
     const live = new LiveHub();
     let transport: DeviceTransport | undefined;
     const commands = new CommandService(db, () => transport);
@@ -73,6 +77,7 @@ export const devicesPlugin = fp(
             resolutionMs: config.SAMPLE_RESOLUTION_SECONDS * 1000,
             sampleListeners: samples,
             replyListeners: replies,
+            eventListeners: events,
           }),
           batchSize: config.INGEST_BATCH_SIZE,
           queueLimit: config.INGEST_QUEUE_LIMIT,
@@ -82,6 +87,7 @@ export const devicesPlugin = fp(
           onCommitted(outcome) {
             commands.notify(outcome);
             live.publish(outcome);
+            for (const after of outcome.afterCommit) after();
           },
         })
       : undefined;
@@ -97,6 +103,7 @@ export const devicesPlugin = fp(
       refresh: commands.refresh.bind(commands),
       addSampleListener: (listener) => samples.push(listener),
       addReplyListener: (listener) => replies.push(listener),
+      addEventListener: (listener) => events.push(listener),
       metrics,
       live,
     } satisfies DeviceChannel);
@@ -108,6 +115,8 @@ export const devicesPlugin = fp(
           url: config.MQTT_URL,
           clientId: config.MQTT_CLIENT_ID,
           shareGroup: config.MQTT_SHARE_GROUP,
+          // As many in flight as the queue holds: the broker's own queue stays empty.
+          receiveMaximum: config.INGEST_QUEUE_LIMIT,
           sink,
           log: app.log.child({ module: 'mqtt' }),
         });

@@ -12,11 +12,17 @@ export interface ExternalBrokerOptions {
   sink: MessageSink | null;
   log: Pick<FastifyBaseLogger, 'warn'>;
   connectTimeoutMs?: number;
+  /**
+   * Unacknowledged messages the broker may send at once (MQTT 5 Receive Maximum; default 10,000).
+   * Without it Mosquitto sends 20 and queues at most 1000 more per worker, dropping the rest.
+   */
+  receiveMaximum?: number;
 }
 
 const SUBSCRIBED_CHANNELS = ['telemetry', 'event', 'info', 'status', 'cmd/reply'];
 /** How long the broker keeps this worker's session (and queues its messages) while it is away. */
 const SESSION_EXPIRY_SECONDS = 24 * 3600;
+const MAX_RECEIVE_MAXIMUM = 65_535;
 /**
  * mqtt.js handles one incoming packet at a time and acknowledges it when customHandleAcks calls
  * back: waiting for the commit there would store one message per transaction. So the callback
@@ -45,7 +51,12 @@ export async function connectExternalBroker(options: ExternalBrokerOptions): Pro
     clientId: options.clientId,
     protocolVersion: 5,
     clean: !sink,
-    properties: sink ? { sessionExpiryInterval: SESSION_EXPIRY_SECONDS } : {},
+    properties: sink
+      ? {
+          sessionExpiryInterval: SESSION_EXPIRY_SECONDS,
+          receiveMaximum: Math.min(MAX_RECEIVE_MAXIMUM, options.receiveMaximum ?? 10_000),
+        }
+      : {},
     reconnectPeriod: 1000,
     connectTimeout: options.connectTimeoutMs ?? 10_000,
     customHandleAcks(topic, payload, packet, done) {

@@ -14,6 +14,7 @@ const outcome = (): BatchOutcome => ({
   mdloads: [],
   telemetryFrom: new Set(),
   replies: [],
+  afterCommit: [],
 });
 const message = (serial: string, seq = 1): RawDeviceMessage => ({
   topic: `cbm/v1/battery/${serial}/telemetry`,

@@ -1,8 +1,12 @@
+import type { LiveAlert } from '@cbm/contracts/alerts';
 import type { LiveBattery, LiveMdload } from '@cbm/contracts/live-stream';
 import type { BatteryState } from './battery-state';
 import type { BatchOutcome } from './device-store';
 
-export type LiveUpdate = { event: 'battery'; data: LiveBattery } | { event: 'mdload'; data: LiveMdload };
+export type LiveUpdate =
+  | { event: 'battery'; data: LiveBattery }
+  | { event: 'mdload'; data: LiveMdload }
+  | { event: 'alert'; data: LiveAlert };
 type Subscriber = (update: LiveUpdate) => void;
 
 interface SiteChanges {
@@ -53,6 +57,13 @@ export class LiveHub {
     }
     if (this.pending.size > 0 && !this.timer) {
       this.timer = setTimeout(() => this.flush(), Math.max(0, this.lastFlush + this.intervalMs - Date.now()));
+    }
+  }
+
+  /** Fired alerts go out at once, each on its own (they are not states to coalesce). */
+  publishAlerts(siteId: number, alerts: readonly LiveAlert[]): void {
+    for (const subscriber of this.subscribers.get(siteId) ?? []) {
+      for (const data of alerts) subscriber({ event: 'alert', data });
     }
   }
 

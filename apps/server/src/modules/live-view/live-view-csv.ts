@@ -10,7 +10,7 @@ import { type Language, translate } from '../../i18n/messages';
  * a leading =, +, - or @ in text is neutralised with a quote mark so that Excel never runs a formula.
  * (No CSV library is installed; this is the whole of RFC 4180 quoting.)
  */
-const DIALECTS = {
+export const CSV_DIALECTS = {
   de: { separator: ';', decimal: ',' },
   en: { separator: ',', decimal: '.' },
 } as const;
@@ -34,7 +34,7 @@ const COLUMNS = [
 
 export const CSV_BOM = '\uFEFF';
 
-function dateTimeIn(timeZone: string, language: Language) {
+export function dateTimeIn(timeZone: string, language: Language) {
   const format = new Intl.DateTimeFormat('en-GB', {
     timeZone,
     year: 'numeric',
@@ -69,7 +69,7 @@ export function escapeCsvField(value: string, separator: string): string {
 }
 
 export function liveViewCsv(batteries: readonly LiveViewBattery[], language: Language, timeZone: string): string {
-  const { separator, decimal } = DIALECTS[language];
+  const { separator, decimal } = CSV_DIALECTS[language];
   const dateTime = dateTimeIn(timeZone, language);
   const ungrouped = translate(language, 'liveViewCsv.ungrouped');
   const cell = (battery: LiveViewBattery, column: (typeof COLUMNS)[number]): string => {

@@ -30,7 +30,12 @@ describeEachDatabase('user', (kind) => {
     });
 
     it('knows every demo user', () => {
-      expect(DEMO_USERS.map((user) => user.email)).toEqual(['admin@cbm.demo', 'operator@cbm.demo', 'blocked@cbm.demo']);
+      expect(DEMO_USERS.map((user) => user.email)).toEqual([
+        'admin@cbm.demo',
+        'operator@cbm.demo',
+        'stations@cbm.demo',
+        'blocked@cbm.demo',
+      ]);
     });
 
     it('answers 401 without a session and with an unknown session token', async () => {
