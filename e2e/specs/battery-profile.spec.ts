@@ -35,7 +35,7 @@ async function batteryWithSamples(page: Page, siteId: number, index: number): Pr
   return battery;
 }
 
-const figure = (page: Page, name: string) => page.getByRole('figure', { name });
+const figure = (page: Page, name: string) => page.getByRole('figure', { name, exact: true });
 
 test.describe('battery profile analysis', () => {
   test('shows the charts of a battery, changes the range and switches detailed profiling on', async ({
@@ -50,7 +50,7 @@ test.describe('battery profile analysis', () => {
     await expect(page).toHaveTitle('Profile Analysis - CBM');
     await expect(page.getByText(battery.batterySerialNumber, { exact: false })).toBeVisible();
     for (const name of ['State of charge', 'Current', 'Voltage', 'Temperatures', 'State']) {
-      await expect(figure(page, name).locator('.recharts-line').first()).toBeVisible();
+      await expect(figure(page, name).locator('.recharts-line').first()).toBeAttached();
     }
 
     // Last year (a quick range) has no raw samples in the fresh demo; today has.
@@ -59,7 +59,7 @@ test.describe('battery profile analysis', () => {
     await expect(page.getByText('No available data')).toBeVisible();
     await page.getByRole('button', { name: 'Time range' }).click();
     await page.getByRole('button', { name: 'Today' }).click();
-    await expect(figure(page, 'State of charge').locator('.recharts-line').first()).toBeVisible();
+    await expect(figure(page, 'State of charge').locator('.recharts-line').first()).toBeAttached();
 
     const profiling = page.getByRole('switch', { name: 'Detailed profiling' });
     const wasOn = await profiling.isChecked();
@@ -79,7 +79,7 @@ test.describe('battery profile analysis', () => {
       const battery = await batteryWithSamples(page, siteIds[SITE], 1);
       await page.goto(`/${siteIds[SITE]}/expert/profile/${encodeURIComponent(battery.batterySerialNumber)}`);
       await expect(page.getByRole('heading', { name: 'Profilanalyse' })).toBeVisible();
-      await expect(figure(page, 'Ladezustand').locator('.recharts-line').first()).toBeVisible();
+      await expect(figure(page, 'Ladezustand').locator('.recharts-line').first()).toBeAttached();
       await expect(figure(page, 'Zustand')).toBeVisible();
       const profiling = page.getByRole('switch', { name: 'Detailliertes Profiling' });
       const wasOn = await profiling.isChecked();

@@ -17,10 +17,10 @@ async function exportCsv(
     download: string;
   },
 ) {
-  await page.getByRole('textbox', { name: texts.values }).click();
+  await page.getByRole('combobox', { name: texts.values }).click();
   await page.getByRole('option', { name: texts.all, exact: true }).click();
   await page.keyboard.press('Escape');
-  await page.getByRole('textbox', { name: texts.resolution }).click();
+  await page.getByRole('combobox', { name: texts.resolution }).click();
   await page.getByRole('option', { name: texts.daily, exact: true }).click();
   await page.getByRole('button', { name: texts.time }).click();
   await page.getByRole('button', { name: texts.lastWeek, exact: true }).click();

@@ -6,7 +6,8 @@ test.describe.configure({ mode: 'serial' });
 
 const SITE = 'Stuttgart Hafen';
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
-const field = (page: Page, name: RegExp) => page.getByRole('textbox', { name });
+const field = (page: Page, name: RegExp) =>
+  page.getByRole('textbox', { name }).or(page.getByRole('combobox', { name }));
 
 test('charger-station alerts: add, edit and delete', async ({ page, signIn, siteIds }) => {
   await signIn('admin', { next: `/${siteIds[SITE]}/mdload/alerts` });
@@ -25,16 +26,16 @@ test('charger-station alerts: add, edit and delete', async ({ page, signIn, site
   await field(page, /^E-mail addresses/).press('Enter');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Alert added')).toBeVisible();
-  await expect(page.getByRole('cell', { name: 'E2E units' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'E2E units', exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'Edit alert E2E units' }).click();
   await field(page, /^Name/).fill('E2E units renamed');
   await page.getByRole('dialog', { name: 'Edit alert' }).getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Alert updated')).toBeVisible();
-  await expect(page.getByRole('cell', { name: 'E2E units renamed' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'E2E units renamed', exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'Delete alert E2E units renamed' }).click();
   await page.getByRole('dialog', { name: 'Delete alert' }).getByRole('button', { name: 'Delete' }).click();
   await expect(toast(page, 'Alert deleted')).toBeVisible();
-  await expect(page.getByRole('cell', { name: 'E2E units renamed' })).toHaveCount(0);
+  await expect(page.getByRole('cell', { name: 'E2E units renamed', exact: true })).toHaveCount(0);
 });

@@ -17,9 +17,9 @@ test('filters and saves an events filter on the charger-station events page', as
 
   await page.getByRole('button', { name: 'Time range' }).click();
   await page.getByRole('button', { name: 'Last week', exact: true }).click();
-  await page.getByLabel('Add filter', { exact: true }).click();
+  await page.getByRole('combobox', { name: 'Add filter', exact: true }).click();
   await page.getByRole('option', { name: 'Event type', exact: true }).click();
-  await page.getByLabel('Event type is one of', { exact: true }).click();
+  await page.getByRole('combobox', { name: 'Event type is one of', exact: true }).click();
   await page.getByRole('option', { name: 'Warning', exact: true }).click();
   await page.keyboard.press('Escape');
   await expect(page.getByText(/^\d+ events?$|No data was found with the selected settings\./).first()).toBeVisible();
@@ -30,11 +30,11 @@ test('filters and saves an events filter on the charger-station events page', as
   await expect(toast(page, 'Filter saved')).toBeVisible();
 
   await page.reload();
-  await page.getByLabel('Saved filters', { exact: true }).click();
+  await page.getByRole('combobox', { name: 'Saved filters', exact: true }).click();
   await page.getByRole('option', { name: FILTER }).click();
-  await expect(page.getByLabel('Event type is one of', { exact: true })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Event type is one of', exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'Delete filter' }).click();
   await expect(toast(page, 'Filter deleted')).toBeVisible();
-  await expect(page.getByLabel('Event type is one of', { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Event type is one of', exact: true })).toHaveCount(0);
 });

@@ -48,7 +48,7 @@ test.describe('charger-station live view', () => {
     await page.getByRole('button', { name: `Actions for charging station ${name}`, exact: true }).click();
     await page.getByRole('menuitem', { name: 'Assign charger' }).click();
     const dialog = page.getByRole('dialog', { name: `Assign a charger to ${name}` });
-    await dialog.getByRole('textbox', { name: 'Charger' }).click();
+    await dialog.getByRole('combobox', { name: 'Charger' }).click();
     const option = dialog.getByRole('option').nth(1);
     const charger = ((await option.textContent()) ?? '').replace(/ \(.*\)$/, '');
     await option.click();
