@@ -2,9 +2,9 @@ import { EVENT_PAGE_SIZE } from '@cbm/contracts/constants';
 import { type EventPage, type EventProduct, eventAttribute } from '@cbm/contracts/events';
 import { Group, Loader, Pagination, ScrollArea, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { SortableHeader } from '../../../components/table/sortable-header';
 import { currentLanguage } from '../../../lib/i18n';
 import { eventValueText } from './event-value';
-import { SortableHeader } from './sortable-header';
 
 interface EventResultsTableProps {
   product: EventProduct;

@@ -19,6 +19,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { SortableHeader } from '../../../components/table/sortable-header';
 import { formatDate } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
 import { useLicences } from '../api/get-licences';
@@ -30,7 +31,6 @@ import {
   visibleLicences,
 } from '../licence-list';
 import { LicenceDialog } from './licence-dialog';
-import { SortableHeader } from './sortable-header';
 
 const ROW_COLORS = { expired: 'var(--mantine-color-red-light)', expiring: 'var(--mantine-color-orange-light)' };
 const BADGE_COLORS = { expired: 'red', expiring: 'orange', valid: 'green', unlimited: 'gray' } as const;
