@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from './database-errors';
+import { isDatabaseUnavailable, isInvalidValue } from './database-errors';
 
 describe('isDatabaseUnavailable', () => {
   it.each([
@@ -21,5 +21,15 @@ describe('isDatabaseUnavailable', () => {
     ['text'],
   ])('does not take %s for an outage', (error) => {
     expect(isDatabaseUnavailable(error)).toBe(false);
+  });
+});
+
+describe('isInvalidValue', () => {
+  it('knows PostgreSQL data exceptions as the request’s fault', () => {
+    expect(
+      isInvalidValue(Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' })),
+    ).toBe(true);
+    expect(isInvalidValue(Object.assign(new Error('integer out of range'), { code: '22003' }))).toBe(true);
+    expect(isInvalidValue(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
   });
 });

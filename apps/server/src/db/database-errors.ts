@@ -21,3 +21,12 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return typeof message === 'string' && DRIVER_MESSAGES.test(message);
 }
+
+/**
+ * True when PostgreSQL refused a value the request brought (SQLSTATE class 22, data exception): a NUL
+ * character in text, a number out of range. The request is at fault, not the server.
+ */
+export function isInvalidValue(error: unknown): boolean {
+  const { code } = (error ?? {}) as { code?: unknown };
+  return typeof code === 'string' && code.startsWith('22');
+}

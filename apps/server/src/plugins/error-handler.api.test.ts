@@ -83,6 +83,15 @@ describeEachDatabase('bad input', (kind) => {
       },
     );
 
+    it('answers 400, not 500, for a NUL character the database cannot store', async () => {
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/v2/auth/login',
+        payload: { username: 'a\u0000b@cbm.demo', password: 'x' },
+      });
+      expectError(response, 400, 'request.invalid');
+    });
+
     it('answers 400, not 500, for text/plain', async () => {
       expectError(await putTheme('crown', { 'content-type': 'text/plain' }), 400, 'request.invalid');
     });

@@ -3,7 +3,7 @@ import { isValidationMessageKey } from '@cbm/contracts/validation-messages';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { isDatabaseUnavailable } from '../db/database-errors';
+import { isDatabaseUnavailable, isInvalidValue } from '../db/database-errors';
 import { HttpError } from '../http-error';
 import { type Language, languageOf, type MessageKey, translate } from '../i18n/messages';
 import type { ValidationItem } from './validator-compiler';
@@ -26,6 +26,9 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (known) {
       const [status, code, key] = known;
       return send(reply, status, code, translate(language, key));
+    }
+    if (isInvalidValue(error)) {
+      return send(reply, 400, 'request.invalid', translate(language, 'errors.invalidValue'));
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
