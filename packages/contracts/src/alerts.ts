@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { whenValid } from './field-rules';
 import { operatingSiteIdSchema } from './sites';
 import { VALIDATION } from './validation-messages';
 
@@ -25,13 +26,46 @@ const emailSchema = z
   .toLowerCase()
   .pipe(z.email({ error: () => VALIDATION.alertEmailInvalid }).max(254));
 
+type Selection = {
+  groupId: readonly AlertGroupId[];
+  batteryTypes: readonly string[];
+  batterySerials: readonly string[];
+};
+const KINDS = ['alertOnError', 'alertOnWarning', 'alertOnLimit'] as const;
+const SELECTION = ['groupId', 'batteryTypes', 'batterySerials'] as const;
+
+const checkKind = (kinds: Record<(typeof KINDS)[number], boolean>, ctx: z.RefinementCtx) => {
+  if (!KINDS.some((kind) => kinds[kind])) {
+    ctx.addIssue({ code: 'custom', path: ['alertOnError'], message: VALIDATION.alertKindRequired });
+  }
+};
+
+/** Serials exclude groups and types; without serials, groups (battery alerts only) and types are each required. */
+const checkSelection = (product: AlertProduct) => (alert: Selection, ctx: z.RefinementCtx) => {
+  const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+  const groups = product === 'battery' ? alert.groupId.length : 0;
+  if (alert.batterySerials.length > 0) {
+    if (groups > 0 || alert.batteryTypes.length > 0) issue('batterySerials', VALIDATION.alertSerialsExclusive);
+    return;
+  }
+  if (product === 'battery' && groups === 0) issue('groupId', VALIDATION.alertGroupsRequired);
+  if (alert.batteryTypes.length === 0) issue('batteryTypes', VALIDATION.alertTypesRequired);
+  if (groups === 0 && alert.batteryTypes.length === 0) issue('batterySerials', VALIDATION.alertSerialsRequired);
+};
+
+const checkNoGroups = (alert: Pick<Selection, 'groupId'>, ctx: z.RefinementCtx) => {
+  if (alert.groupId.length > 0) {
+    ctx.addIssue({ code: 'custom', path: ['groupId'], message: VALIDATION.alertNoGroups });
+  }
+};
+
 /**
- * The alert form of spec §5, validated by the web form and by POST/PUT alike. Serials exclude groups and
- * types and vice versa; without serials, groups (battery alerts only) and types are each required.
- * Messages are validation keys (`validation.alert…`), translated by whoever shows them.
+ * The alert form of spec §5, validated by the web form and by POST/PUT alike. Every rule runs even when
+ * other fields failed, so an empty form gets all its messages at once. Messages are validation keys
+ * (`validation.alert…`), translated by whoever shows them.
  */
 export function alertBodySchema(product: AlertProduct) {
-  return z
+  const schema = z
     .object({
       operatingSiteId: z
         .number({ error: () => VALIDATION.alertOrganizationRequired })
@@ -55,27 +89,13 @@ export function alertBodySchema(product: AlertProduct) {
       batterySerials: list(z.string().trim().min(1).max(100), VALIDATION.alertSerialsRequired).default([]),
       emails: z
         .array(emailSchema, { error: (issue) => (isMissing(issue.input) ? VALIDATION.alertEmailRequired : undefined) })
+        .min(1, VALIDATION.alertEmailRequired)
         .max(ALERT_EMAILS_MAX)
         .refine((emails) => new Set(emails).size === emails.length, VALIDATION.duplicates),
     })
-    .superRefine((alert, ctx) => {
-      const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-      if (alert.emails.length === 0) issue('emails', VALIDATION.alertEmailRequired);
-      if (!alert.alertOnError && !alert.alertOnWarning && !alert.alertOnLimit) {
-        issue('alertOnError', VALIDATION.alertKindRequired);
-      }
-      const groups = product === 'battery' ? alert.groupId.length : 0;
-      if (product === 'mdload' && alert.groupId.length > 0) issue('groupId', VALIDATION.alertNoGroups);
-      if (alert.batterySerials.length > 0) {
-        if (groups > 0 || alert.batteryTypes.length > 0) issue('batterySerials', VALIDATION.alertSerialsExclusive);
-        return;
-      }
-      if (product === 'battery' && groups === 0) issue('groupId', VALIDATION.alertGroupsRequired);
-      if (alert.batteryTypes.length === 0) issue('batteryTypes', VALIDATION.alertTypesRequired);
-      if ((product === 'mdload' || groups === 0) && alert.batteryTypes.length === 0) {
-        issue('batterySerials', VALIDATION.alertSerialsRequired);
-      }
-    });
+    .superRefine(checkKind, whenValid(...KINDS))
+    .superRefine(checkSelection(product), whenValid(...SELECTION));
+  return product === 'mdload' ? schema.superRefine(checkNoGroups, whenValid('groupId')) : schema;
 }
 export type AlertBody = z.output<ReturnType<typeof alertBodySchema>>;
 export type AlertFormValues = z.input<ReturnType<typeof alertBodySchema>>;

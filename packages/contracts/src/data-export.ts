@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { whenValid } from './field-rules';
 import { operatingSiteIdSchema } from './sites';
 import { checkRange, enumOf, serialListSchema, timeRangeFields } from './statistics';
 import { VALIDATION } from './validation-messages';
@@ -29,7 +30,7 @@ export const dataExportFilename = (from: string, to: string) => `battery-export_
 
 /**
  * GET /Statistics/export: one CSV row per battery and period with data. `serials` are the batteries
- * ("Values"): 'all' or serial numbers.
+ * ("Values"): 'all' or serial numbers. The range check runs even when other fields failed.
  */
 export const dataExportQuerySchema = z
   .object({
@@ -38,5 +39,5 @@ export const dataExportQuerySchema = z
     resolution: enumOf(EXPORT_RESOLUTIONS, VALIDATION.resolutionRequired),
     ...timeRangeFields,
   })
-  .superRefine(checkRange);
+  .superRefine(checkRange, whenValid('from', 'to'));
 export type DataExportQuery = z.infer<typeof dataExportQuerySchema>;

@@ -59,3 +59,19 @@ export const isoDateRule = z.string({ error: () => VALIDATION.required }).superR
   const exists = match !== null && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
   if (!exists || year < 2000 || year > 2199) ctx.addIssue({ code: 'custom', message: VALIDATION.invalidDate });
 });
+
+/**
+ * Options for an object's `.superRefine` that reads only `fields`: it runs once those fields passed, even
+ * when other fields failed, so a form shows all its messages at once (zod otherwise skips an object's
+ * refinements after any failed field). The refinement must read no other field: those may hold raw input.
+ * It never runs when the value is no object at all (an issue without a field).
+ */
+export function whenValid(...fields: readonly string[]): z.core.$ZodSuperRefineParams {
+  return {
+    when: (payload) =>
+      !payload.issues.some((issue) => {
+        const field = issue.path?.[0];
+        return field === undefined || fields.includes(String(field));
+      }),
+  };
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { whenValid } from './field-rules';
 import { checkPeriod, type ReportQuery, reportSettingsSchema } from './reports';
 import { VALIDATION } from './validation-messages';
 
@@ -29,10 +30,27 @@ export type ReportSelectForm = z.input<typeof reportSelectFormSchema>;
 export const REPORT_SETUP_TYPES = ['serial', 'csv'] as const;
 export const REPORT_TYPES = ['pdf', 'csv'] as const;
 
+type SetupType = (typeof REPORT_SETUP_TYPES)[number];
+
+function checkBatterySerial(form: { setupType: SetupType; batterySerial: string }, ctx: z.RefinementCtx) {
+  if (form.setupType === 'serial' && form.batterySerial === '') {
+    ctx.addIssue({ code: 'custom', path: ['batterySerial'], message: VALIDATION.required });
+  }
+}
+
+function checkTime(form: { setupType: SetupType; time: { from: Date; to: Date } | null }, ctx: z.RefinementCtx) {
+  if (form.time === null) {
+    if (form.setupType === 'serial') ctx.addIssue({ code: 'custom', path: ['time'], message: VALIDATION.required });
+    return;
+  }
+  checkPeriod({ timestampMin: toSeconds(form.time.from), timestampMax: toSeconds(form.time.to) }, ctx, ['time']);
+}
+
 /**
  * Report settings form (spec §3, §5): time, timezone, language, operating site and price are required;
  * the battery serial and a period only when the report is made from a serial (a CSV brings its own period).
- * A CSV report is only made from a serial: the uploaded CSV already is one.
+ * A CSV report is only made from a serial: the uploaded CSV already is one. Every rule runs even when other
+ * fields failed, so all messages show at once.
  */
 export const reportSettingsFormSchema = reportSettingsSchema
   .extend({
@@ -45,16 +63,8 @@ export const reportSettingsFormSchema = reportSettingsSchema
     batterySerial: z.string().trim(),
     time: z.object({ from: z.date(), to: z.date() }).nullable(),
   })
-  .superRefine((form, ctx) => {
-    if (form.setupType === 'serial' && form.batterySerial === '') {
-      ctx.addIssue({ code: 'custom', path: ['batterySerial'], message: VALIDATION.required });
-    }
-    if (form.time === null) {
-      if (form.setupType === 'serial') ctx.addIssue({ code: 'custom', path: ['time'], message: VALIDATION.required });
-      return;
-    }
-    checkPeriod({ timestampMin: toSeconds(form.time.from), timestampMax: toSeconds(form.time.to) }, ctx, ['time']);
-  });
+  .superRefine(checkBatterySerial, whenValid('setupType', 'batterySerial'))
+  .superRefine(checkTime, whenValid('setupType', 'time'));
 export type ReportSettingsFormInput = z.input<typeof reportSettingsFormSchema>;
 export type ReportSettingsForm = z.output<typeof reportSettingsFormSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isKnownTimeZone } from './admin';
 import { STATISTICS_DEFAULT_TIME_ZONE } from './constants';
+import { whenValid } from './field-rules';
 import { operatingSiteIdSchema } from './sites';
 import { VALIDATION } from './validation-messages';
 
@@ -83,6 +84,20 @@ export function checkRange(range: { from: string; to: string }, ctx: z.Refinemen
   }
 }
 
+/** With groupBy=group the groups, with groupBy=serial the batteries are required. */
+function checkSelection(
+  query: { groupBy: StatisticsGroupBy; groupIds: readonly number[]; serials: readonly string[] },
+  ctx: z.RefinementCtx,
+): void {
+  if (query.groupBy === 'group' && query.groupIds.length === 0) {
+    ctx.addIssue({ code: 'custom', path: ['groupIds'], message: VALIDATION.groupRequired });
+  }
+  if (query.groupBy === 'serial' && query.serials.length === 0) {
+    ctx.addIssue({ code: 'custom', path: ['serials'], message: VALIDATION.serialRequired });
+  }
+}
+
+/** Every rule runs even when other fields failed: an empty form gets all its messages at once. */
 export const statisticsQuerySchema = z
   .object({
     operatingSiteId: operatingSiteIdSchema,
@@ -95,15 +110,8 @@ export const statisticsQuerySchema = z
     /** With groupBy=serial: the batteries to show (required). */
     serials: serialListSchema,
   })
-  .superRefine((query, ctx) => {
-    checkRange(query, ctx);
-    if (query.groupBy === 'group' && query.groupIds.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['groupIds'], message: VALIDATION.groupRequired });
-    }
-    if (query.groupBy === 'serial' && query.serials.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['serials'], message: VALIDATION.serialRequired });
-    }
-  });
+  .superRefine(checkRange, whenValid('from', 'to'))
+  .superRefine(checkSelection, whenValid('groupBy', 'groupIds', 'serials'));
 export type StatisticsQuery = z.infer<typeof statisticsQuerySchema>;
 
 export const statisticsSeriesSchema = z.object({

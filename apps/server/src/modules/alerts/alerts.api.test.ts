@@ -92,10 +92,14 @@ describeEachDatabase('alerts API', (kind) => {
   it('answers every §5 message where it applies, in English and German', async () => {
     const empty = await post({});
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().errors).toMatchObject({
+    expect(empty.json().errors).toEqual({
       'body.operatingSiteId': ['Please select one or more organizations'],
       'body.name': ['Name is required'],
       'body.emails': ['E-Mail is required'],
+      'body.alertOnError': ['Choose at least one kind: error, warning or limit'],
+      'body.groupId': ['One or more groups are required'],
+      'body.batteryTypes': ['One or more battery types are required'],
+      'body.batterySerials': ['Battery serials is required'],
     });
 
     const nothingChosen = await post(body({ name: '  ', groupId: [], batteryTypes: [], emails: ['not-an-address'] }));

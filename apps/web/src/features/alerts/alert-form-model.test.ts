@@ -18,15 +18,19 @@ describe('alert form (spec §5)', () => {
     expect(body?.groupId).toEqual(['ungrouped', 7]);
   });
 
-  it('shows the spec texts', () => {
+  it('shows the spec texts, all at once', () => {
     const { errors } = validateAlertForm(
       'battery',
       { ...valid, operatingSiteId: null, name: '', emails: [], groupId: [], batteryTypes: [] },
       t,
     );
-    expect(errors).toMatchObject({
+    expect(errors).toEqual({
       operatingSiteId: 'Please select one or more organizations',
       name: 'Name is required',
+      emails: 'E-Mail is required',
+      groupId: 'One or more groups are required',
+      batteryTypes: 'One or more battery types are required',
+      batterySerials: 'Battery serials is required',
     });
     const selection = validateAlertForm('battery', { ...valid, groupId: [], batteryTypes: [], emails: ['x'] }, t);
     expect(selection.errors).toEqual({
