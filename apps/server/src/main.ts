@@ -13,7 +13,7 @@ import { seedDemo } from './demo/seed-demo';
 async function main() {
   const config = loadConfig(process.env, process.argv.includes('--demo') ? { DEMO: true } : {});
   const db = await openDatabase(config);
-  if (config.DEMO && (await seedDemo(db, new Date(), DEMO_SEED, { historyDays: DEMO_HISTORY_DAYS }))) {
+  if (config.DEMO && (await seedDemo(db, new Date(), DEMO_SEED, { historyDays: DEMO_HISTORY_DAYS, alerts: true }))) {
     console.log('Demo data seeded.');
   }
   const app = await buildApp({ config, db });

@@ -1,20 +1,23 @@
+import { type AlertProduct, alertBodySchema } from '@cbm/contracts/alerts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type DatabaseKind, describeEachDatabase, openTestDatabase, TEST_SEED_TIME } from '../../test/test-app';
 import type { Database } from '../db/database';
+import { toAlert } from '../modules/alerts/alert-repository';
 import { recomputeRollups } from '../modules/rollups/recompute';
 import { rollupListener } from '../modules/rollups/rollup-listener';
 import { rollupRepository } from '../modules/rollups/rollup-repository';
 import { point, toSample } from '../modules/rollups/rollup-test-data';
 import { DEMO_SEED } from './demo-fleet';
+import { DEMO_ALERT_SITE } from './seed-alerts';
 import { seedDemo } from './seed-demo';
 
-describeEachDatabase('demo history', (kind: DatabaseKind) => {
+describeEachDatabase('demo history and alerts', (kind: DatabaseKind) => {
   let db: Database;
   let drop: () => Promise<void>;
 
   beforeAll(async () => {
     ({ db, drop } = await openTestDatabase(kind));
-    await seedDemo(db, TEST_SEED_TIME, DEMO_SEED, { historyDays: 3 });
+    await seedDemo(db, TEST_SEED_TIME, DEMO_SEED, { historyDays: 3, alerts: true });
   });
   afterAll(() => drop());
 
@@ -41,6 +44,22 @@ describeEachDatabase('demo history', (kind: DatabaseKind) => {
       `SELECT type, count(*)::int AS count FROM device_event WHERE device_class = 'battery' GROUP BY type ORDER BY type`,
     );
     expect(rows.map((row) => row.type)).toEqual(['error', 'warning']);
+  });
+
+  it('seeds example alerts at one site that pass the form’s rules, once', async () => {
+    const rows = await db.query<
+      { product: AlertProduct; active: boolean; site: string } & Parameters<typeof toAlert>[0]
+    >(
+      `SELECT a.*, a.product, n.name AS site FROM alert a JOIN site_node n ON n.id = a.operating_site_id ORDER BY a.id`,
+    );
+    expect(rows.map((row) => [row.product, row.active, row.site])).toEqual([
+      ['battery', true, DEMO_ALERT_SITE],
+      ['battery', false, DEMO_ALERT_SITE],
+      ['mdload', true, DEMO_ALERT_SITE],
+    ]);
+    for (const row of rows) expect(alertBodySchema(row.product).safeParse(toAlert(row)).error).toBeUndefined();
+    expect(await seedDemo(db, TEST_SEED_TIME, DEMO_SEED, { alerts: true })).toBe(false);
+    expect(await db.query('SELECT id FROM alert')).toHaveLength(3);
   });
 
   it('a recompute leaves days without raw samples alone', async () => {

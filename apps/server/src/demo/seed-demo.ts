@@ -4,12 +4,15 @@ import { userRepository } from '../modules/users/user-repository';
 import { DEMO_SEED, generateFleet } from './demo-fleet';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-users';
 import { prepareHistoryPartitions, seedDemoHistory } from './history';
+import { seedDemoAlerts } from './seed-alerts';
 import { seedFleet } from './seed-fleet';
 import { type SeededSites, seedSites } from './seed-sites';
 
 export interface SeedDemoOptions {
   /** Days of generated history (charge sessions, day roll-ups, events); none by default. */
   historyDays?: number;
+  /** Example alert rules at one site (seed-alerts.ts); none by default, so tests start without alerts. */
+  alerts?: boolean;
 }
 
 /** Seeds the demo data set into an empty database; does nothing when sites exist already. */
@@ -17,7 +20,7 @@ export async function seedDemo(
   db: Database,
   now = new Date(),
   seed = DEMO_SEED,
-  { historyDays = 0 }: SeedDemoOptions = {},
+  { historyDays = 0, alerts = false }: SeedDemoOptions = {},
 ): Promise<boolean> {
   const [existing] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM site_node');
   if ((existing?.count ?? 0) > 0) return false;
@@ -28,6 +31,7 @@ export async function seedDemo(
     const fleet = generateFleet(sites.operatingSites, now, seed);
     await seedFleet(tx, fleet);
     await seedDemoUsers(userRepository(tx), sites, passwordHash);
+    if (alerts) await seedDemoAlerts(tx);
     if (historyDays > 0) await seedDemoHistory(tx, fleet, sites.operatingSites, { now, days: historyDays, seed });
   });
   return true;
