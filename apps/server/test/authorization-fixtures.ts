@@ -1,31 +1,40 @@
 import type { Queryable } from '../src/db/database';
+import { REPORT_CSV_HEADER, reportCsvLine } from '../src/modules/reports/report-csv';
+import type { RequestTarget } from './authorization-requests';
+
+/** The first battery, display unit and charger-station unit of a site: what requests at that site name. */
+export async function siteDevices(db: Queryable, site: number): Promise<Omit<RequestTarget, 'id'>> {
+  const [row] = await db.query<{ serial: string; display_id: string; mdload_serial: string }>(
+    `SELECT (SELECT min(serial_number) FROM battery WHERE operating_site_id = $1) AS serial,
+            (SELECT min(display_id) FROM display_unit WHERE operating_site_id = $1) AS display_id,
+            (SELECT min(mdload_serial) FROM mdload_unit WHERE operating_site_id = $1) AS mdload_serial`,
+    [site],
+  );
+  return { site, serial: row?.serial ?? '', displayId: row?.display_id ?? '', mdloadSerial: row?.mdload_serial ?? '' };
+}
 
 /**
- * For each route with a record id in its path, the id of such a record at another site than `ownSite` (or of
- * another user), keyed "METHOD /url" or "/url". The authorisation matrix fails for a route with an id that is
+ * For each route with a record id in its path, the id of such a record at `site` (event filters: of the user
+ * `filterOwner`), keyed "METHOD /url" or "/url". The authorisation matrix fails for a route with an id that is
  * missing here.
  */
-export async function otherSiteEntityIds(
-  db: Queryable,
-  otherSite: number,
-  ownSite: number,
-): Promise<Map<string, number>> {
-  const one = async (sql: string, params: unknown[] = [otherSite]) =>
-    (await db.query<{ id: number }>(sql, params))[0]?.id;
+export async function siteEntityIds(db: Queryable, site: number, filterOwner: string): Promise<Map<string, number>> {
+  const one = async (sql: string, params: unknown[] = [site]) => (await db.query<{ id: number }>(sql, params))[0]?.id;
   const group = await one(
-    `INSERT INTO battery_group (operating_site_id, name) VALUES ($1, 'Matrix group') RETURNING id`,
+    `INSERT INTO battery_group (operating_site_id, name) VALUES ($1, 'Matrix group of ' || $2) RETURNING id`,
+    [site, filterOwner],
   );
   const alert = (product: string) =>
     one(
       `INSERT INTO alert (product, operating_site_id, name, alert_on_error, emails)
        VALUES ($2, $1, 'Matrix alert', true, '{matrix@cbm.test}') RETURNING id`,
-      [otherSite, product],
+      [site, product],
     );
   const filter = (product: string) =>
     one(
       `INSERT INTO event_filter (product, user_id, name, columns, attribute_filters)
-       SELECT $1, id, 'Matrix filter', '[]', '[]' FROM app_user WHERE email = 'admin@cbm.demo' RETURNING id`,
-      [product],
+       SELECT $1, id, 'Matrix filter', '["Timestamp"]', '[]' FROM app_user WHERE email = $2 RETURNING id`,
+      [product, filterOwner],
     );
   const datalog = await one(
     `INSERT INTO datalog (battery_serial_number)
@@ -35,8 +44,7 @@ export async function otherSiteEntityIds(
     `SELECT s.id FROM charging_station s
        JOIN charging_station_group g ON g.id = s.group_id
        JOIN mdload_unit u ON u.id = g.mdload_unit_id
-      WHERE u.operating_site_id <> $1 ORDER BY s.id LIMIT 1`,
-    [ownSite],
+      WHERE u.operating_site_id = $1 ORDER BY s.id LIMIT 1`,
   );
   const ids = new Map<string, number | undefined>([
     ['/api/v2/BatteryGroup/:id', group],
@@ -50,3 +58,75 @@ export async function otherSiteEntityIds(
   ]);
   return new Map([...ids].filter((entry): entry is [string, number] => entry[1] !== undefined));
 }
+
+const alertBody = (target: RequestTarget) => ({
+  operatingSiteId: target.site,
+  name: 'Matrix',
+  alertOnError: true,
+  batterySerials: [target.serial],
+  emails: ['matrix@cbm.test'],
+});
+const filterBody = { name: 'Matrix', columns: ['Timestamp'] };
+
+/**
+ * Request bodies for routes whose schema does not tell everything validation checks (cross-field rules, known
+ * columns, formats), keyed "METHOD /url". Each is valid for the target's site and battery.
+ */
+export const VALID_BODIES: Record<string, (target: RequestTarget) => unknown> = {
+  'POST /api/v2/LicenseManagement': (target) => ({ displayIds: [target.displayId], eoLDate: '2030-12-31' }),
+  'POST /api/v2/Alert': alertBody,
+  'PUT /api/v2/Alert/:id': alertBody,
+  'POST /api/v2/mdload/MdloadAlert': (target) => ({ ...alertBody(target), batterySerials: [target.mdloadSerial] }),
+  'PUT /api/v2/mdload/MdloadAlert/:id': (target) => ({ ...alertBody(target), batterySerials: [target.mdloadSerial] }),
+  'POST /api/v2/BatteryGroup/:id': () => ({ name: 'Matrix renamed' }),
+  'POST /api/v2/battery/BatteryLiveView/:serial': () => ({ groupId: '' }),
+  'POST /api/v2/battery/Filters': () => filterBody,
+  'POST /api/v2/mdload/MdloadEventsFilter': () => filterBody,
+};
+
+/** Multipart uploads, keyed "METHOD /url": the form a valid request sends. */
+export const VALID_FORMS: Record<string, (target: RequestTarget) => FormData> = {
+  'POST /api/v2/battery/Report/pdfFromCsv': (target) => {
+    const form = new FormData();
+    const fields = { language: 'en_US', timezone: 'Europe/Berlin', currency: 'EUR', pricePerKwh: '0.3' };
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    const sample = reportCsvLine({
+      serialNumber: target.serial,
+      ts: Date.parse('2026-11-20T10:00:00Z'),
+      state: 'charging',
+      soc: 42.5,
+      soh: 97,
+      stackVoltage: 51.2,
+      current: -12.25,
+      minCellVoltage: 3.2,
+      maxCellVoltage: 3.31,
+      minCellTemperature: 18,
+      maxCellTemperature: 25.5,
+      boardTemperature: null,
+      chargerSerial: null,
+      totalEnergyChargedKwh: 1234.5,
+      totalEnergyDischargedKwh: 1000,
+      totalChargingHours: 10.5,
+      totalDischargingHours: 20.25,
+      totalStandbyHours: 3,
+    });
+    form.append('cSVFile', new Blob([REPORT_CSV_HEADER + sample], { type: 'text/csv' }), 'datalog.csv');
+    return form;
+  },
+  'POST /api/v2/battery/Update/:operatingSiteId/:serial': () => {
+    const form = new FormData();
+    form.append('updateFile', new Blob(['matrix firmware']), 'bms-9.9.9.bin');
+    return form;
+  },
+};
+
+/**
+ * Answers other than 2xx that a route gives at the user's own site once authorisation let the request through,
+ * because the record is in a state the fixtures do not set up, keyed "METHOD /url".
+ */
+export const OWN_SITE_STATE_ANSWERS: Record<string, { status: number; why: string }> = {
+  'GET /api/v2/battery/Datalog/:id/download': {
+    status: 409,
+    why: 'the fixture datalog is only requested; an uploaded one needs the battery to upload the file',
+  },
+};

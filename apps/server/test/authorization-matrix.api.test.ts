@@ -6,34 +6,44 @@ import { hashPassword } from '../src/modules/auth/passwords';
 import { userRepository } from '../src/modules/users/user-repository';
 import { DOCS_PREFIX } from '../src/plugins/openapi';
 import type { RegisteredRoute } from '../src/plugins/route-registry';
-import { otherSiteEntityIds } from './authorization-fixtures';
+import {
+  OWN_SITE_STATE_ANSWERS,
+  siteDevices,
+  siteEntityIds,
+  VALID_BODIES,
+  VALID_FORMS,
+} from './authorization-fixtures';
+import { type RequestTarget, validRequest } from './authorization-requests';
 import type { OpenApiOperation } from './fuzz/request-arbitrary';
 import { siteNodeIds } from './site-admins';
 import { createTestApp, describeEachDatabase, type TestApp } from './test-app';
 
-const UNKNOWN_SITE = 987_654;
+const UNKNOWN_ID = 987_654;
 const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
-const SITE_PARAMETERS = /^(operatingSiteIds?|a)$/;
-const BATTERY_PARAMETERS = /^(serial|serialNumber|b)$/;
+const key = (route: RegisteredRoute) => `${route.method} ${route.url}`;
+const answer = (response: { statusCode: number; body: string }) =>
+  `${response.statusCode} ${response.body.slice(0, 400)}`;
+const ID_PARAMETER = /:(id|fileId|\w+Id)\b/;
 
 /**
  * Every API route × the features it needs × own site / another site / an unknown site or id, generated from
- * the routes the app registered: 403 without the feature, 403 or 404 at a site the user cannot see, 404 for an
- * unknown site or another site's battery or record, and never another site's data.
+ * the routes the app registered. Requests carry valid parameters and bodies (authorization-requests.ts), so the
+ * answer is authorisation's alone: 401 without a session, 403 without the feature, 403 or 404 at a site the
+ * user cannot see, 404 for an unknown site, battery or record and for another site's battery or record, 2xx at
+ * the user's own site; never 400, never another site's data.
  */
 describeEachDatabase('authorisation matrix', (kind) => {
   let t: TestApp;
   let routes: RegisteredRoute[];
   let operations: Record<string, Record<string, OpenApiOperation>>;
-  let ownSite: number;
-  let otherSite: number;
-  let otherSerial: string;
-  let otherIds: Map<string, number>;
-  const cookies = new Map<string, string>();
+  type SiteFixture = Omit<RequestTarget, 'id'> & { ids: Map<string, number> };
+  let own: SiteFixture;
+  let other: SiteFixture;
+  const cookies = new Map<string, { cookie: string; email: string }>();
 
-  async function userWith(features: readonly Feature[], siteId: number): Promise<string> {
-    const key = `${[...features].sort().join(',')}@${siteId}`;
-    const known = cookies.get(key);
+  async function userWith(features: readonly Feature[], siteId: number) {
+    const userKey = `${[...features].sort().join(',')}@${siteId}`;
+    const known = cookies.get(userKey);
     if (known) return known;
     const users = userRepository(t.db);
     const email = `matrix-${cookies.size}@cbm.test`;
@@ -46,42 +56,46 @@ describeEachDatabase('authorisation matrix', (kind) => {
     await users.grantFeatures(userId, features);
     await users.grantSite(userId, siteId);
     await users.grantPermissions(userId, siteId, SITE_PERMISSION_NAMES);
-    const cookie = await t.signIn(email);
-    cookies.set(key, cookie);
-    return cookie;
+    const user = { cookie: await t.signIn(email), email };
+    cookies.set(userKey, user);
+    return user;
   }
+  const cookieFor = async (route: RegisteredRoute) =>
+    userWith(route.features.length ? route.features : FEATURES, own.site);
 
-  /** The route's URL with this site and battery, every other parameter a plain valid-looking value. */
-  function requestFor(route: RegisteredRoute, site: number, serial: string, id: number) {
+  const request = async (route: RegisteredRoute, target: RequestTarget, cookie?: string) => {
     const operation = operations[openApiPath(route.url)]?.[route.method.toLowerCase()] ?? {};
-    let url = route.url.replace(/:(\w+)/g, (_, name: string) => {
-      if (SITE_PARAMETERS.test(name)) return String(site);
-      if (BATTERY_PARAMETERS.test(name)) return encodeURIComponent(serial);
-      return String(id);
+    const valid = validRequest(route, operation, target, VALID_BODIES[key(route)]);
+    const form = VALID_FORMS[key(route)]?.(target);
+    if (!form) return t.request({ ...valid, cookie });
+    const encoded = new Response(form);
+    const payload = Buffer.from(await encoded.arrayBuffer());
+    return t.request({
+      ...valid,
+      payload,
+      headers: { 'content-type': encoded.headers.get('content-type') ?? '' },
+      cookie,
     });
-    const query = new URLSearchParams();
-    for (const parameter of operation.parameters ?? []) {
-      if (parameter.in !== 'query') continue;
-      if (SITE_PARAMETERS.test(parameter.name)) query.append(parameter.name, String(site));
-      else if (BATTERY_PARAMETERS.test(parameter.name)) query.append(parameter.name, serial);
-    }
-    if (query.size) url += `?${query}`;
-    const hasBody = ['POST', 'PUT', 'PATCH'].includes(route.method);
-    return { method: route.method as 'GET', url, ...(hasBody ? { payload: { operatingSiteIds: [site] } } : {}) };
-  }
+  };
+  /** The id of a record of `at`'s site the route takes, or a failure when the fixtures know none. */
+  const recordId = (route: RegisteredRoute, at: SiteFixture) => {
+    if (!ID_PARAMETER.test(route.url.replace(/:operatingSiteId\b/, ''))) return 1;
+    return at.ids.get(key(route)) ?? at.ids.get(route.url);
+  };
+  /** Whether the request names a site anywhere (path, query or body). */
+  const isSiteRoute = (route: RegisteredRoute) => {
+    const operation = operations[openApiPath(route.url)]?.[route.method.toLowerCase()] ?? {};
+    const probe = validRequest(route, operation, { site: 424_242, serial: 'S', id: 1 }, VALID_BODIES[key(route)]);
+    return JSON.stringify(probe).includes('424242');
+  };
 
   beforeAll(async () => {
     t = await createTestApp(kind);
     const admin = await t.signIn('admin@cbm.demo');
     const ids = await siteNodeIds(t, admin);
-    ownSite = ids['Hamburg Hafen'] as number;
-    otherSite = ids['Wien Süd'] as number;
-    const [battery] = await t.db.query<{ serial_number: string }>(
-      'SELECT serial_number FROM battery WHERE operating_site_id = $1 ORDER BY serial_number LIMIT 1',
-      [otherSite],
-    );
-    otherSerial = battery?.serial_number as string;
-    otherIds = await otherSiteEntityIds(t.db, otherSite, ownSite);
+    own = { ...(await siteDevices(t.db, ids['Hamburg Hafen'] as number)), ids: new Map() };
+    other = { ...(await siteDevices(t.db, ids['Wien Süd'] as number)), ids: new Map() };
+    other.ids = await siteEntityIds(t.db, other.site, 'admin@cbm.demo');
     operations = (await t.request({ url: `${DOCS_PREFIX}/json` })).json().paths;
     routes = t.app.registeredRoutes.filter(
       (route) =>
@@ -94,55 +108,87 @@ describeEachDatabase('authorisation matrix', (kind) => {
   });
   afterAll(() => t.close());
 
+  it('answers 401 on every route without a session', async () => {
+    const failures: string[] = [];
+    for (const route of routes) {
+      const response = await request(route, { ...own, id: 1 });
+      if (response.statusCode !== 401) failures.push(`${key(route)} → ${response.statusCode}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
   it('refuses every route to a user without one of its features, with 403', async () => {
     const failures: string[] = [];
     for (const route of routes.filter((candidate) => candidate.features.length > 0)) {
-      const others = FEATURES.filter((feature) => !route.features.includes(feature));
-      const cookie = await userWith(others, ownSite);
-      const response = await t.request({ ...requestFor(route, ownSite, otherSerial, 1), cookie });
-      if (response.statusCode !== 403) failures.push(`${route.method} ${route.url} → ${response.statusCode}`);
+      const { cookie } = await userWith(
+        FEATURES.filter((feature) => !route.features.includes(feature)),
+        own.site,
+      );
+      const response = await request(route, { ...own, id: 1 }, cookie);
+      if (response.statusCode !== 403) failures.push(`${key(route)} → ${answer(response)}`);
     }
     expect(failures).toEqual([]);
   });
 
   it('answers 403 or 404 for a site the user cannot see and 404 for an unknown one, never data', async () => {
     const failures: string[] = [];
-    const siteRoutes = routes.filter((route) => {
-      const operation = operations[openApiPath(route.url)]?.[route.method.toLowerCase()];
-      return (
-        /:a\b|:operatingSiteId\b/.test(route.url) ||
-        (operation?.parameters ?? []).some((parameter) => SITE_PARAMETERS.test(parameter.name))
-      );
-    });
-    expect(siteRoutes.length).toBeGreaterThan(10);
+    const siteRoutes = routes.filter(isSiteRoute);
+    expect(siteRoutes.length).toBeGreaterThan(40);
     for (const route of siteRoutes) {
-      const cookie = await userWith(route.features.length ? route.features : FEATURES, ownSite);
-      const other = await t.request({ ...requestFor(route, otherSite, otherSerial, 1), cookie });
-      if (![400, 403, 404].includes(other.statusCode)) {
-        failures.push(`${route.method} ${route.url} at another site → ${other.statusCode}`);
+      const { cookie } = await cookieFor(route);
+      const otherId = recordId(route, other) ?? UNKNOWN_ID;
+      const atOther = await request(route, { ...other, id: otherId }, cookie);
+      if (![403, 404].includes(atOther.statusCode) || atOther.body.includes(other.serial)) {
+        failures.push(`${key(route)} at another site → ${answer(atOther)}`);
       }
-      const unknown = await t.request({ ...requestFor(route, UNKNOWN_SITE, otherSerial, 1), cookie });
-      if (![400, 404].includes(unknown.statusCode)) {
-        failures.push(`${route.method} ${route.url} at an unknown site → ${unknown.statusCode}`);
+      const unknown = await request(route, { ...other, site: UNKNOWN_ID, id: otherId }, cookie);
+      if (unknown.statusCode !== 404) {
+        failures.push(`${key(route)} at an unknown site → ${answer(unknown)}`);
       }
     }
     expect(failures).toEqual([]);
   });
 
-  it('answers 404 for another site’s battery or record at the user’s own site', async () => {
+  it('answers 404 for another site’s battery or record, and for an unknown one, at the user’s own site', async () => {
     const failures: string[] = [];
     const entityRoutes = routes.filter((route) => /:\w+/.test(route.url.replace(/:(a|operatingSiteId)\b/, '')));
+    expect(entityRoutes.length).toBeGreaterThan(15);
     for (const route of entityRoutes) {
-      const cookie = await userWith(route.features.length ? route.features : FEATURES, ownSite);
-      const id = otherIds.get(`${route.method} ${route.url}`) ?? otherIds.get(route.url);
-      const idParameter = /:(id|\w+Id)\b/.test(route.url.replace(/:operatingSiteId\b/, ''));
-      if (idParameter && id === undefined) {
-        failures.push(`${route.method} ${route.url}: no record of another site known (authorization-fixtures.ts)`);
+      const { cookie } = await cookieFor(route);
+      const otherId = recordId(route, other);
+      if (otherId === undefined) {
+        failures.push(`${key(route)}: no record of another site known (authorization-fixtures.ts)`);
         continue;
       }
-      const response = await t.request({ ...requestFor(route, ownSite, otherSerial, id ?? 1), cookie });
-      if (![400, 404].includes(response.statusCode)) {
-        failures.push(`${route.method} ${route.url} with another site's record → ${response.statusCode}`);
+      const foreign = await request(route, { ...own, serial: other.serial, id: otherId }, cookie);
+      if (foreign.statusCode !== 404) {
+        failures.push(`${key(route)} with another site's record → ${answer(foreign)}`);
+      }
+      const unknown = await request(route, { ...own, serial: 'UNKNOWN-0000', id: UNKNOWN_ID }, cookie);
+      if (unknown.statusCode !== 404) {
+        failures.push(`${key(route)} with an unknown record → ${answer(unknown)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  // Last: these requests change things (they delete the records they were given).
+  it('serves every route at the user’s own site with its feature (2xx)', async () => {
+    const failures: string[] = [];
+    const idsOf = new Map<string, Map<string, number>>();
+    for (const route of routes) {
+      const user = await cookieFor(route);
+      const ids = idsOf.get(user.email) ?? (await siteEntityIds(t.db, own.site, user.email));
+      idsOf.set(user.email, ids);
+      const id = recordId(route, { ...own, ids });
+      if (id === undefined) {
+        failures.push(`${key(route)}: no record of the own site known (authorization-fixtures.ts)`);
+        continue;
+      }
+      const response = await request(route, { ...own, id }, user.cookie);
+      const expected = OWN_SITE_STATE_ANSWERS[key(route)]?.status;
+      if ((response.statusCode < 200 || response.statusCode > 299) && response.statusCode !== expected) {
+        failures.push(`${key(route)} → ${answer(response)}`);
       }
     }
     expect(failures).toEqual([]);
