@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'warn',
       OIDC_FEATURES_CLAIM: 'cbm_features',
       OIDC_ALLOW_HTTP: false,
+      MAIL_OUTBOX_RETENTION_DAYS: 30,
     });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.PUBLIC_URL).toBeUndefined();

@@ -52,6 +52,7 @@ const envSchema = z.object({
   ALERT_MAILS_PER_WINDOW: z.coerce.number().int().min(1).max(10_000).default(5),
   ALERT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   MAIL_RETRY_SECONDS: z.coerce.number().min(0.05).max(3600).default(30),
+  MAIL_OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -5,6 +5,7 @@ import { createMailTransport } from '../mail/mail-transport';
 import { alertListener } from './alert-listener';
 import { alertRoutes } from './alert-routes';
 import { DeliveryJob } from './delivery-job';
+import { outboxRetentionJob } from './outbox-retention';
 
 type AlertsConfig = Pick<
   Config,
@@ -16,11 +17,13 @@ type AlertsConfig = Pick<
   | 'ALERT_MAILS_PER_WINDOW'
   | 'ALERT_WINDOW_SECONDS'
   | 'MAIL_RETRY_SECONDS'
+  | 'MAIL_OUTBOX_RETENTION_DAYS'
 >;
 
 /**
- * Alert rules (battery and charger-station), their evaluation at ingestion and the mail delivery job.
- * Register after the devices plugin: it hangs its listener off app.devices.
+ * Alert rules (battery and charger-station), their evaluation at ingestion, the mail delivery job and the
+ * outbox retention job.
+ * Register after the jobs and devices plugins: it schedules on app.jobs and hangs its listener off app.devices.
  */
 export async function alertsPlugin(app: FastifyInstance, { config, db }: { config: AlertsConfig; db: Database }) {
   await app.register(alertRoutes, { db, product: 'battery' });
@@ -45,6 +48,14 @@ export async function alertsPlugin(app: FastifyInstance, { config, db }: { confi
         for (const [siteId, alerts] of fired) app.devices.live.publishAlerts(siteId, alerts);
         job.wake();
       },
+    }),
+  );
+  app.jobs.schedule(
+    outboxRetentionJob({
+      db,
+      outboxDir: config.mailOutboxDir,
+      retentionDays: config.MAIL_OUTBOX_RETENTION_DAYS,
+      log: app.log.child({ module: 'alert-mail' }),
     }),
   );
   app.addHook('onReady', async () => job.start());

@@ -72,6 +72,21 @@ export function deliveryRepository(db: Database) {
       );
     },
 
+    /** Deletes the mails sent more than `days` ago, then the digests left without mails; answers the mails deleted. */
+    async pruneSent(days: number): Promise<number> {
+      const [deleted] = await db.query<{ count: number }>(
+        `WITH gone AS (DELETE FROM alert_delivery WHERE sent_at < now() - make_interval(days => $1) RETURNING 1)
+         SELECT count(*)::int AS count FROM gone`,
+        [days],
+      );
+      await db.query(
+        `DELETE FROM alert_digest d WHERE d.ends_at < now() - make_interval(days => $1)
+            AND NOT EXISTS (SELECT 1 FROM alert_delivery x WHERE x.digest_id = d.id)`,
+        [days],
+      );
+      return deleted?.count ?? 0;
+    },
+
     async markFailed(id: number, error: string): Promise<void> {
       await db.query('UPDATE alert_delivery SET failed_at = now(), lease_until = NULL, last_error = $2 WHERE id = $1', [
         id,
