@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
@@ -49,9 +50,20 @@ export function parseMail(raw: string, to: string[] = []): ReceivedMail {
   };
 }
 
+/**
+ * What the sink does with a mail whose DATA it received: accept it (keep it, answer 250), hang before answering
+ * without keeping it (the sender never learns; nothing was delivered), or keep it and hang before answering
+ * (delivered, but the sender never learns: the case that makes a crash send the mail twice).
+ */
+export type SinkBehaviour = 'accept' | 'hang' | 'keep-and-hang';
+
 /** A real SMTP server on 127.0.0.1 that keeps what it receives; it can go down and come back on its port. */
 export class SmtpSink {
   readonly mails: ReceivedMail[] = [];
+  /** Emits 'mail' for each mail kept and 'held' for each mail left without an answer. */
+  readonly events = new EventEmitter();
+  /** Asked once per mail; 'accept' unless a test says otherwise. */
+  behaviour: () => SinkBehaviour = () => 'accept';
   private server: SMTPServer | undefined;
   port = 0;
 
@@ -65,8 +77,14 @@ export class SmtpSink {
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
           const to = session.envelope.rcptTo.map((rcpt) => rcpt.address);
-          this.mails.push(parseMail(Buffer.concat(chunks).toString('utf8'), to));
-          callback();
+          const mail = parseMail(Buffer.concat(chunks).toString('utf8'), to);
+          const behaviour = this.behaviour();
+          if (behaviour !== 'hang') {
+            this.mails.push(mail);
+            this.events.emit('mail', mail);
+          }
+          if (behaviour === 'accept') callback();
+          else this.events.emit('held', mail);
         });
       },
     });
