@@ -1,16 +1,27 @@
 import { AppShell, Burger } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import { useParams } from 'react-router';
+import { AlertNotifications } from '../../features/alerts/components/alert-notifications';
 import { HelpSidebar } from '../../features/help/help-sidebar';
+import { type Grants, isAllowed } from '../access';
+import type { Access } from '../route-types';
 import { AppHeader } from '../shell/app-header';
 import { MainMenu } from '../shell/main-menu';
+import { useGrants } from '../use-grants';
 import { useRouteHandle } from '../use-route-handle';
 
-/** Pages inside an operating site: header with site switcher, menu, help sidebar. */
+/** Users who may see battery or charger-station alerts get their desktop notifications. */
+const ALERT_ACCESS: Access = { features: ['cbm_alert', 'cbm_mdlalert'] };
+const seesAlerts = (grants: Grants | undefined) => grants !== undefined && isAllowed(ALERT_ACCESS, grants);
+
+/** Pages inside an operating site: header with site switcher, menu, help sidebar, alert notifications. */
 export function DefaultLayout({ children }: { children: ReactNode }) {
   const [menuOpen, menu] = useDisclosure(false);
   const [helpOpen, help] = useDisclosure(false);
   const topic = useRouteHandle('help');
+  const { premise } = useParams();
+  const grants = useGrants();
   return (
     <AppShell
       header={{ height: 56 }}
@@ -31,6 +42,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
       </AppShell.Navbar>
       <AppShell.Main>{children}</AppShell.Main>
       <HelpSidebar topic={topic} opened={helpOpen} onClose={help.close} />
+      {premise !== undefined && seesAlerts(grants) && <AlertNotifications siteId={Number(premise)} />}
     </AppShell>
   );
 }

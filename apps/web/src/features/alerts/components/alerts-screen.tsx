@@ -42,7 +42,7 @@ export function AlertsScreen({ product }: { product: AlertProduct }) {
           {t('alerts.add')}
         </Button>
       </Group>
-      <DesktopNotifications siteId={siteId} />
+      <DesktopNotifications />
       {alerts.isPending ? (
         <Loader aria-label={t('alerts.title')} />
       ) : alerts.isError ? (

@@ -5,10 +5,13 @@ import { useDesktopNotifications } from '../hooks/use-desktop-notifications';
 
 const MESSAGE = { denied: 'blocked', default: 'notGranted', unsupported: 'unsupported' } as const;
 
-/** The switch for desktop notifications and, when the browser does not allow them, why (spec §8 texts). */
-export function DesktopNotifications({ siteId }: { siteId: number }) {
+/**
+ * The switch for desktop notifications and, when the browser does not allow them, why (spec §8 texts). The
+ * notifications themselves come from AlertNotifications in the app shell, on every page of the site.
+ */
+export function DesktopNotifications() {
   const { t } = useTranslation();
-  const { enabled, permission, toggle } = useDesktopNotifications(siteId);
+  const { enabled, permission, toggle } = useDesktopNotifications();
   const problem = enabled && permission !== 'granted' ? MESSAGE[permission] : undefined;
   return (
     <Stack gap={6}>

@@ -1,48 +1,50 @@
-import type { LiveAlert } from '@cbm/contracts/alerts';
-import { LIVE_STREAM_PATH } from '@cbm/contracts/live-stream';
 import { useLocalStorage } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useSyncExternalStore } from 'react';
 
 export type DesktopPermission = NotificationPermission | 'unsupported';
 
+const STORAGE_KEY = 'cbm.alerts.desktopNotifications';
 const permissionNow = (): DesktopPermission =>
   typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;
 
-/**
- * Optional desktop notifications for the site's fired alerts, pushed over the live stream (event `alert`,
- * only to users who may see that alert). Off until the user switches them on; the browser must allow them.
- */
-export function useDesktopNotifications(siteId: number) {
-  const { t } = useTranslation();
-  const [enabled, setEnabled] = useLocalStorage({ key: 'cbm.alerts.desktopNotifications', defaultValue: false });
-  const [permission, setPermission] = useState<DesktopPermission>(permissionNow);
+const listeners = new Set<() => void>();
+const announcePermission = () => {
+  for (const listener of listeners) listener();
+};
 
-  useEffect(() => {
-    if (!enabled || permission !== 'granted' || typeof EventSource === 'undefined') return;
-    const source = new EventSource(`${LIVE_STREAM_PATH}?operatingSiteId=${siteId}`);
-    source.addEventListener('alert', (event) => {
-      const alert = JSON.parse((event as MessageEvent<string>).data) as LiveAlert;
-      new Notification(
-        t('alerts.desktop.title', {
-          type: t(`alerts.kinds.${alert.type}`),
-          code: alert.code,
-          device: alert.deviceName,
-        }),
-        {
-          body: t('alerts.desktop.body', { alert: alert.alertName, description: alert.description }),
-          tag: `cbm-alert-${alert.alertId}-${alert.serialNumber}-${alert.ts}`,
-        },
-      );
-    });
-    return () => source.close();
-  }, [enabled, permission, siteId, t]);
+/** Calls `listener` when the permission changes: asked here, or changed in the browser's site settings. */
+function subscribeToPermission(listener: () => void) {
+  listeners.add(listener);
+  let status: PermissionStatus | undefined;
+  let closed = false;
+  navigator.permissions?.query({ name: 'notifications' }).then(
+    (found) => {
+      if (closed) return;
+      status = found;
+      status.addEventListener('change', listener);
+    },
+    () => undefined,
+  );
+  return () => {
+    closed = true;
+    listeners.delete(listener);
+    status?.removeEventListener('change', listener);
+  };
+}
+
+/**
+ * The user's choice of desktop notifications for fired alerts (off until switched on, remembered in this
+ * browser) and the browser's permission for them; every component using it sees the same state.
+ */
+export function useDesktopNotifications() {
+  const [enabled, setEnabled] = useLocalStorage({ key: STORAGE_KEY, defaultValue: false });
+  const permission = useSyncExternalStore(subscribeToPermission, permissionNow);
 
   /** Switching on asks the browser for permission when it has not been asked yet. */
   async function toggle(on: boolean) {
     setEnabled(on);
     if (on && permissionNow() === 'default') await Notification.requestPermission();
-    setPermission(permissionNow());
+    announcePermission();
   }
 
   return { enabled, permission, toggle };

@@ -1,0 +1,34 @@
+import type { LiveAlert } from '@cbm/contracts/alerts';
+import { LIVE_STREAM_PATH } from '@cbm/contracts/live-stream';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDesktopNotifications } from './use-desktop-notifications';
+
+/**
+ * Shows a desktop notification for each alert of the site fired while CBM is open, pushed over the live
+ * stream (event `alert`, only to users who may see that alert); only when switched on and allowed.
+ */
+export function useAlertNotifications(siteId: number) {
+  const { t } = useTranslation();
+  const { enabled, permission } = useDesktopNotifications();
+
+  useEffect(() => {
+    if (!enabled || permission !== 'granted' || typeof EventSource === 'undefined') return;
+    const source = new EventSource(`${LIVE_STREAM_PATH}?operatingSiteId=${siteId}`);
+    source.addEventListener('alert', (event) => {
+      const alert = JSON.parse((event as MessageEvent<string>).data) as LiveAlert;
+      new Notification(
+        t('alerts.desktop.title', {
+          type: t(`alerts.kinds.${alert.type}`),
+          code: alert.code,
+          device: alert.deviceName,
+        }),
+        {
+          body: t('alerts.desktop.body', { alert: alert.alertName, description: alert.description }),
+          tag: `cbm-alert-${alert.alertId}-${alert.serialNumber}-${alert.ts}`,
+        },
+      );
+    });
+    return () => source.close();
+  }, [enabled, permission, siteId, t]);
+}
