@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { API_BASE, ApiRequestError, api, toQueryString } from './api-client';
+import { API_BASE, ApiRequestError, api, apiFile, toQueryString } from './api-client';
 import { notifications } from './notifications/notification-store';
 
 const respond = (status: number, body?: unknown) =>
@@ -42,6 +42,24 @@ describe('api client', () => {
     );
     await expect(api('/user')).rejects.toMatchObject({ status: 0 });
     expect(notifications.list()).toMatchObject([{ message: 'Failed to fetch' }]);
+  });
+
+  it('downloads a file as bytes with the server’s name, and a refusal as the toasts of any call', async () => {
+    const csv = new Uint8Array([0xef, 0xbb, 0xbf, 0x61]);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(csv, { status: 200, headers: { 'content-disposition': 'attachment; filename="export.csv"' } }),
+      ),
+    );
+    const file = await apiFile('/Statistics/export', { query: { serials: ['all'] } });
+    expect(file.fileName).toBe('export.csv');
+    expect(new Uint8Array(await file.blob.arrayBuffer())).toEqual(csv);
+
+    vi.stubGlobal('fetch', respond(400, { statusCode: 400, code: 'x', message: 'Choose at most 1100 days' }));
+    await expect(apiFile('/Statistics/export')).rejects.toMatchObject({ status: 400 });
+    expect(notifications.list()).toMatchObject([{ type: 'error', message: 'Choose at most 1100 days' }]);
   });
 
   it('stays silent when asked, and still re-throws', async () => {

@@ -38,6 +38,27 @@ export function toQueryString(query: Query = {}): string {
 }
 
 export async function api<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  return (await readBody(await send(path, request, 'application/json'))) as T;
+}
+
+export interface ApiFile {
+  blob: Blob;
+  /** The name from the response's Content-Disposition, if it has one. */
+  fileName: string | undefined;
+}
+
+/**
+ * A file (CSV, PDF) with the same error handling as `api`. The body stays bytes, so a byte-order mark the
+ * server sends stays in the file (Excel needs it to read UTF-8).
+ */
+export async function apiFile(path: string, request: ApiRequest = {}): Promise<ApiFile> {
+  const response = await send(path, request, '*/*');
+  const disposition = response.headers.get('content-disposition') ?? '';
+  return { blob: await response.blob(), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] };
+}
+
+/** The request; a failure becomes the toasts of spec §8 (unless silent) and is thrown. */
+async function send(path: string, request: ApiRequest, accept: string): Promise<Response> {
   const { method = 'GET', query, body, silent = false } = request;
   let response: Response;
   try {
@@ -45,7 +66,7 @@ export async function api<T>(path: string, request: ApiRequest = {}): Promise<T>
       method,
       credentials: 'same-origin',
       headers: {
-        accept: 'application/json',
+        accept,
         'accept-language': i18n.language,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
@@ -57,14 +78,14 @@ export async function api<T>(path: string, request: ApiRequest = {}): Promise<T>
   if (response.status === 401 && path !== '/auth/login') {
     window.location.assign(`/signin?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
   }
-  const payload = await readBody(response);
   if (!response.ok) {
+    const payload = await readBody(response);
     throw fail(
       new ApiRequestError(`${method} ${path} failed with status ${response.status}`, response.status, payload),
       silent,
     );
   }
-  return payload as T;
+  return response;
 }
 
 async function readBody(response: Response): Promise<unknown> {

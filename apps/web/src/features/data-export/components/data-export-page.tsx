@@ -7,8 +7,6 @@ import { useParams } from 'react-router';
 import { quickRange, type TimeRange } from '../../../components/time-range/quick-range';
 import { TimeRangeInput } from '../../../components/time-range/time-range-input';
 import { TimeZoneSelect } from '../../../components/time-range/time-zone-select';
-import { ApiRequestError } from '../../../lib/api-client';
-import { notifications } from '../../../lib/notifications/notification-store';
 import { fieldErrors } from '../../../lib/validation-errors';
 import { useStatisticsBatteries } from '../../statistics/api/get-statistics-batteries';
 import { downloadExport } from '../api/download-export';
@@ -49,18 +47,9 @@ export default function DataExportPage() {
     }
     setErrors({});
     setBusy(true);
-    try {
-      await downloadExport(result.data);
-    } catch (error) {
-      const body = error instanceof ApiRequestError ? (error.body as { message?: string } | undefined) : undefined;
-      notifications.add({
-        type: 'error',
-        title: t('dataExport.failed'),
-        message: body?.message ?? (error instanceof Error ? error.message : String(error)),
-      });
-    } finally {
-      setBusy(false);
-    }
+    // A failure was shown by the api client's error toasts already.
+    await downloadExport(result.data).catch(() => undefined);
+    setBusy(false);
   };
   const rangeError = !range ? t('validation.timeRequired') : (errors.from ?? errors.to);
 
