@@ -47,6 +47,7 @@ const envSchema = z.object({
   SAMPLE_RESOLUTION_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   INGEST_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(1000),
   INGEST_QUEUE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
+  INGEST_LINGER_MS: z.coerce.number().int().min(0).max(1000).default(10),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('CBM <cbm@localhost>'),
   ALERT_MAILS_PER_WINDOW: z.coerce.number().int().min(1).max(10_000).default(5),

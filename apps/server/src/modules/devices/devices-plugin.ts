@@ -27,6 +27,7 @@ type DeviceConfig = Pick<
   | 'SAMPLE_RESOLUTION_SECONDS'
   | 'INGEST_BATCH_SIZE'
   | 'INGEST_QUEUE_LIMIT'
+  | 'INGEST_LINGER_MS'
 >;
 
 export interface DevicesPluginOptions {
@@ -81,6 +82,7 @@ export const devicesPlugin = fp(
           }),
           batchSize: config.INGEST_BATCH_SIZE,
           queueLimit: config.INGEST_QUEUE_LIMIT,
+          lingerMs: config.INGEST_LINGER_MS,
           // PGlite has one connection: a second transaction would only wait for the first.
           concurrency: db.kind === 'postgres' ? 2 : 1,
           log: app.log.child({ module: 'ingest' }),

@@ -52,6 +52,7 @@ const pipelineWith = (store: DeviceStore, options: Partial<IngestPipelineOptions
     store,
     batchSize: 10,
     queueLimit: 10,
+    lingerMs: 0,
     concurrency: 1,
     log: log(),
     onCommitted: () => {},
@@ -104,6 +105,33 @@ describe('ingest pipeline', () => {
     gated.gates[0]?.();
     await Promise.all(submissions);
     expect(acknowledged).toEqual(['A', 'B']);
+    await pipeline.stop();
+  });
+
+  it('never stores two batches of the same device at once: its messages commit in order', async () => {
+    const gated = gatedStore();
+    const pipeline = pipelineWith(gated.store, { batchSize: 1, concurrency: 2 });
+    const submissions = [message('A', 1), message('A', 2), message('B', 1)].map((raw) => pipeline.submit(raw));
+    await vi.waitFor(() => expect(gated.gates).toHaveLength(2));
+    gated.gates[1]?.();
+    await vi.waitFor(() => expect(gated.batches).toEqual([['B']]));
+    expect(gated.gates).toHaveLength(2);
+    gated.gates[0]?.();
+    await vi.waitFor(() => expect(gated.gates).toHaveLength(3));
+    gated.gates[2]?.();
+    await Promise.all(submissions);
+    expect(gated.batches).toEqual([['B'], ['A'], ['A']]);
+    await pipeline.stop();
+  });
+
+  it('lets a short queue wait briefly for company instead of a transaction per message', async () => {
+    const gated = gatedStore();
+    const pipeline = pipelineWith(gated.store, { batchSize: 10, queueLimit: 100, lingerMs: 200 });
+    const submissions = ['A', 'B', 'C'].map((serial) => pipeline.submit(message(serial)));
+    await vi.waitFor(() => expect(gated.gates).toHaveLength(1));
+    gated.open();
+    await Promise.all(submissions);
+    expect(gated.batches).toEqual([['A', 'B', 'C']]);
     await pipeline.stop();
   });
 

@@ -11,6 +11,8 @@ export interface IngestPipelineOptions {
   store: DeviceStore;
   batchSize: number;
   queueLimit: number;
+  /** How long a message may wait for others to share its transaction while the queue is short. */
+  lingerMs: number;
   /** Batches stored at the same time (PostgreSQL: more than one connection helps). */
   concurrency: number;
   log: FastifyBaseLogger;
@@ -20,9 +22,12 @@ export interface IngestPipelineOptions {
 
 interface Pending {
   message: DeviceMessage;
+  queuedAt: number;
   resolve(): void;
   reject(error: unknown): void;
 }
+
+const deviceKey = (message: DeviceMessage) => `${message.deviceClass}|${message.serial}`;
 
 /** Rejections are logged once per device and reason; this bounds what is remembered of that. */
 const LOGGED_REJECTIONS_LIMIT = 10_000;
@@ -42,7 +47,7 @@ function isTransient(error: unknown): boolean {
  */
 export class IngestPipeline {
   readonly metrics: IngestMetrics;
-  private readonly queue: Pending[] = [];
+  private queue: Pending[] = [];
   private readonly waitingForRoom: (() => void)[] = [];
   private readonly loggedRejections = new Set<string>();
   private running = true;
@@ -64,7 +69,7 @@ export class IngestPipeline {
       if (!this.running) throw new Error('ingestion is stopping');
     }
     return new Promise((resolve, reject) => {
-      this.queue.push({ message: parsed.message, resolve, reject });
+      this.queue.push({ message: parsed.message, queuedAt: performance.now(), resolve, reject });
       this.wake?.();
     });
   }
@@ -78,30 +83,65 @@ export class IngestPipeline {
   }
 
   /**
-   * Up to `concurrency` batches are stored at once (each in its own transaction); their messages
-   * are acknowledged in the order they arrived, batch after batch.
+   * Up to `concurrency` batches are stored at once (each in its own transaction), never two holding
+   * messages of the same device: a device's messages are committed in the order they came, so its
+   * samples and roll-ups never see an older message after a newer one. Messages are acknowledged in
+   * the order their batches were formed.
    */
   private async run(): Promise<void> {
     const inFlight = new Set<Promise<void>>();
+    const busy = new Map<string, number>();
     let turn: Promise<void> = Promise.resolve();
     for (;;) {
-      if (this.queue.length === 0 || inFlight.size >= this.options.concurrency) {
-        if (this.queue.length === 0 && inFlight.size === 0 && !this.running) return;
-        await Promise.race([...inFlight, new Promise<void>((resolve) => (this.wake = resolve))]);
+      if (this.queue.length === 0 && inFlight.size === 0 && !this.running) return;
+      const room = inFlight.size < this.options.concurrency;
+      const linger = room ? this.lingerLeft() : 0;
+      const batch = room && linger <= 0 ? this.takeBatch(busy) : [];
+      if (batch.length === 0) {
+        await Promise.race([
+          ...inFlight,
+          new Promise<void>((resolve) => (this.wake = resolve)),
+          ...(linger > 0 ? [delay(linger)] : []),
+        ]);
         this.wake = undefined;
         continue;
       }
-      const batch = this.queue.splice(0, this.options.batchSize);
       for (const resume of this.waitingForRoom.splice(0)) resume();
+      const devices = batch.map((pending) => deviceKey(pending.message));
+      for (const device of devices) busy.set(device, (busy.get(device) ?? 0) + 1);
       const previous = turn;
       let settled = () => {};
       turn = new Promise((resolve) => (settled = resolve));
       const work = this.storeWithRetry(batch, previous).finally(() => {
         settled();
         inFlight.delete(work);
+        for (const device of devices) {
+          const left = (busy.get(device) ?? 1) - 1;
+          if (left === 0) busy.delete(device);
+          else busy.set(device, left);
+        }
       });
       inFlight.add(work);
     }
+  }
+
+  /** Milliseconds the oldest queued message may still wait for company; 0 when a batch should go now. */
+  private lingerLeft(): number {
+    const oldest = this.queue[0];
+    if (!oldest || !this.running || this.queue.length >= this.options.batchSize) return 0;
+    return oldest.queuedAt + this.options.lingerMs - performance.now();
+  }
+
+  /** Up to `batchSize` queued messages, oldest first, of devices that no batch in flight holds. */
+  private takeBatch(busy: ReadonlyMap<string, number>): Pending[] {
+    const batch: Pending[] = [];
+    const rest: Pending[] = [];
+    for (const pending of this.queue) {
+      if (batch.length < this.options.batchSize && !busy.has(deviceKey(pending.message))) batch.push(pending);
+      else rest.push(pending);
+    }
+    this.queue = rest;
+    return batch;
   }
 
   /**
