@@ -1,6 +1,8 @@
 import type { Database, Queryable } from '../../db/database';
+import { hourRepository } from '../statistics/hour-repository';
+import { hourTotals } from '../statistics/hour-rollup';
 import { DEFAULT_MAX_GAP_MS, type RollupPoint, rollUpBattery } from './attribution';
-import { localDays, nextDate } from './local-days';
+import { type LocalDays, localDays, nextDate } from './local-days';
 import { rollupRepository } from './rollup-repository';
 
 /**
@@ -72,6 +74,12 @@ export async function recomputeRollups(
       if (first && last && dates[0]) {
         const covered = { fromDate: dates[0], toDate: dates.at(-1) ?? dates[0], fromMs: first.ts, toMs: last.ts };
         await rollups.replace(serialNumber, covered, days, sessions);
+        const zone = localDays(zones.get(last.siteId) ?? '');
+        const hours = { fromMs: dayStart(zone, covered.fromDate), toMs: dayStart(zone, nextDate(covered.toDate)) };
+        const coveredHours = hourTotals(serialNumber, undefined, points, maxGapMs).filter(
+          (hour) => Date.parse(hour.date) >= hours.fromMs && Date.parse(hour.date) < hours.toMs,
+        );
+        await hourRepository(tx).replace(serialNumber, hours, coveredHours);
       }
       summary.batteries += 1;
       summary.days += days.length;
@@ -79,4 +87,10 @@ export async function recomputeRollups(
     });
   }
   return summary;
+}
+
+/** The instant a local date begins: UTC midnight of that date lies in it or in the day before. */
+function dayStart(zone: LocalDays, date: string): number {
+  const day = zone.dayAt(Date.parse(`${date}T00:00:00Z`));
+  return day.date < date ? day.end : day.start;
 }

@@ -25,6 +25,9 @@ interface CursorRow {
 const ms = (column: string) => `(extract(epoch FROM ${column}) * 1000)::bigint`;
 const iso = (value: number) => new Date(value).toISOString();
 
+/** The cursors a transaction has locked, as last read or written in it (null: no sample yet). */
+const lockedCursors = new WeakMap<Queryable, Map<string, BatteryCursor | null>>();
+
 async function inChunks<T>(rows: T[], write: (chunk: T[]) => Promise<unknown>): Promise<void> {
   for (let offset = 0; offset < rows.length; offset += CHUNK_ROWS) await write(rows.slice(offset, offset + CHUNK_ROWS));
 }
@@ -127,27 +130,48 @@ const cursorRow = ({ serialNumber, last }: BatteryCursor) => ({
 export function rollupRepository(db: Queryable) {
   const write = (sql: string, rows: object[]) => inChunks(rows, (chunk) => db.query(sql, [JSON.stringify(chunk)]));
 
+  const selectCursors = (serials: string[]) =>
+    db.query<CursorRow>(
+      `SELECT c.battery_serial_number AS serial, ${ms('c.sample_at')} AS sample_ms, c.operating_site_id AS site_id,
+         c.state, c.soc, c.soh, c.charger_serial, c.total_charged_ukwh AS charged,
+         c.total_discharged_ukwh AS discharged, ${ms('s.start_at')} AS session_start_ms,
+         s.operating_site_id AS session_site_id, ${ms('s.end_at')} AS session_end_ms, s.start_soc, s.end_soc,
+         (s.energy_kwh * 1000000)::bigint AS energy_ukwh, s.charger_serial AS session_charger
+       FROM rollup_cursor c
+       LEFT JOIN charge_session s ON s.battery_serial_number = c.battery_serial_number AND s.is_open
+       WHERE c.battery_serial_number = ANY($1::text[])
+       ORDER BY c.battery_serial_number
+       FOR UPDATE OF c`,
+      [serials],
+    );
+
   return {
-    /** Cursors with their open sessions, locked until the transaction ends (in serial order). */
+    /**
+     * Cursors with their open sessions, locked until the transaction ends (in serial order). Read
+     * once per transaction: the hour and day roll-ups of one batch share them.
+     */
     async lockCursors(serials: string[]): Promise<Map<string, BatteryCursor>> {
-      await db.query(
-        'INSERT INTO rollup_cursor (battery_serial_number) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING',
-        [serials],
-      );
-      const rows = await db.query<CursorRow>(
-        `SELECT c.battery_serial_number AS serial, ${ms('c.sample_at')} AS sample_ms, c.operating_site_id AS site_id,
-           c.state, c.soc, c.soh, c.charger_serial, c.total_charged_ukwh AS charged,
-           c.total_discharged_ukwh AS discharged, ${ms('s.start_at')} AS session_start_ms,
-           s.operating_site_id AS session_site_id, ${ms('s.end_at')} AS session_end_ms, s.start_soc, s.end_soc,
-           (s.energy_kwh * 1000000)::bigint AS energy_ukwh, s.charger_serial AS session_charger
-         FROM rollup_cursor c
-         LEFT JOIN charge_session s ON s.battery_serial_number = c.battery_serial_number AND s.is_open
-         WHERE c.battery_serial_number = ANY($1::text[])
-         ORDER BY c.battery_serial_number
-         FOR UPDATE OF c`,
-        [serials],
-      );
-      return new Map(rows.filter((row) => row.sample_ms !== null).map((row) => [row.serial, toCursor(row)]));
+      const known = lockedCursors.get(db) ?? new Map<string, BatteryCursor | null>();
+      lockedCursors.set(db, known);
+      const unread = serials.filter((serial) => !known.has(serial));
+      if (unread.length > 0) {
+        const rows = await selectCursors(unread);
+        const missing = unread.filter((serial) => !rows.some((row) => row.serial === serial));
+        if (missing.length > 0) {
+          await db.query(
+            'INSERT INTO rollup_cursor (battery_serial_number) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING',
+            [missing],
+          );
+          rows.push(...(await selectCursors(missing)));
+        }
+        for (const row of rows) known.set(row.serial, row.sample_ms === null ? null : toCursor(row));
+      }
+      const cursors = new Map<string, BatteryCursor>();
+      for (const serial of serials) {
+        const cursor = known.get(serial);
+        if (cursor) cursors.set(serial, cursor);
+      }
+      return cursors;
     },
 
     async siteTimeZones(siteIds: number[]): Promise<Map<number, string>> {
@@ -201,6 +225,8 @@ export function rollupRepository(db: Queryable) {
         UPSERT_CURSORS,
         results.map((result) => cursorRow(result.cursor)),
       );
+      const known = lockedCursors.get(db);
+      for (const result of results) known?.set(result.cursor.serialNumber, result.cursor);
     },
 
     /** Replaces a battery's days in [fromDate, toDate] and its sessions starting in [fromMs, toMs]. */

@@ -5,6 +5,7 @@ import type { Database } from '../../db/database';
 import { seedDemo } from '../../demo/seed-demo';
 import { batteryIngestRepository } from '../devices/battery-ingest-repository';
 import { monthOf, partitionRepository } from '../devices/partition-repository';
+import { hourRollupListener } from '../statistics/hour-rollup';
 import { type RollupPoint, toRollupPoint } from './attribution';
 import { recomputeRollups } from './recompute';
 import { rollupListener } from './rollup-listener';
@@ -44,6 +45,7 @@ describeEachDatabase('roll-ups in the database', (kind: DatabaseKind) => {
   const clear = (names: string[]) =>
     db.query(
       `WITH d AS (DELETE FROM battery_day WHERE battery_serial_number = ANY($1)),
+         h AS (DELETE FROM battery_hour WHERE battery_serial_number = ANY($1)),
          s AS (DELETE FROM charge_session WHERE battery_serial_number = ANY($1))
        DELETE FROM rollup_cursor WHERE battery_serial_number = ANY($1)`,
       [names],
@@ -54,6 +56,12 @@ describeEachDatabase('roll-ups in the database', (kind: DatabaseKind) => {
       await db.transaction((tx) => rollupListener(tx, samples));
     }
   };
+  const storedHours = (serial: string) =>
+    db.query(
+      `SELECT hour, operating_site_id, energy_charged_kwh::text, energy_discharged_kwh::text, operating_ms, low_soc_ms
+         FROM battery_hour WHERE battery_serial_number = $1 ORDER BY hour, operating_site_id`,
+      [serial],
+    );
   const siteIds = () => [...zones.keys()].sort((a, b) => a - b);
 
   it('the listener, fed in random batches, stores exactly what one pass over all samples computes', async () => {
@@ -111,7 +119,7 @@ describeEachDatabase('roll-ups in the database', (kind: DatabaseKind) => {
     await db.query('UPDATE operating_site SET timezone = $1 WHERE id = $2', [zones.get(siteId), siteId]);
   });
 
-  it('recompute from the stored raw samples reproduces what the listener stored', async () => {
+  it('recompute from the stored raw samples reproduces what the listeners stored (days, sessions, hours)', async () => {
     const noise = fc.array(fc.double({ min: 0, max: 0.999e-6, noNaN: true }), { minLength: 60, maxLength: 60 });
     await fc.assert(
       fc.asyncProperty(
@@ -129,18 +137,24 @@ describeEachDatabase('roll-ups in the database', (kind: DatabaseKind) => {
           await partitionRepository(db).ensureMonths([...new Set(samples.map((sample) => monthOf(sample.ts)))]);
           await db.transaction(async (tx) => {
             await batteryIngestRepository(tx).insertSamples(samples);
+            await hourRollupListener(tx, samples);
             await rollupListener(tx, samples);
           });
           const listened = await stored([serial]);
+          const listenedHours = await storedHours(serial);
           const dates = listened.days.map((day) => day.date);
           const middle = dates[Math.floor(dates.length / 2)] ?? '2026-01-01';
           for (const [fromDate, toDate] of [
             [middle, middle],
             [dates[0] ?? middle, dates.at(-1) ?? middle],
           ] as const) {
+            await db.query('UPDATE battery_hour SET operating_ms = operating_ms + 1 WHERE battery_serial_number = $1', [
+              serial,
+            ]);
             await recomputeRollups(db, { serialNumbers: [serial], fromDate, toDate });
             expect(await stored([serial])).toEqual(listened);
           }
+          expect(await storedHours(serial)).toEqual(listenedHours);
           expect(listened).toEqual(rollUpAll(new Map([[serial, samples.map(toRollupPoint)]]), optionsFor(zones)));
         },
       ),

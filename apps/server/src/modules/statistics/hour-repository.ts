@@ -27,12 +27,23 @@ const hourRow = (hour: DayTotals) => ({
 });
 
 export function hourRepository(db: Queryable) {
+  const add = async (hours: readonly DayTotals[]): Promise<void> => {
+    for (let offset = 0; offset < hours.length; offset += CHUNK_ROWS) {
+      const chunk = hours.slice(offset, offset + CHUNK_ROWS).map(hourRow);
+      await db.query(UPSERT_HOURS, [JSON.stringify(chunk)]);
+    }
+  };
   return {
-    async add(hours: readonly DayTotals[]): Promise<void> {
-      for (let offset = 0; offset < hours.length; offset += CHUNK_ROWS) {
-        const chunk = hours.slice(offset, offset + CHUNK_ROWS).map(hourRow);
-        await db.query(UPSERT_HOURS, [JSON.stringify(chunk)]);
-      }
+    add,
+
+    /** Replaces a battery's hours starting in [fromMs, toMs) (a recompute). */
+    async replace(serial: string, range: { fromMs: number; toMs: number }, hours: readonly DayTotals[]) {
+      await db.query('DELETE FROM battery_hour WHERE battery_serial_number = $1 AND hour >= $2 AND hour < $3', [
+        serial,
+        new Date(range.fromMs).toISOString(),
+        new Date(range.toMs).toISOString(),
+      ]);
+      await add(hours);
     },
   };
 }
