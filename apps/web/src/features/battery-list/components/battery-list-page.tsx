@@ -3,6 +3,7 @@ import { Group, Loader, Pagination, Paper, Stack, Table, Text, Title } from '@ma
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { SortableHeader } from '../../../components/table/sortable-header';
 import { notifications } from '../../../lib/notifications/notification-store';
 import { useUser } from '../../session/api/get-user';
 import { useEnableRemote } from '../api/enable-remote';
@@ -21,7 +22,6 @@ import {
 } from '../battery-list-model';
 import { BatteryDetails } from './battery-details';
 import { BatteryRow } from './battery-row';
-import { SortHeader } from './sort-header';
 import { UpdateDialog } from './update-dialog';
 
 /** Expert battery list (spec §2 expert/battery_list, cbm_view): every battery field, sortable, expandable. */
@@ -77,14 +77,14 @@ export default function BatteryListPage() {
                   <Table.Tr>
                     <Table.Th w={40} />
                     {TABLE_COLUMNS.map((column) => (
-                      <SortHeader
+                      <SortableHeader
                         key={column}
                         label={t('batteryList.sortBy', { column: t(`batteryList.columns.${column}`) })}
                         sorted={sort.column === column ? (sort.descending ? 'descending' : 'ascending') : undefined}
                         onSort={() => setSort((current) => nextSort(current, column))}
                       >
                         {t(`batteryList.columns.${column}`)}
-                      </SortHeader>
+                      </SortableHeader>
                     ))}
                   </Table.Tr>
                 </Table.Thead>
