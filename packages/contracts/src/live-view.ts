@@ -94,6 +94,7 @@ export const LIVE_VIEW_UP_TO_DATE_SECONDS = 5;
 export const liveViewAutocompleteSchema = z.array(
   z.object({ batterySerialNumber: z.string(), batteryName: z.string() }),
 );
+export type LiveViewSuggestion = z.infer<typeof liveViewAutocompleteSchema>[number];
 
 /** GET …/connectivity: whether the site's devices have mobile network problems (the 'Attention!' banner). */
 export const liveViewConnectivitySchema = z.object({

@@ -1,6 +1,13 @@
 import type { LiveViewBattery } from '@cbm/contracts/live-view';
 import { describe, expect, it } from 'vitest';
-import { buildRows, buildSections, fromLiveBattery, isDisconnected, UNGROUPED } from './live-view-model';
+import {
+  buildRows,
+  buildSections,
+  fromLiveBattery,
+  isDisconnected,
+  suggestionOptions,
+  UNGROUPED,
+} from './live-view-model';
 
 const battery = (serial: string, groupId: number | null): LiveViewBattery => ({
   batterySerialNumber: serial,
@@ -76,5 +83,26 @@ describe('live view sections and rows', () => {
     expect(pushed).toMatchObject({ status: 'error', hasCurrentError: true, errorWithin24h: true, soc: 10 });
     expect(isDisconnected({ status: 'not connected', online: null })).toBe(true);
     expect(isDisconnected({ status: 'charging', online: true })).toBe(false);
+  });
+});
+
+describe('suggestionOptions', () => {
+  const suggestions = [
+    { batterySerialNumber: '2060010', batteryName: 'Stapler 10' },
+    { batterySerialNumber: '2060011', batteryName: 'Stapler 11' },
+    { batterySerialNumber: '2070011', batteryName: 'Stapler 11' },
+  ];
+
+  it('offers each battery by name, keyed by serial so equal names stay apart', () => {
+    expect(suggestionOptions(suggestions, 'stapler 1')).toEqual([
+      { value: '2060010', label: 'Stapler 10' },
+      { value: '2060011', label: 'Stapler 11' },
+      { value: '2070011', label: 'Stapler 11' },
+    ]);
+  });
+
+  it('leaves out a battery whose name or serial is exactly what was typed', () => {
+    expect(suggestionOptions(suggestions, ' stapler 11 ').map((option) => option.value)).toEqual(['2060010']);
+    expect(suggestionOptions(suggestions, '2060010').map((option) => option.value)).toEqual(['2060011', '2070011']);
   });
 });

@@ -1,7 +1,7 @@
 import type { BatteryGroup } from '@cbm/contracts/battery-groups';
 import { ERROR_FLAG_WINDOW_HOURS } from '@cbm/contracts/constants';
 import type { LiveBattery } from '@cbm/contracts/live-stream';
-import type { LiveViewBattery } from '@cbm/contracts/live-view';
+import type { LiveViewBattery, LiveViewSuggestion } from '@cbm/contracts/live-view';
 
 /** The key of the Ungrouped pseudo-group (id null) in collapse state and drop targets. */
 export const UNGROUPED = 'ungrouped';
@@ -79,3 +79,17 @@ export function fromLiveBattery(live: LiveBattery, now = Date.now()): Partial<Li
 /** How a battery's connection reads: offline and not connected ones are shown greyed out. */
 export const isDisconnected = (battery: Pick<LiveViewBattery, 'status' | 'online'>) =>
   battery.online === false || battery.status === 'offline' || battery.status === 'not connected';
+
+/**
+ * The search field's suggestions: each battery's name (picking one searches for it), keyed by its serial so equal
+ * names stay apart. A battery whose name or serial is exactly what was typed completes nothing and is left out.
+ */
+export function suggestionOptions(suggestions: readonly LiveViewSuggestion[], typed: string) {
+  const text = typed.trim().toLocaleLowerCase();
+  return suggestions
+    .filter(
+      (battery) =>
+        battery.batteryName.toLocaleLowerCase() !== text && battery.batterySerialNumber.toLocaleLowerCase() !== text,
+    )
+    .map((battery) => ({ value: battery.batterySerialNumber, label: battery.batteryName }));
+}

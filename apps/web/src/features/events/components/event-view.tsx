@@ -1,11 +1,10 @@
-import { STATISTICS_DEFAULT_TIME_ZONE } from '@cbm/contracts/constants';
 import { type AttributeFilter, defaultColumnsOf } from '@cbm/contracts/events';
 import { Group, Paper, Stack, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { quickRange, type TimeRange } from '../../../components/time-range/quick-range';
 import { TimeRangeInput } from '../../../components/time-range/time-range-input';
-import { useOperatingSites } from '../../sites/api/get-site-tree';
+import { useSiteTimeZone } from '../../sites/api/get-site-tree';
 import { useEventColumns } from '../api/get-event-columns';
 import type { EventProductConfig } from '../event-products';
 import {
@@ -31,9 +30,7 @@ interface EventViewProps {
 /** The one event screen: time range, attribute filters, columns, saved filters and the paged results. */
 export function EventView({ config, siteId, initialFilter }: EventViewProps) {
   const { t } = useTranslation();
-  const sites = useOperatingSites();
-  const timeZone =
-    sites.data?.find((site) => site.operatingSiteId === siteId)?.location?.timezone ?? STATISTICS_DEFAULT_TIME_ZONE;
+  const timeZone = useSiteTimeZone(siteId);
   const defaultColumns = useMemo(() => defaultColumnsOf(config.product), [config.product]);
   const [state, setState] = useState<EventViewState>(() =>
     initialEventView(defaultColumns, quickRange('thisWeek', timeZone), initialFilter),

@@ -4,7 +4,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDate, formatDateTime } from '../../../lib/dates';
+import { formatDate, formatDateTimeIn } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
 import { isDisconnected } from '../live-view-model';
 
@@ -25,14 +25,33 @@ interface BatteryCardProps {
   layout: 'grid' | 'list';
   premise: string;
   canOpenErrors: boolean;
+  /** The site's time zone: the last data time is shown as the site's clocks show it. */
+  timeZone: string;
   menu: ReactNode;
 }
+
+/**
+ * List layout: each field's share of the row, after the room its longest label or value needs (German, the
+ * longer language: 'Stapelspannung', '19,4 … 21,1 °C', '21.11.2026 20:51'), so that all fit in a 1280 px window.
+ */
+const LIST_SHARES = {
+  serial: 9,
+  type: 6,
+  soc: 4,
+  soh: 4,
+  stackVoltage: 10,
+  temperatures: 10,
+  charger: 7,
+  lastData: 11,
+  nextService: 10,
+} as const;
+type FieldKey = keyof typeof LIST_SHARES;
 
 const number = (value: number | null, unit: string, digits = 1) =>
   value === null ? '—' : `${value.toLocaleString(currentLanguage(), { maximumFractionDigits: digits })} ${unit}`;
 
 /** One battery: its live figures; red border for a current error, orange triangle for one within 24 h. */
-export function BatteryCard({ battery, layout, premise, canOpenErrors, menu }: BatteryCardProps) {
+export function BatteryCard({ battery, layout, premise, canOpenErrors, timeZone, menu }: BatteryCardProps) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const disconnected = isDisconnected(battery);
@@ -40,7 +59,7 @@ export function BatteryCard({ battery, layout, premise, canOpenErrors, menu }: B
     battery.minCellTemperature === null && battery.maxCellTemperature === null
       ? '—'
       : `${number(battery.minCellTemperature, '', 1).trim()} … ${number(battery.maxCellTemperature, '°C')}`;
-  const fields: [string, string][] = [
+  const fields: [FieldKey, string][] = [
     ['serial', battery.batterySerialNumber],
     ['type', battery.type],
     ['soc', number(battery.soc, '%', 0)],
@@ -48,7 +67,7 @@ export function BatteryCard({ battery, layout, premise, canOpenErrors, menu }: B
     ['stackVoltage', number(battery.stackVoltage, 'V')],
     ['temperatures', temperatures],
     ['charger', battery.chargerName ?? '—'],
-    ['lastData', battery.lastDataTimestamp ? formatDateTime(battery.lastDataTimestamp, language) : '—'],
+    ['lastData', battery.lastDataTimestamp ? formatDateTimeIn(battery.lastDataTimestamp, language, timeZone) : '—'],
     ['nextService', battery.nextServiceDate ? formatDate(battery.nextServiceDate, language) : '—'],
   ];
   const triangle = battery.errorWithin24h && (
@@ -123,9 +142,9 @@ export function BatteryCard({ battery, layout, premise, canOpenErrors, menu }: B
           ))}
         </Stack>
       ) : (
-        <Group gap="md" wrap="nowrap">
+        <Group gap="sm" wrap="nowrap">
           {fields.map(([key, value]) => (
-            <Text key={key} size="xs" truncate miw={0} style={{ flex: key === 'lastData' ? 1.4 : 1 }}>
+            <Text key={key} size="xs" truncate miw={0} style={{ flex: `${LIST_SHARES[key]} 1 0` }}>
               <Text span c="dimmed" size="xs" display="block">
                 {t(`liveView.fields.${key}`)}
               </Text>

@@ -1,14 +1,15 @@
 import { BATTERY_GROUP_NAME_MAX, type BatteryGroup } from '@cbm/contracts/battery-groups';
 import { LIVE_VIEW_SEARCH_DEBOUNCE_MS } from '@cbm/contracts/constants';
 import { BATTERY_NAME_MAX, type LiveViewBattery } from '@cbm/contracts/live-view';
-import { Alert, Button, Group, Loader, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue, useLocalStorage } from '@mantine/hooks';
-import { IconAlertTriangle, IconDownload, IconLayoutGrid, IconList, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconAlertTriangle, IconDownload, IconLayoutGrid, IconList, IconPlus } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { notifications } from '../../../lib/notifications/notification-store';
 import { useUser } from '../../session/api/get-user';
+import { useSiteTimeZone } from '../../sites/api/get-site-tree';
 import { useChangeBattery } from '../api/change-battery';
 import { useDeleteBatteryGroup } from '../api/delete-battery-group';
 import { downloadLiveViewCsv } from '../api/download-csv';
@@ -21,6 +22,7 @@ import { useLiveStream } from '../hooks/use-live-stream';
 import { buildSections, type SectionKey, UNGROUPED } from '../live-view-model';
 import { BatteryCard } from './battery-card';
 import { BatteryMenu } from './battery-menu';
+import { BatterySearch } from './battery-search';
 import { DeleteGroupDialog } from './delete-group-dialog';
 import { LiveViewList } from './live-view-list';
 import { NameDialog } from './name-dialog';
@@ -55,6 +57,7 @@ export default function LiveViewPage() {
   const groups = useBatteryGroups(siteId);
   const connectivity = useConnectivity(siteId);
   const user = useUser();
+  const timeZone = useSiteTimeZone(siteId);
   const saveGroup = useSaveBatteryGroup(siteId);
   const deleteGroup = useDeleteBatteryGroup(siteId);
   const changeBattery = useChangeBattery(siteId);
@@ -92,6 +95,7 @@ export default function LiveViewPage() {
       layout={grid ? 'grid' : 'list'}
       premise={premise}
       canOpenErrors={canOpenErrors}
+      timeZone={timeZone}
       menu={
         <BatteryMenu
           battery={battery}
@@ -108,7 +112,12 @@ export default function LiveViewPage() {
 
   return (
     <Stack gap="sm">
-      <Title order={2}>{t('menu.liveView')}</Title>
+      <Group justify="space-between" align="baseline">
+        <Title order={2}>{t('menu.liveView')}</Title>
+        <Text c="dimmed" size="sm">
+          {t('liveView.timeZone', { zone: timeZone })}
+        </Text>
+      </Group>
       {connectivity.data?.networkProblem && (
         <Alert color="red" icon={<IconAlertTriangle />} title={t('liveView.attention')}>
           {t('liveView.networkProblem', {
@@ -119,14 +128,7 @@ export default function LiveViewPage() {
       )}
       <Group justify="space-between">
         <Group>
-          <TextInput
-            leftSection={<IconSearch size={16} />}
-            placeholder={t('liveView.search')}
-            aria-label={t('liveView.search')}
-            value={searchText}
-            onChange={(event) => setSearchText(event.currentTarget.value)}
-            w={300}
-          />
+          <BatterySearch siteId={siteId} value={searchText} onChange={setSearchText} />
           <Text c="dimmed" size="sm">
             {liveView.isFetching ? (
               <Loader size="xs" />

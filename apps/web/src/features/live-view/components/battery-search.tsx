@@ -1,0 +1,44 @@
+import { Autocomplete, Group, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useBatterySuggestions } from '../api/get-battery-suggestions';
+import { suggestionOptions } from '../live-view-model';
+
+/** Suggestions follow the typing closely; the list itself waits for the longer search debounce (spec §9). */
+const SUGGESTIONS_DEBOUNCE_MS = 200;
+
+interface BatterySearchProps {
+  siteId: number;
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/** The live view's search: a battery name or serial, with the site's matching batteries as suggestions. */
+export function BatterySearch({ siteId, value, onChange }: BatterySearchProps) {
+  const { t } = useTranslation();
+  const [typed] = useDebouncedValue(value.trim(), SUGGESTIONS_DEBOUNCE_MS);
+  const suggestions = useBatterySuggestions(siteId, typed);
+  const options = suggestionOptions(suggestions.data ?? [], value);
+  return (
+    <Autocomplete
+      leftSection={<IconSearch size={16} />}
+      placeholder={t('liveView.search')}
+      aria-label={t('liveView.search')}
+      value={value}
+      onChange={onChange}
+      data={options}
+      // The server matched names and serials already; the options show names, so Mantine must not filter again.
+      filter={({ options: all }) => all}
+      renderOption={({ option }) => (
+        <Group justify="space-between" wrap="nowrap" w="100%" gap="md">
+          <Text size="sm">{options.find((entry) => entry.value === option.value)?.label}</Text>
+          <Text size="xs" c="dimmed">
+            {option.value}
+          </Text>
+        </Group>
+      )}
+      w={360}
+    />
+  );
+}
