@@ -18,22 +18,51 @@ async function brokerUrl(): Promise<string> {
   return url;
 }
 
-/** Publishes one battery event as the device would (protocol v1, QoS 1: resolves once stored). */
-export async function publishBatteryEvent(serial: string, event: { type: string; code: string; description: string }) {
+/** Publishes one message on a battery's topic as the device would (protocol v1, QoS 1: resolves once stored). */
+async function publishAsBattery(serial: string, channel: 'event' | 'telemetry' | 'status', payload: object) {
   const client = await mqtt.connectAsync(await brokerUrl(), {
     clientId: `e2e-${Math.random().toString(36).slice(2)}`,
     reconnectPeriod: 0,
   });
   try {
-    const payload = {
-      seq: 900_000_000 + Math.floor(Math.random() * 1_000_000),
-      ts: new Date().toISOString(),
-      active: true,
-      attributes: { SOC: 42 },
-      ...event,
-    };
-    await client.publishAsync(`cbm/v1/battery/${serial}/event`, JSON.stringify(payload), { qos: 1 });
+    await client.publishAsync(`cbm/v1/battery/${serial}/${channel}`, JSON.stringify(payload), { qos: 1 });
   } finally {
     await client.endAsync();
   }
+}
+
+/** A sequence number no simulated device reaches during a test run. */
+const testSeq = () => 900_000_000 + Math.floor(Math.random() * 1_000_000);
+
+/** Publishes one battery event as the device would. */
+export async function publishBatteryEvent(serial: string, event: { type: string; code: string; description: string }) {
+  await publishAsBattery(serial, 'event', {
+    seq: testSeq(),
+    ts: new Date().toISOString(),
+    active: true,
+    attributes: { SOC: 42 },
+    ...event,
+  });
+}
+
+/**
+ * Publishes a telemetry sample taken at `ts`: the battery's last one (`lastData`, so its lifetime counters stay
+ * as they are) with the figures given changed.
+ */
+export async function publishBatteryTelemetry(
+  serial: string,
+  lastData: Record<string, unknown>,
+  change: { ts: Date; soc: number },
+) {
+  await publishAsBattery(serial, 'telemetry', {
+    ...lastData,
+    seq: testSeq(),
+    ts: change.ts.toISOString(),
+    soc: change.soc,
+  });
+}
+
+/** Publishes a battery's connection status as of `ts`, as the device (or its last will) would. */
+export async function publishBatteryStatus(serial: string, online: boolean, ts: Date) {
+  await publishAsBattery(serial, 'status', { online, ts: ts.toISOString() });
 }
