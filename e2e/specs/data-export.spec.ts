@@ -65,8 +65,16 @@ test.describe('data export', () => {
 test.describe('data export in German', () => {
   test.use({ locale: 'de-DE' });
 
-  test('downloads German headers with ; and decimal commas', async ({ page, signIn, siteIds }) => {
+  test('says which fields are required and downloads German headers with ; and decimal commas', async ({
+    page,
+    signIn,
+    siteIds,
+  }) => {
     await signIn('admin', { next: `/${siteIds[SITE]}/stats/export` });
+    await page.getByRole('button', { name: 'CSV herunterladen' }).click();
+    for (const message of ['Werte ist erforderlich', 'Auflösung ist erforderlich', 'Zeit ist erforderlich']) {
+      await expect(page.getByText(message, { exact: true })).toBeVisible();
+    }
     const { text } = await exportCsv(page, {
       values: /^Werte/,
       all: 'Alle Batterien',

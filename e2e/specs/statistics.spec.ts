@@ -23,9 +23,7 @@ test.describe('battery statistics', () => {
     await signIn('admin', { next: `/${siteIds[SITE]}/stats/statistics` });
   });
 
-  // fixme: 'Group is required' / 'Serial is required' appear only once the other required fields pass (the
-  // schema's refinements do not run before); issue 7 stays open for it.
-  test.fixme('says which fields are required', async ({ page }) => {
+  test('says which fields are required, all at once', async ({ page }) => {
     await expect(page.getByText('No available data')).toBeVisible();
     await page.getByRole('button', { name: 'Show' }).click();
     for (const message of [
@@ -39,6 +37,7 @@ test.describe('battery statistics', () => {
     await choose(page, /^Group by/, 'Group');
     await page.getByRole('button', { name: 'Show' }).click();
     await expect(page.getByText('Group is required', { exact: true })).toBeVisible();
+    await expect(page.getByText('Type is required', { exact: true })).toBeVisible();
     await choose(page, /^Group by/, 'Serial number');
     await page.getByRole('button', { name: 'Show' }).click();
     await expect(page.getByText('Serial is required', { exact: true })).toBeVisible();

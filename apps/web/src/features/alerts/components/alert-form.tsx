@@ -30,6 +30,8 @@ interface AlertFormProps {
 
 const KINDS = ['alertOnError', 'alertOnWarning', 'alertOnLimit'] as const;
 const KIND_LABEL = { alertOnError: 'error', alertOnWarning: 'warning', alertOnLimit: 'limit' } as const;
+/** Mantine hides a select's clear button from assistive technology; these are named and reachable. */
+const clearButton = (label: string) => ({ 'aria-label': label, 'aria-hidden': false });
 
 /** The alert form of spec §5: every rule checked with the server's schema, serials exclusive of groups and types. */
 export function AlertForm({ product, siteId, siteName, alert, onClose }: AlertFormProps) {
@@ -81,7 +83,7 @@ export function AlertForm({ product, siteId, siteName, alert, onClose }: AlertFo
             onChange={(value) => set('operatingSiteId', value)}
             error={errors.operatingSiteId}
             clearable
-            clearButtonProps={{ 'aria-label': t('alerts.form.clearOrganization') }}
+            clearButtonProps={clearButton(t('alerts.form.clearOrganization'))}
             withAsterisk
           />
           <TextInput
@@ -123,7 +125,7 @@ export function AlertForm({ product, siteId, siteName, alert, onClose }: AlertFo
               value={state.groupId}
               onChange={(value) => setSelection('groupId', value)}
               error={errors.groupId}
-              clearButtonProps={{ 'aria-label': t('alerts.form.clearGroups') }}
+              clearButtonProps={clearButton(t('alerts.form.clearGroups'))}
               disabled={locked === 'groupsAndTypes'}
               description={locked === 'groupsAndTypes' ? t('alerts.form.groupsLocked') : undefined}
               searchable
@@ -136,7 +138,7 @@ export function AlertForm({ product, siteId, siteName, alert, onClose }: AlertFo
             value={state.batteryTypes}
             onChange={(value) => setSelection('batteryTypes', value)}
             error={errors.batteryTypes}
-            clearButtonProps={{ 'aria-label': t('alerts.form.clearTypes') }}
+            clearButtonProps={clearButton(t('alerts.form.clearTypes'))}
             disabled={locked === 'groupsAndTypes'}
             description={locked === 'groupsAndTypes' ? t('alerts.form.groupsLocked') : undefined}
             searchable
@@ -148,7 +150,7 @@ export function AlertForm({ product, siteId, siteName, alert, onClose }: AlertFo
             value={state.batterySerials}
             onChange={(value) => setSelection('batterySerials', value)}
             error={errors.batterySerials}
-            clearButtonProps={{ 'aria-label': t('alerts.form.clearSerials') }}
+            clearButtonProps={clearButton(t('alerts.form.clearSerials'))}
             disabled={locked === 'serials'}
             description={locked === 'serials' ? t('alerts.form.serialsLocked') : undefined}
             searchable
