@@ -142,7 +142,7 @@ describeEachDatabase('roll-ups in the database', (kind: DatabaseKind) => {
           });
           const listened = await stored([serial]);
           const listenedHours = await storedHours(serial);
-          const dates = listened.days.map((day) => day.date);
+          const dates = [...new Set(listened.days.map((day) => day.date))].sort();
           const middle = dates[Math.floor(dates.length / 2)] ?? '2026-01-01';
           for (const [fromDate, toDate] of [
             [middle, middle],
