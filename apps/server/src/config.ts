@@ -45,6 +45,8 @@ const envSchema = z.object({
     .regex(/^[\w-]{0,64}$/)
     .default('cbm'),
   SAMPLE_RESOLUTION_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /** Months of raw samples kept besides the current one (0: keep all). */
+  SAMPLE_RETENTION_MONTHS: z.coerce.number().int().min(0).max(1200).default(13),
   INGEST_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(1000),
   INGEST_QUEUE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
   INGEST_LINGER_MS: z.coerce.number().int().min(0).max(1000).default(10),

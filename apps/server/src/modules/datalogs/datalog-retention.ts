@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
+import type { PeriodicJob } from '../../jobs/job-scheduler';
 import { datalogRepository } from './datalog-repository';
 import type { DatalogStorage } from './datalog-storage';
 
@@ -25,25 +26,21 @@ export async function runDatalogRetention(db: Database, storage: DatalogStorage,
   return { expired: due.length, timedOut: await datalogs.timeOut(now) };
 }
 
-/** Runs the job at once and then every interval until stopped. */
-export function startDatalogRetention(options: {
+export const DATALOG_RETENTION_JOB = 'datalog-retention';
+
+/** Every interval, on one replica (app.jobs). */
+export function datalogRetentionJob(options: {
   db: Database;
   storage: DatalogStorage;
   now: () => Date;
   log: FastifyBaseLogger;
-  intervalMs?: number;
-}): () => Promise<unknown> {
-  let running: Promise<unknown> = Promise.resolve();
-  const run = () => {
-    running = runDatalogRetention(options.db, options.storage, options.now()).catch((error: unknown) =>
-      options.log.error({ err: error }, 'datalog retention failed; it runs again at the next interval'),
-    );
-  };
-  const timer = setInterval(run, options.intervalMs ?? DATALOG_RETENTION_INTERVAL_MS);
-  timer.unref();
-  run();
-  return () => {
-    clearInterval(timer);
-    return running;
+}): PeriodicJob {
+  return {
+    name: DATALOG_RETENTION_JOB,
+    everyMs: DATALOG_RETENTION_INTERVAL_MS,
+    async run() {
+      const outcome = await runDatalogRetention(options.db, options.storage, options.now());
+      if (outcome.expired + outcome.timedOut > 0) options.log.info(outcome, 'datalog retention');
+    },
   };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
 import { datalogReplyListener } from './datalog-replies';
-import { startDatalogRetention } from './datalog-retention';
+import { datalogRetentionJob } from './datalog-retention';
 import { datalogRoutes } from './datalog-routes';
 import { datalogStorage } from './datalog-storage';
 import { datalogUploadRoutes } from './datalog-upload-routes';
@@ -21,12 +21,5 @@ export async function datalogsPlugin(app: FastifyInstance, options: DatalogsPlug
   app.devices.addReplyListener(datalogReplyListener);
   await app.register(datalogRoutes, { db: options.db, storage, publicUrl: options.publicUrl, now });
   await app.register(datalogUploadRoutes, { db: options.db, storage, now });
-
-  let stop: (() => Promise<unknown>) | undefined;
-  app.addHook('onReady', async () => {
-    stop = startDatalogRetention({ db: options.db, storage, now, log: app.log.child({ module: 'datalogs' }) });
-  });
-  app.addHook('onClose', async () => {
-    await stop?.();
-  });
+  app.jobs.schedule(datalogRetentionJob({ db: options.db, storage, now, log: app.log.child({ module: 'datalogs' }) }));
 }

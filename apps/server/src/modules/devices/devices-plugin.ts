@@ -15,6 +15,7 @@ import { IngestPipeline } from './ingest-pipeline';
 import { LiveHub } from './live-hub';
 import { liveRoutes } from './live-routes';
 import { metricsRoutes } from './metrics-routes';
+import { sampleRetentionJob } from './sample-retention';
 
 type DeviceConfig = Pick<
   Config,
@@ -28,6 +29,7 @@ type DeviceConfig = Pick<
   | 'INGEST_BATCH_SIZE'
   | 'INGEST_QUEUE_LIMIT'
   | 'INGEST_LINGER_MS'
+  | 'SAMPLE_RETENTION_MONTHS'
 >;
 
 export interface DevicesPluginOptions {
@@ -133,6 +135,11 @@ export const devicesPlugin = fp(
       live.close();
     });
 
+    if (config.SAMPLE_RETENTION_MONTHS > 0) {
+      app.jobs.schedule(
+        sampleRetentionJob({ db, months: config.SAMPLE_RETENTION_MONTHS, log: app.log.child({ module: 'retention' }) }),
+      );
+    }
     await app.register(liveRoutes, { db, live });
     await app.register(metricsRoutes, { metrics });
   },
