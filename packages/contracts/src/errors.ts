@@ -47,6 +47,7 @@ export const ERROR_CODES = {
   eventFilterNotFound: 'events.filterNotFound',
   internal: 'server.internal',
   databaseUnavailable: 'server.databaseUnavailable',
+  databaseFull: 'server.databaseFull',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable, isInvalidValue } from './database-errors';
+import { isDatabaseFull, isDatabaseUnavailable, isInvalidValue } from './database-errors';
 
 describe('isDatabaseUnavailable', () => {
   it.each([
@@ -7,6 +7,8 @@ describe('isDatabaseUnavailable', () => {
     [Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' })],
     [Object.assign(new Error('the database system is starting up'), { code: '57P03' })],
     [Object.assign(new Error('connection failure'), { code: '08006' })],
+    [Object.assign(new Error('could not extend file: No space left on device'), { code: '53100' })],
+    [Object.assign(new Error('sorry, too many clients already'), { code: '53300' })],
     [new Error('Connection terminated unexpectedly')],
     [new Error('timeout exceeded when trying to connect')],
   ])('knows %s as the database being away', (error) => {
@@ -21,6 +23,14 @@ describe('isDatabaseUnavailable', () => {
     ['text'],
   ])('does not take %s for an outage', (error) => {
     expect(isDatabaseUnavailable(error)).toBe(false);
+  });
+});
+
+describe('isDatabaseFull', () => {
+  it('knows disk_full (53100) and nothing else', () => {
+    expect(isDatabaseFull(Object.assign(new Error('could not extend file'), { code: '53100' }))).toBe(true);
+    expect(isDatabaseFull(Object.assign(new Error('out of memory'), { code: '53200' }))).toBe(false);
+    expect(isDatabaseFull(undefined)).toBe(false);
   });
 });
 

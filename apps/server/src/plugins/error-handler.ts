@@ -3,7 +3,7 @@ import { isValidationMessageKey } from '@cbm/contracts/validation-messages';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { isDatabaseUnavailable, isInvalidValue } from '../db/database-errors';
+import { isDatabaseFull, isDatabaseUnavailable, isInvalidValue } from '../db/database-errors';
 import { HttpError } from '../http-error';
 import { type Language, languageOf, type MessageKey, translate } from '../i18n/messages';
 import type { ValidationItem } from './validator-compiler';
@@ -29,6 +29,11 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     }
     if (isInvalidValue(error)) {
       return send(reply, 400, 'request.invalid', translate(language, 'errors.invalidValue'));
+    }
+    if (isDatabaseFull(error)) {
+      request.log.warn({ err: error }, 'database disk full');
+      reply.header('retry-after', '30');
+      return send(reply, 503, 'server.databaseFull', translate(language, 'errors.databaseFull'));
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
