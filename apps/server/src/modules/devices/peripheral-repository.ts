@@ -46,6 +46,7 @@ export function peripheralRepository(tx: Queryable) {
 
   return {
     async lockChargers(serials: readonly string[]): Promise<Map<string, ChargerState>> {
+      if (serials.length === 0) return new Map();
       const rows = await tx.query<
         ConnectionRow & { serial_number: string; status: string; last_data: ChargerTelemetry }
       >(
@@ -65,6 +66,7 @@ export function peripheralRepository(tx: Queryable) {
     },
 
     async lockMdloadUnits(serials: readonly string[]): Promise<Map<string, MdloadState>> {
+      if (serials.length === 0) return new Map();
       const rows = await tx.query<
         ConnectionRow & { id: number; mdload_serial: string; status: LiveMdload['status']; last_data: MdloadTelemetry }
       >(
