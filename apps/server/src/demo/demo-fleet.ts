@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '@cbm/simulator/battery/battery-alarms';
 import { BATTERY_MODELS, nominalEnergyKwh, SOFTWARE_VERSIONS } from './battery-models';
 import { type Random, seededRandom } from './random';
 
@@ -6,7 +7,6 @@ const BATTERIES_PER_SITE = 30;
 const DAY_MS = 86_400_000;
 const GROUP_NAMES = ['Warehouse A', 'Warehouse B', 'Cold store', 'Loading dock', 'Night shift'];
 const LIVE_STATES = ['charging', 'discharging', 'standby', 'idle'] as const;
-const ERROR_CODES = ['E101 cell over-temperature', 'E204 isolation fault', 'E310 contactor welded', 'E412 CAN timeout'];
 
 export interface FleetSite {
   id: number;

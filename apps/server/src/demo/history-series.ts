@@ -1,4 +1,5 @@
 import type { DeviceEvent } from '@cbm/contracts/device-protocol';
+import { alarm, ERROR_CODES } from '@cbm/simulator/battery/battery-alarms';
 import type { RollupPoint } from '../modules/rollups/attribution';
 import { localDays } from '../modules/rollups/local-days';
 import type { DemoBattery } from './demo-fleet';
@@ -34,12 +35,6 @@ const SHIFTS = [
   { start: 1320, end: 1800, breakAt: 1560 },
 ];
 const BREAK_MINUTES = 30;
-const ERRORS: [string, string][] = [
-  ['E101', 'cell over-temperature'],
-  ['E204', 'isolation fault'],
-  ['E310', 'contactor welded'],
-  ['E412', 'CAN timeout'],
-];
 
 type Mode = 'work' | 'break' | 'off';
 
@@ -86,12 +81,8 @@ export function generateSeries(
   const chargerSerial = battery.chargerSerial ?? random.pick(site.chargerSerials);
   const points: RollupPoint[] = [];
   const events: HistoryEvent[] = [];
-  const emit = (ts: number, type: DeviceEvent['type'], code: string, description: string, active: boolean) =>
-    events.push({
-      serialNumber: battery.serialNumber,
-      operatingSiteId: site.id,
-      event: { ts: new Date(ts).toISOString(), type, code, description, category: type, active },
-    });
+  const emit = (ts: number, code: string, active: boolean) =>
+    events.push(historyEvent(battery, site, ts, code, active));
 
   let soc = random.between(40, 100);
   let charged = Math.round(battery.totalOperatingMonths * 22 * battery.nominalEnergyKwh * 1_000_000);
@@ -119,10 +110,10 @@ export function generateSeries(
     let deltaSoc = 0;
     if (ts < errorUntil) state = 'error';
     else if (mode === 'work' && !charging && random.chance(1 / 750)) {
-      const [code, description] = random.pick(ERRORS);
+      const code = random.pick(ERROR_CODES);
       errorUntil = ts + random.int(1, 6) * HISTORY_STEP_MS;
-      emit(ts, 'error', code, description, true);
-      emit(errorUntil, 'error', code, description, false);
+      emit(ts, code, true);
+      emit(errorUntil, code, false);
       state = 'error';
     } else {
       // An opportunity charge lasts the break; a battery run down stays on the charger until 80 %.
@@ -138,8 +129,8 @@ export function generateSeries(
         state = 'discharging';
         deltaSoc = -Math.min(soc, usePerStep * random.between(0.5, 1.5));
         if (random.chance(1 / 2000)) {
-          emit(ts, 'warning', 'W201', 'high cell temperature', true);
-          emit(ts + 30 * 60_000, 'warning', 'W201', 'high cell temperature', false);
+          emit(ts, 'W105', true);
+          emit(ts + 30 * 60_000, 'W105', false);
         }
       } else state = mode === 'work' ? 'idle' : 'standby';
     }
@@ -163,9 +154,9 @@ export function generateSeries(
       charged += Math.round(energyUkwh * 0.03);
     }
     soc += deltaSoc;
-    if (lowSocWarning ? soc > 20 : soc < 15) {
+    if (lowSocWarning ? soc >= 25 : soc < 20) {
       lowSocWarning = !lowSocWarning;
-      emit(ts, 'warning', 'W305', 'low state of charge', lowSocWarning);
+      emit(ts, 'W201', lowSocWarning);
     }
   }
   return {
@@ -177,19 +168,23 @@ export function generateSeries(
 /** The errors the demo fleet's live state names (current error, error in the last 24 h). */
 function fleetErrors(battery: DemoBattery, site: HistorySite): HistoryEvent[] {
   if (!battery.lastErrorAt) return [];
-  const [code = 'E412', ...words] = (battery.currentErrorCode ?? 'E412 CAN timeout').split(' ');
-  const event = (ts: number, active: boolean): HistoryEvent => ({
+  const code = battery.currentErrorCode ?? 'E412';
+  const at = Date.parse(battery.lastErrorAt);
+  const raised = historyEvent(battery, site, at, code, true);
+  return battery.currentErrorCode ? [raised] : [raised, historyEvent(battery, site, at + 15 * 60_000, code, false)];
+}
+
+function historyEvent(
+  battery: DemoBattery,
+  site: HistorySite,
+  ts: number,
+  code: string,
+  active: boolean,
+): HistoryEvent {
+  const { type, category, description } = alarm(code);
+  return {
     serialNumber: battery.serialNumber,
     operatingSiteId: site.id,
-    event: {
-      ts: new Date(ts).toISOString(),
-      type: 'error',
-      code,
-      description: words.join(' '),
-      category: 'error',
-      active,
-    },
-  });
-  const at = Date.parse(battery.lastErrorAt);
-  return battery.currentErrorCode ? [event(at, true)] : [event(at, true), event(at + 15 * 60_000, false)];
+    event: { ts: new Date(ts).toISOString(), type, code, description, category, active },
+  };
 }

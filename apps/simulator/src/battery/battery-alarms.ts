@@ -106,6 +106,23 @@ export const RANDOM_FAULTS: readonly RandomFault[] = [
 ];
 
 export const HEATING_FAULT = 'W520';
+
+/** Every alarm a battery raises, by code: what the demo history and the demo fleet's live state use too. */
+export const ALARMS: ReadonlyMap<string, AlarmDefinition> = new Map(
+  [...THRESHOLD_ALARMS, ...RANDOM_FAULTS].map(({ code, type, category, description }) => [
+    code,
+    { code, type, category, description },
+  ]),
+);
+
+export function alarm(code: string): AlarmDefinition {
+  const definition = ALARMS.get(code);
+  if (!definition) throw new Error(`Unknown alarm ${code}`);
+  return definition;
+}
+
+/** The error codes, for demo data that picks one. */
+export const ERROR_CODES = [...ALARMS.values()].filter((entry) => entry.type === 'error').map((entry) => entry.code);
 const DAY_MINUTES = 1440;
 
 /** Random faults that start within a step; proneness scales the rates for batteries that fail more often. */
