@@ -12,15 +12,6 @@ const PRODUCTS = ['apps/server', 'apps/web'];
 /** Reviewed by hand: packages whose package.json names no SPDX licence, with what their LICENSE file says. */
 const REVIEWED_LICENCES: Record<string, string> = {
   'png-js@2.0.0': 'MIT',
-  'react-leaflet-cluster@4.1.3': 'MIT',
-};
-/**
- * Licences outside the allow-list accepted for now, each with the reason and the way out. react-leaflet is
- * Hippocratic-2.1 (use restrictions): the overview map is to move to plain leaflet (MIT).
- */
-const ACCEPTED_FOR_NOW: Record<string, string> = {
-  'react-leaflet': 'Hippocratic-2.1',
-  '@react-leaflet/core': 'Hippocratic-2.1',
 };
 const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies'] as const;
 
@@ -104,9 +95,7 @@ for (const [location, entry] of Object.entries(packages)) {
 const licences = new Map<string, string>();
 for (const product of PRODUCTS) walkProduction(product, product, new Set());
 for (const [location, licence] of licences) {
-  const name = location.slice(location.lastIndexOf('node_modules/') + 'node_modules/'.length);
-  if (ACCEPTED_FOR_NOW[name] === licence) console.warn(`${location}: ${licence}, accepted for now (see the script)`);
-  else if (!licenceAllowed(licence)) problems.push(`${location}: licence "${licence}" is not on the allow-list`);
+  if (!licenceAllowed(licence)) problems.push(`${location}: licence "${licence}" is not on the allow-list`);
 }
 
 if (problems.length > 0) {

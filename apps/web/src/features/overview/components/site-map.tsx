@@ -1,13 +1,14 @@
 import 'leaflet/dist/leaflet.css';
-import 'react-leaflet-cluster/dist/assets/MarkerCluster.css';
-import 'react-leaflet-cluster/dist/assets/MarkerCluster.Default.css';
+import 'leaflet.markercluster/dist/MarkerCluster.css';
+import 'leaflet.markercluster/dist/MarkerCluster.Default.css';
 import type { FlatOperatingSite } from '@cbm/contracts/site-tree';
 import { Button, Paper, Text } from '@mantine/core';
 import L from 'leaflet';
+import 'leaflet.markercluster';
+import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { MapContainer, Marker, Popup, TileLayer } from 'react-leaflet';
-import MarkerClusterGroup from 'react-leaflet-cluster';
-import { useClientSettings } from '../api/get-client-settings';
+import { useLeafletMap } from '../hooks/use-leaflet-map';
 import classes from './site-map.module.css';
 
 // A CSS marker: no image assets, so it survives the build and works without tile or icon downloads.
@@ -23,38 +24,67 @@ interface SiteMapProps {
   onEnter: (siteId: number) => void;
 }
 
+/** The popup open on the map: whose it is, and the element Leaflet shows in it. */
+interface OpenPopup {
+  siteId: number;
+  popup: L.Popup;
+  content: HTMLElement;
+}
+
+const positionOf = (site: FlatOperatingSite): L.LatLngTuple => [
+  site.location?.latitude ?? 0,
+  site.location?.longitude ?? 0,
+];
+
 /** A marker per operating site, clustered when many; still usable when map tiles cannot load. */
 export function SiteMap({ sites, onEnter }: SiteMapProps) {
   const { t } = useTranslation();
-  const tileUrl = useClientSettings().data?.mapTileUrl;
-  const located = sites.filter((site) => site.location);
-  const bounds = L.latLngBounds(located.map((site) => [site.location?.latitude ?? 0, site.location?.longitude ?? 0]));
+  const [mapRef, map] = useLeafletMap((created) =>
+    created.fitBounds(L.latLngBounds(sites.filter((site) => site.location).map(positionOf)).pad(0.2)),
+  );
+  const [open, setOpen] = useState<OpenPopup>();
+
+  useEffect(() => {
+    if (!map) return;
+    const cluster = L.markerClusterGroup({ chunkedLoading: true });
+    for (const site of sites.filter((entry) => entry.location)) {
+      const content = document.createElement('div');
+      const marker = L.marker(positionOf(site), { icon: siteIcon, title: site.name, alt: site.name });
+      const popup = L.popup().setContent(content);
+      marker.bindPopup(popup);
+      marker.on('popupopen', () => setOpen({ siteId: site.operatingSiteId, popup, content }));
+      marker.on('popupclose', () => setOpen((current) => (current?.popup === popup ? undefined : current)));
+      cluster.addLayer(marker);
+    }
+    map.addLayer(cluster);
+    return () => {
+      cluster.remove();
+    };
+  }, [map, sites]);
+
+  // Leaflet measures the popup when it opens, before React has drawn into it: measure again after each drawing.
+  useEffect(() => {
+    open?.popup.update();
+  });
+
+  const openSite = open && sites.find((site) => site.operatingSiteId === open.siteId);
   return (
     <Paper withBorder className={classes.frame} aria-label={t('overview.map')} role="region">
-      <MapContainer bounds={bounds.pad(0.2)} className={classes.map} scrollWheelZoom>
-        {tileUrl && <TileLayer url={tileUrl} attribution="&copy; OpenStreetMap contributors" />}
-        <MarkerClusterGroup chunkedLoading>
-          {located.map((site) => (
-            <Marker
-              key={site.operatingSiteId}
-              position={[site.location?.latitude ?? 0, site.location?.longitude ?? 0]}
-              icon={siteIcon}
-              title={site.name}
-              alt={site.name}
-            >
-              <Popup>
-                <Text fw={600}>{site.name}</Text>
-                <Text size="xs" c="dimmed" mb="xs">
-                  {site.parents}
-                </Text>
-                <Button size="xs" onClick={() => onEnter(site.operatingSiteId)}>
-                  {t('overview.enter')}
-                </Button>
-              </Popup>
-            </Marker>
-          ))}
-        </MarkerClusterGroup>
-      </MapContainer>
+      <div ref={mapRef} className={classes.map} />
+      {open &&
+        openSite &&
+        createPortal(
+          <>
+            <Text fw={600}>{openSite.name}</Text>
+            <Text size="xs" c="dimmed" mb="xs">
+              {openSite.parents}
+            </Text>
+            <Button size="xs" onClick={() => onEnter(openSite.operatingSiteId)}>
+              {t('overview.enter')}
+            </Button>
+          </>,
+          open.content,
+        )}
     </Paper>
   );
 }
