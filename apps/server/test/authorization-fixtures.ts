@@ -1,6 +1,6 @@
 import type { Queryable } from '../src/db/database';
-import { REPORT_CSV_HEADER, reportCsvLine } from '../src/modules/reports/report-csv';
 import type { RequestTarget } from './authorization-requests';
+import { reportCsv, reportSample } from './report-samples';
 
 /** The first battery, display unit and charger-station unit of a site: what requests at that site name. */
 export async function siteDevices(db: Queryable, site: number): Promise<Omit<RequestTarget, 'id'>> {
@@ -90,27 +90,8 @@ export const VALID_FORMS: Record<string, (target: RequestTarget) => FormData> = 
     const form = new FormData();
     const fields = { language: 'en_US', timezone: 'Europe/Berlin', currency: 'EUR', pricePerKwh: '0.3' };
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    const sample = reportCsvLine({
-      serialNumber: target.serial,
-      ts: Date.parse('2026-11-20T10:00:00Z'),
-      state: 'charging',
-      soc: 42.5,
-      soh: 97,
-      stackVoltage: 51.2,
-      current: -12.25,
-      minCellVoltage: 3.2,
-      maxCellVoltage: 3.31,
-      minCellTemperature: 18,
-      maxCellTemperature: 25.5,
-      boardTemperature: null,
-      chargerSerial: null,
-      totalEnergyChargedKwh: 1234.5,
-      totalEnergyDischargedKwh: 1000,
-      totalChargingHours: 10.5,
-      totalDischargingHours: 20.25,
-      totalStandbyHours: 3,
-    });
-    form.append('cSVFile', new Blob([REPORT_CSV_HEADER + sample], { type: 'text/csv' }), 'datalog.csv');
+    const csv = reportCsv(reportSample({ serialNumber: target.serial }));
+    form.append('cSVFile', new Blob([csv], { type: 'text/csv' }), 'datalog.csv');
     return form;
   },
   'POST /api/v2/battery/Update/:operatingSiteId/:serial': () => {

@@ -2,25 +2,22 @@ import { EventEmitter, once } from 'node:events';
 import { topicFor } from '@cbm/contracts/device-protocol';
 import type { Feature } from '@cbm/contracts/features';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
 import type { Database } from '../src/db/database';
+import { migrate } from '../src/db/migrate';
 import { DEMO_PASSWORD } from '../src/demo/demo-users';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { deviceBrokerUrl } from '../src/modules/devices/devices-plugin';
 import { recomputeRollups } from '../src/modules/rollups/recompute';
 import { userRepository } from '../src/modules/users/user-repository';
 import { addTestBatteries, connectDevice, json, telemetry } from './mqtt-devices';
+import { addOperatingSite } from './operating-site';
 
 /** An operating site with test batteries and a user who sees it, for the database fault tests. */
-export async function addFaultSite(db: Database, batteries: number, features: Feature[]) {
-  const [site] = await db.query<{ id: number }>(
-    `INSERT INTO site_node (name, type) VALUES ('Fault site', 'operatingSite') RETURNING id`,
-  );
-  const siteId = site?.id as number;
-  await db.query(
-    `INSERT INTO operating_site (id, latitude, longitude, timezone, currency, price_per_kwh)
-     VALUES ($1, 53.5, 10, 'Europe/Berlin', 'EUR', 0.3)`,
-    [siteId],
-  );
+async function addFaultSite(db: Database, batteries: number, features: Feature[]) {
+  const siteId = await addOperatingSite(db, 'Fault site');
   const { serials } = await addTestBatteries(db, batteries);
   const users = userRepository(db);
   const email = 'faults@cbm.test';
@@ -32,17 +29,39 @@ export async function addFaultSite(db: Database, batteries: number, features: Fe
   });
   await users.grantFeatures(userId, features);
   await users.grantSite(userId, siteId);
-  return { siteId, serials, email };
+  return { serials, email };
 }
 
 /** Signs in and returns the session cookie. */
-export async function signIn(app: FastifyInstance, email: string): Promise<string> {
+async function signIn(app: FastifyInstance, email: string): Promise<string> {
   const login = await app.inject({
     method: 'POST',
     url: '/api/v2/auth/login',
     payload: { username: email, password: DEMO_PASSWORD },
   });
   return `cbm_session=${login.cookies.find(({ name }) => name === 'cbm_session')?.value}`;
+}
+
+/**
+ * Migrates CBM into `db`, adds the fault site (`batteries` test batteries, a user with `features` who sees
+ * it) and starts the app on it, every message a sample, in batches of 25; returns the user's session cookie.
+ */
+export async function startFaultApp(db: Database, batteries: number, features: Feature[]) {
+  const config = loadConfig(
+    {},
+    {
+      LOG_LEVEL: 'silent',
+      MQTT_PORT: 0,
+      SESSION_CACHE_SECONDS: 0,
+      SAMPLE_RESOLUTION_SECONDS: 0,
+      INGEST_BATCH_SIZE: 25,
+    },
+  );
+  await migrate(db, config.migrationsDir);
+  const site = await addFaultSite(db, batteries, features);
+  const app = await buildApp({ config, db });
+  await app.ready();
+  return { app, cookie: await signIn(app, site.email), serials: site.serials };
 }
 
 /**
@@ -103,7 +122,7 @@ export async function storedSamples(db: Database, serials: string[]) {
 }
 
 /** Roll-up rows of the batteries, without generated ids, in a stable order. */
-export const rollupRows = (db: Database, serials: string[]) =>
+const rollupRows = (db: Database, serials: string[]) =>
   db.query<{ row: string }>(
     `SELECT row FROM (
        SELECT 'day ' || (to_jsonb(d) - 'id')::text AS row FROM battery_day d WHERE battery_serial_number = ANY($1)
@@ -113,12 +132,13 @@ export const rollupRows = (db: Database, serials: string[]) =>
     [serials],
   );
 
-/** The roll-ups the listeners stored, then the same rows recomputed from the raw samples (to compare). */
-export async function rollupsAndRecompute(db: Database, serials: string[], start: number) {
+/** The roll-ups the listeners stored are there, and equal the same rows recomputed from the raw samples. */
+export async function expectRollupsToEqualRecompute(db: Database, serials: string[], start: number) {
   const listened = await rollupRows(db, serials);
+  expect(listened.length).toBeGreaterThan(0);
   const day = (offset: number) => new Date(start + offset * 86_400_000).toISOString().slice(0, 10);
   await recomputeRollups(db, { serialNumbers: serials, fromDate: day(-1), toDate: day(1) });
-  return { listened, recomputed: await rollupRows(db, serials) };
+  expect(await rollupRows(db, serials)).toEqual(listened);
 }
 
 /**

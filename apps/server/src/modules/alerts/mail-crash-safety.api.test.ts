@@ -6,6 +6,7 @@ import { topicFor } from '@cbm/contracts/device-protocol';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addTestBatteries, deviceEvent, json } from '../../../test/mqtt-devices';
+import { addOperatingSite } from '../../../test/operating-site';
 import { freePort, type ServerProcess, startServerProcess, stopServerProcess } from '../../../test/server-process';
 import { type ReceivedMail, type SinkBehaviour, SmtpSink } from '../../../test/smtp-sink';
 import { loadConfig } from '../../config';
@@ -73,14 +74,7 @@ describe('alert mails across a crash of the server', () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'cbm-mail-crash-'));
     await withDatabase(async (db) => {
       await migrate(db, loadConfig({}).migrationsDir);
-      const [node] = await db.query<{ id: number }>(
-        `INSERT INTO site_node (name, type) VALUES ('Mail crash site', 'operatingSite') RETURNING id`,
-      );
-      await db.query(
-        `INSERT INTO operating_site (id, latitude, longitude, timezone, currency, price_per_kwh)
-         VALUES ($1, 53.5, 10, 'Europe/Berlin', 'EUR', 0.3)`,
-        [node?.id],
-      );
+      await addOperatingSite(db, 'Mail crash site');
       const { serials, siteId } = await addTestBatteries(db, 1);
       serial = serials[0] as string;
       await db.query(

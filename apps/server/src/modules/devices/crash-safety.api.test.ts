@@ -1,54 +1,19 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { EventEmitter, once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { topicFor } from '@cbm/contracts/device-protocol';
 import mqtt from 'mqtt';
 import { describe, expect, it } from 'vitest';
 import { deviceEvent, json, telemetry } from '../../../test/mqtt-devices';
+import { freePort, startServerProcess, stopServerProcess } from '../../../test/server-process';
 import { loadConfig } from '../../config';
 import { migrate } from '../../db/migrate';
 import { openPgliteDatabase } from '../../db/pglite-database';
 import { seedDemo } from '../../demo/seed-demo';
 
-const SERVER_DIR = path.resolve(import.meta.dirname, '../../..');
 const MESSAGES = 600;
 const IN_FLIGHT = 40;
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** The real server (src/main.ts through tsx) as its own process; resolves once devices can connect. */
-async function startServer(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
-    env,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines = createInterface({ input: server.stdout as NodeJS.ReadableStream });
-  const exited = once(server, 'exit').then(([code]) => {
-    throw new Error(`server exited with ${code} before it was ready`);
-  });
-  const ready = (async () => {
-    for await (const line of lines) if (line.startsWith('Devices connect to')) return;
-  })();
-  await Promise.race([ready, exited]);
-  return server;
-}
-
-async function stopServer(server: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  const exited = once(server, 'exit');
-  server.kill(signal);
-  await exited;
-}
 
 describe('crash safety', () => {
   it('after SIGKILL mid-ingestion and a restart, every acknowledged message is stored exactly once', {
@@ -74,7 +39,7 @@ describe('crash safety', () => {
       LOG_LEVEL: 'error',
       DEMO: 'false',
     };
-    let server = await startServer(env);
+    let server = await startServerProcess(env);
     const device = mqtt.connect(`mqtt://127.0.0.1:${mqttPort}`, {
       clientId: 'crash-test-battery',
       clean: false,
@@ -92,9 +57,9 @@ describe('crash safety', () => {
     const restarted = (async () => {
       while (acked.size < MESSAGES / 3) await once(acks, 'ack');
       killedAfter = acked.size;
-      await stopServer(server, 'SIGKILL');
+      await stopServerProcess(server, 'SIGKILL');
       unacknowledgedAtKill = inFlight;
-      server = await startServer(env);
+      server = await startServerProcess(env);
     })();
     for (let seq = 1; seq <= MESSAGES; seq++) {
       while (inFlight >= IN_FLIGHT) await once(acks, 'ack');
@@ -111,7 +76,7 @@ describe('crash safety', () => {
     await restarted;
     while (acked.size < MESSAGES) await once(acks, 'ack');
     await device.endAsync();
-    await stopServer(server, 'SIGTERM');
+    await stopServerProcess(server, 'SIGTERM');
 
     expect(killedAfter).toBeGreaterThan(0);
     expect(killedAfter).toBeLessThan(MESSAGES);

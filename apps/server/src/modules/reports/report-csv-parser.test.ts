@@ -2,6 +2,7 @@ import { BATTERY_STATES } from '@cbm/contracts/device-protocol';
 import { REPORT_CSV_COLUMNS } from '@cbm/contracts/reports';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { reportCsv, reportSample } from '../../../test/report-samples';
 import { REPORT_CSV_HEADER, type ReportSample, reportCsvLine } from './report-csv';
 import { parseReportCsv, ReportCsvError } from './report-csv-parser';
 
@@ -21,28 +22,6 @@ const failure = async (text: string) => {
   return 'ok';
 };
 
-const sample = (overrides: Partial<ReportSample> = {}): ReportSample => ({
-  serialNumber: 'BAT-0001',
-  ts: Date.parse('2026-11-20T10:00:00Z'),
-  state: 'charging',
-  soc: 42.5,
-  soh: 97,
-  stackVoltage: 51.2,
-  current: -12.25,
-  minCellVoltage: 3.2,
-  maxCellVoltage: 3.31,
-  minCellTemperature: 18,
-  maxCellTemperature: 25.5,
-  boardTemperature: null,
-  chargerSerial: 'CH-7',
-  totalEnergyChargedKwh: 1234.567891,
-  totalEnergyDischargedKwh: 1000.000001,
-  totalChargingHours: 10.5,
-  totalDischargingHours: 20.25,
-  totalStandbyHours: 3,
-  ...overrides,
-});
-const csv = (...samples: ReportSample[]) => REPORT_CSV_HEADER + samples.map(reportCsvLine).join('');
 // -0 is written as 0, like every other CSV writer does.
 const finite = (min: number, max: number) =>
   fc.double({ min, max, noNaN: true, noDefaultInfinity: true }).map((value) => value + 0);
@@ -68,7 +47,7 @@ const samplesArbitrary = fc
       return rows.map((row) => {
         ts += row.gap;
         const { gap, charged, ...rest } = row;
-        return sample({ ...rest, serialNumber, ts, totalEnergyChargedKwh: charged });
+        return reportSample({ ...rest, serialNumber, ts, totalEnergyChargedKwh: charged });
       });
     }),
   );
@@ -77,15 +56,15 @@ describe('datalog CSV', () => {
   it('reads back exactly what it wrote, in batches of any size', async () => {
     await fc.assert(
       fc.asyncProperty(samplesArbitrary, fc.integer({ min: 1, max: 7 }), async (samples, batchSize) => {
-        expect(await collect(csv(...samples), batchSize)).toEqual(samples);
+        expect(await collect(reportCsv(...samples), batchSize)).toEqual(samples);
       }),
       { numRuns: 150 },
     );
   }, 30_000);
 
   it('accepts a byte-order mark and LF line ends', async () => {
-    const lf = `\ufeff${csv(sample()).replaceAll('\r\n', '\n')}`;
-    expect(await collect(lf)).toEqual([sample()]);
+    const lf = `\ufeff${reportCsv(reportSample()).replaceAll('\r\n', '\n')}`;
+    expect(await collect(lf)).toEqual([reportSample()]);
   });
 
   it.each([
@@ -94,36 +73,36 @@ describe('datalog CSV', () => {
     ['other columns', 'serial;timestamp\r\n', ['errors.reportCsvHeader', { columns: REPORT_CSV_COLUMNS.join(',') }]],
     [
       'a decimal comma',
-      csv(sample()).replace(',42.5,', ',"42,5",'),
+      reportCsv(reportSample()).replace(',42.5,', ',"42,5",'),
       ['errors.reportCsvNumber', { line: 2, column: 'soc', value: '42,5' }],
     ],
     [
       'a missing value',
-      csv(sample()).replace(',42.5,', ','),
+      reportCsv(reportSample()).replace(',42.5,', ','),
       ['errors.reportCsvColumnCount', { line: 2, expected: 18, found: 17 }],
     ],
     [
       'an SoC over 100',
-      csv(sample({ soc: 101 })),
+      reportCsv(reportSample({ soc: 101 })),
       ['errors.reportCsvRange', { line: 2, column: 'soc', min: 0, max: 100 }],
     ],
     [
       'a local timestamp',
-      csv(sample()).replace('2026-11-20T10:00:00.000Z', '2026-11-20 11:00'),
+      reportCsv(reportSample()).replace('2026-11-20T10:00:00.000Z', '2026-11-20 11:00'),
       ['errors.reportCsvTimestamp', { line: 2, value: '2026-11-20 11:00' }],
     ],
-    ['samples out of order', csv(sample(), sample()), ['errors.reportCsvOrder', { line: 3 }]],
+    ['samples out of order', reportCsv(reportSample(), reportSample()), ['errors.reportCsvOrder', { line: 3 }]],
     [
       'an unknown state',
-      csv(sample()).replace(',charging,', ',flying,'),
+      reportCsv(reportSample()).replace(',charging,', ',flying,'),
       ['errors.reportCsvState', { line: 2, value: 'flying', states: BATTERY_STATES.join(', ') }],
     ],
     [
       'two batteries',
-      csv(sample(), sample({ serialNumber: 'BAT-2', ts: sample().ts + 60_000 })),
+      reportCsv(reportSample(), reportSample({ serialNumber: 'BAT-2', ts: reportSample().ts + 60_000 })),
       ['errors.reportCsvSerial', { line: 3, serial: 'BAT-2', first: 'BAT-0001' }],
     ],
-    ['an open quote', `${csv(sample())}"BAT-0001,2026`, ['errors.reportCsvMalformed', { line: 3 }]],
+    ['an open quote', `${reportCsv(reportSample())}"BAT-0001,2026`, ['errors.reportCsvMalformed', { line: 3 }]],
   ])('names the line of %s', async (_, text, expected) => {
     expect(await failure(text)).toEqual(expected);
   });
@@ -132,7 +111,7 @@ describe('datalog CSV', () => {
     const lines = fc.array(
       fc.oneof(
         fc.constant(REPORT_CSV_HEADER),
-        fc.constant(reportCsvLine(sample())),
+        fc.constant(reportCsvLine(reportSample())),
         fc.string({ maxLength: 80 }),
         fc
           .array(fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('"', ',', '\r\n', '\n', '1e400', '-0', 'NaN')), {
