@@ -8,7 +8,7 @@ import 'leaflet.markercluster';
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { useLeafletMap } from '../hooks/use-leaflet-map';
+import { DEFAULT_VIEW, useLeafletMap } from '../hooks/use-leaflet-map';
 import classes from './site-map.module.css';
 
 // A CSS marker: no image assets, so it survives the build and works without tile or icon downloads.
@@ -39,9 +39,12 @@ const positionOf = (site: FlatOperatingSite): L.LatLngTuple => [
 /** A marker per operating site, clustered when many; still usable when map tiles cannot load. */
 export function SiteMap({ sites, onEnter }: SiteMapProps) {
   const { t } = useTranslation();
-  const [mapRef, map] = useLeafletMap((created) =>
-    created.fitBounds(L.latLngBounds(sites.filter((site) => site.location).map(positionOf)).pad(0.2)),
-  );
+  const [mapRef, map] = useLeafletMap((created) => {
+    const located = sites.filter((site) => site.location).map(positionOf);
+    // Without a located site there are no bounds to fit (Leaflet would throw).
+    if (located.length === 0) created.setView(DEFAULT_VIEW.center, DEFAULT_VIEW.zoom);
+    else created.fitBounds(L.latLngBounds(located).pad(0.2));
+  });
   const [open, setOpen] = useState<OpenPopup>();
 
   useEffect(() => {

@@ -8,6 +8,9 @@ import { useClientSettings } from '../api/get-client-settings';
  * (without them the map still works, offline). `place` sets the first view; later values of it are ignored, as a
  * map keeps the view the user moved it to. The map is removed with the element.
  */
+/** Where a map opens when it has nothing to show yet: central Europe. */
+export const DEFAULT_VIEW: { center: L.LatLngTuple; zoom: number } = { center: [50, 10], zoom: 4 };
+
 export function useLeafletMap(place: (map: L.Map) => void): [RefCallback<HTMLDivElement>, L.Map | undefined] {
   const firstPlace = useRef(place);
   const [map, setMap] = useState<L.Map>();

@@ -2,7 +2,7 @@ import { Paper } from '@mantine/core';
 import L from 'leaflet';
 import { useEffect, useEffectEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLeafletMap } from '../../overview/hooks/use-leaflet-map';
+import { DEFAULT_VIEW, useLeafletMap } from '../../overview/hooks/use-leaflet-map';
 import classes from './location-picker.module.css';
 
 // A CSS marker: no image assets, so it works in the build and without tile or icon downloads.
@@ -23,7 +23,9 @@ interface LocationPickerProps {
 export function LocationPicker({ value, onPick }: LocationPickerProps) {
   const { t } = useTranslation();
   const [mapRef, map] = useLeafletMap((created) =>
-    created.setView(value ? [value.latitude, value.longitude] : [50, 10], value ? 12 : 4),
+    value
+      ? created.setView([value.latitude, value.longitude], 12)
+      : created.setView(DEFAULT_VIEW.center, DEFAULT_VIEW.zoom),
   );
   const latitude = value?.latitude;
   const longitude = value?.longitude;
