@@ -39,6 +39,25 @@ export interface StartSocRow {
 
 export const CO2_KG_PER_KWH = String(CO2_GRAMS_PER_KWH / 1000);
 
+export type EnergyFigure = Exclude<keyof EnergyRow, 'period' | 'key'>;
+
+export type EnergySeriesRow = { key: string; offsets: number[] } & Partial<Record<EnergyFigure, number[]>>;
+
+type AddParameter = (value: unknown, type: string) => string;
+
+/** Each figure from the day source's columns, summed by `total` (or taken as is, one row per period). */
+const ENERGY_SQL: Record<EnergyFigure, (total: (column: string) => string, add: AddParameter) => string> = {
+  chargedKwh: (total) => `${total('src.charged')}::float8`,
+  dischargedKwh: (total) => `${total('src.discharged')}::float8`,
+  co2Kg: (total, add) => `(${total('src.charged')} * ${add(CO2_KG_PER_KWH, 'numeric')})::float8`,
+  lowSocHours: (total) => `${total('src.low_soc_ms')}::float8 / 3600000`,
+  availableHours: (total) => `(${total('src.operating_ms')} - ${total('src.low_soc_ms')})::float8 / 3600000`,
+  operatingHours: (total) => `${total('src.operating_ms')}::float8 / 3600000`,
+};
+const sum = (column: string) => `sum(${column})`;
+const asIs = (column: string) => column;
+const ENERGY_FIGURES = Object.keys(ENERGY_SQL) as EnergyFigure[];
+
 /** Counts per start-SoC bucket: below each limit and at or above the one before; the last one up to 100 %. */
 function bucketCountsSql(soc: string): string {
   return START_SOC_BUCKETS.map((limit, n) => {
@@ -65,7 +84,7 @@ const KEY_SQL: Record<StatisticsGroupBy, string> = {
  * counted in the asked zone, else from battery_hour (each UTC hour lies in one local day of a zone with
  * whole-hour offsets).
  */
-function daySourceSql(source: DaySource, siteId: number, range: DayRange, add: (v: unknown, t: string) => string) {
+function daySourceSql(source: DaySource, siteId: number, range: DayRange, add: AddParameter) {
   const site = add(siteId, 'int');
   if (source === 'day') {
     return `SELECT battery_serial_number AS serial, day AS d, energy_charged_kwh AS charged,
@@ -80,7 +99,7 @@ function daySourceSql(source: DaySource, siteId: number, range: DayRange, add: (
       AND hour < ${add(new Date(range.endMs).toISOString(), 'timestamptz')}`;
 }
 
-function selectionFilter(selection: Selection, add: (v: unknown, t: string) => string): string {
+function selectionFilter(selection: Selection, add: AddParameter): string {
   if (selection.groupBy === 'group') return `AND b.group_id = ANY(${add(selection.keys, 'int[]')})`;
   if (selection.groupBy === 'serial') return `AND src.serial = ANY(${add(selection.keys, 'text[]')})`;
   return '';
@@ -93,14 +112,15 @@ export function statisticsRepository(db: Queryable) {
       return row?.name ?? '';
     },
 
-    /** The site's batteries (current site) with their groups, by serial. */
-    async batteries(siteId: number): Promise<StatisticsBattery[]> {
+    /** The site's batteries (current site) with their groups, by serial; only these serials when given. */
+    async batteries(siteId: number, serials?: readonly string[]): Promise<StatisticsBattery[]> {
       return db.query<StatisticsBattery>(
         `SELECT b.serial_number AS "serialNumber", b.name AS "batteryName", b.group_id AS "groupId",
            g.name AS "groupName"
          FROM battery b LEFT JOIN battery_group g ON g.id = b.group_id AND g.operating_site_id = b.operating_site_id
-         WHERE b.operating_site_id = $1 ORDER BY b.serial_number`,
-        [siteId],
+         WHERE b.operating_site_id = $1 AND ($2::text[] IS NULL OR b.serial_number = ANY($2::text[]))
+         ORDER BY b.serial_number`,
+        [siteId, serials ?? null],
       );
     },
 
@@ -114,8 +134,11 @@ export function statisticsRepository(db: Queryable) {
     /** Whether every day row of the site in the range was counted in the range's zone. */
     async daysCountedIn(siteId: number, range: DayRange): Promise<boolean> {
       const [row] = await db.query<{ other: boolean }>(
-        `SELECT EXISTS (SELECT 1 FROM battery_day WHERE operating_site_id = $1 AND day BETWEEN $2 AND $3
-           AND timezone <> $4) AS other`,
+        // Two index ranges (migration 014) around the asked zone: no scan of the range's day rows.
+        `SELECT EXISTS (SELECT 1 FROM battery_day WHERE operating_site_id = $1 AND timezone < $4
+             AND day BETWEEN $2 AND $3)
+           OR EXISTS (SELECT 1 FROM battery_day WHERE operating_site_id = $1 AND timezone > $4
+             AND day BETWEEN $2 AND $3) AS other`,
         [siteId, range.firstDate, range.lastDate, range.timeZone],
       );
       return row?.other === false;
@@ -138,23 +161,54 @@ export function statisticsRepository(db: Queryable) {
       return row?.uncovered ? (row.first_hour ?? '') : null;
     },
 
-    /** Energy, CO2 and availability per period and series key. */
+    /** Energy, CO2 and availability per period and series key, a row each (the export streams them). */
     async energy(selection: Selection, source: DaySource): Promise<EnergyRow[]> {
       const { values, add } = parameters();
       const from = daySourceSql(source, selection.siteId, selection.range, add);
-      const co2 = add(CO2_KG_PER_KWH, 'numeric');
       const filter = selectionFilter(selection, add);
+      const columns = ENERGY_FIGURES.map((figure) => `${ENERGY_SQL[figure](sum, add)} AS "${figure}"`).join(', ');
+      // Only a group's series needs the battery row (its group); a day row carries its serial and site.
+      const join = selection.groupBy === 'group' ? 'JOIN battery b ON b.serial_number = src.serial' : '';
       return db.query<EnergyRow>(
         `SELECT to_char(${periodSql('src.d', selection.granularity)}, 'YYYY-MM-DD') AS period,
-           ${KEY_SQL[selection.groupBy]} AS key,
-           sum(src.charged)::float8 AS "chargedKwh", sum(src.discharged)::float8 AS "dischargedKwh",
-           (sum(src.charged) * ${co2})::float8 AS "co2Kg",
-           sum(src.low_soc_ms)::float8 / 3600000 AS "lowSocHours",
-           (sum(src.operating_ms) - sum(src.low_soc_ms))::float8 / 3600000 AS "availableHours",
-           sum(src.operating_ms)::float8 / 3600000 AS "operatingHours"
-         FROM (${from}) src JOIN battery b ON b.serial_number = src.serial
+           ${KEY_SQL[selection.groupBy]} AS key, ${columns}
+         FROM (${from}) src ${join}
          WHERE true ${filter}
          GROUP BY 1, 2 ORDER BY 1, 2`,
+        values,
+      );
+    },
+
+    /**
+     * The same figures as `energy`, one row per series key with its periods as arrays: a year daily
+     * for 1,000 batteries is 1,000 rows instead of 365,000. `offsets` are each period's first day
+     * minus the range's first date, in days.
+     */
+    async energySeries(
+      selection: Selection,
+      source: DaySource,
+      figures: readonly EnergyFigure[],
+    ): Promise<EnergySeriesRow[]> {
+      const { values, add } = parameters();
+      const from = daySourceSql(source, selection.siteId, selection.range, add);
+      const filter = selectionFilter(selection, add);
+      // A battery's day rows by day are its periods already: nothing to sum.
+      const rowPerPeriod = source === 'day' && selection.granularity === 'day' && selection.groupBy === 'serial';
+      const total = rowPerPeriod ? asIs : sum;
+      const columns = figures.map((figure) => `${ENERGY_SQL[figure](total, add)} AS "${figure}"`).join(', ');
+      // Offsets and figures are aggregated side by side from the same rows, so they stay aligned
+      // without an ORDER BY (which would sort every series again).
+      const arrays = figures.map((figure) => `array_agg("${figure}") AS "${figure}"`).join(', ');
+      const join = selection.groupBy === 'group' ? 'JOIN battery b ON b.serial_number = src.serial' : '';
+      return db.query<EnergySeriesRow>(
+        `SELECT key, array_agg(p - ${add(selection.range.firstDate, 'date')}) AS offsets, ${arrays}
+         FROM (
+           SELECT ${periodSql('src.d', selection.granularity)} AS p, ${KEY_SQL[selection.groupBy]} AS key, ${columns}
+           FROM (${from}) src ${join}
+           WHERE true ${filter}
+           ${rowPerPeriod ? '' : 'GROUP BY 1, 2'}
+         ) periods
+         GROUP BY key`,
         values,
       );
     },

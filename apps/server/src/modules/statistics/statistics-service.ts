@@ -7,7 +7,7 @@ import {
 } from '@cbm/contracts/statistics';
 import { HttpError } from '../../http-error';
 import { type DayRange, dayRange, periodsOf, startsOnWholeHours } from './periods';
-import type { DaySource, Selection, StatisticsRepository } from './statistics-repository';
+import type { DaySource, EnergyFigure, Selection, StatisticsRepository } from './statistics-repository';
 
 type SeriesHead = Pick<StatisticsSeries, 'key' | 'label'>;
 
@@ -47,8 +47,10 @@ async function seriesHeads(repository: StatisticsRepository, query: StatisticsQu
     }
     return groups.map((group) => ({ key: String(group.id), label: group.name }));
   }
-  const batteries = new Map((await repository.batteries(siteId)).map((battery) => [battery.serialNumber, battery]));
   const serials = [...new Set(query.serials)];
+  const batteries = new Map(
+    (await repository.batteries(siteId, serials)).map((battery) => [battery.serialNumber, battery]),
+  );
   const missing = serials.filter((serial) => !batteries.has(serial));
   if (missing.length > 0) throw batteriesNotFound(missing);
   return serials.map((serial) => ({ key: serial, label: batteries.get(serial)?.batteryName || serial }));
@@ -92,8 +94,19 @@ export async function loadStatistics(
     }
   } else {
     const source = await daySource(repository, query.operatingSiteId, range);
-    for (const { period, key, ...figures } of await repository.energy(selection, source)) put(period, key, figures);
+    const figures: readonly EnergyFigure[] = STATISTICS_METRICS[query.type];
+    const indexAt = new Map(periods.map((period, index) => [daysBetween(range.firstDate, period), index]));
+    for (const row of await repository.energySeries(selection, source, figures)) {
+      const values = byKey.get(row.key);
+      row.offsets.forEach((offset, n) => {
+        const index = indexAt.get(offset);
+        if (!values || index === undefined) return;
+        for (const figure of figures) (values[figure] as (number | null)[])[index] = row[figure]?.[n] ?? null;
+      });
+    }
   }
   const { type, groupBy, granularity, timeZone } = query;
   return { type, groupBy, granularity, timeZone, periods, series };
 }
+
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
