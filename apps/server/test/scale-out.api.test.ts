@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { serverMetricsSchema } from '@cbm/contracts/ingest-metrics';
+import { LIVE_STREAM_PATH } from '@cbm/contracts/live-stream';
 import { syntheticBatteries } from '@cbm/simulator/cli/synthetic-fleet';
 import { startFleet } from '@cbm/simulator/fleet/start-fleet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,7 @@ import { DEMO_PASSWORD } from '../src/demo/demo-users';
 import { seedDemo } from '../src/demo/seed-demo';
 import { messageLedger, storedCounts } from './message-ledger';
 import { TEST_MQTT_URL, uniqueId } from './mqtt-devices';
+import { openSse } from './sse-client';
 import { openTestDatabase, type TestDatabase } from './test-app';
 
 const BATTERIES = 300;
@@ -38,14 +40,14 @@ interface Replica {
 
 const children: ChildProcess[] = [];
 
-async function startReplica(schema: string, shareGroup: string, clientId: string): Promise<Replica> {
+async function startReplica(schema: string, shareGroup: string, clientId: string, ingest = true): Promise<Replica> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'test/replica-server.ts'], {
     cwd: SERVER_DIR,
     env: {
       ...process.env,
       REPLICA_SCHEMA: schema,
       REPLICA_JOB_EVERY_MS: String(JOB_EVERY_MS),
-      INGEST: 'true',
+      INGEST: String(ingest),
       MQTT_URL: TEST_MQTT_URL,
       MQTT_CLIENT_ID: clientId,
       MQTT_SHARE_GROUP: shareGroup,
@@ -67,18 +69,24 @@ async function startReplica(schema: string, shareGroup: string, clientId: string
 
 const cookies = new Map<number, string>();
 
-/** A replica's own ingestion counters (GET /api/v2/metrics), signed in once per replica. */
-async function ingestOf(replica: Replica) {
-  const base = `http://127.0.0.1:${replica.port}`;
+/** The demo admin's session cookie at a replica, signed in once per replica. */
+async function cookieOf(replica: Replica): Promise<string> {
   if (!cookies.has(replica.port)) {
-    const login = await fetch(`${base}/api/v2/auth/login`, {
+    const login = await fetch(`http://127.0.0.1:${replica.port}/api/v2/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'admin@cbm.demo', password: DEMO_PASSWORD }),
     });
     cookies.set(replica.port, login.headers.get('set-cookie')?.split(';')[0] ?? '');
   }
-  const response = await fetch(`${base}/api/v2/metrics`, { headers: { cookie: cookies.get(replica.port) ?? '' } });
+  return cookies.get(replica.port) ?? '';
+}
+
+/** A replica's own ingestion counters (GET /api/v2/metrics). */
+async function ingestOf(replica: Replica) {
+  const response = await fetch(`http://127.0.0.1:${replica.port}/api/v2/metrics`, {
+    headers: { cookie: await cookieOf(replica) },
+  });
   const metrics = serverMetricsSchema.parse(await response.json());
   return {
     received: metrics.received.telemetry ?? 0,
@@ -101,6 +109,9 @@ describe.skipIf(skipReason)(
     let database: TestDatabase;
     let schema: string;
     let replicas: Replica[] = [];
+    /** An API replica (INGEST=false): its browsers see changes only through the live relay. */
+    let apiReplica: Replica;
+    let siteId: number;
     const prefix = `SO${uniqueId('').slice(1, 9).toUpperCase()}`;
 
     beforeAll(async () => {
@@ -117,8 +128,13 @@ describe.skipIf(skipReason)(
          FROM unnest($1::text[]) AS serial`,
         [syntheticBatteries(BATTERIES, prefix, 'Europe/Berlin').map((battery) => battery.serialNumber)],
       );
+      const [site] = await database.db.query<{ id: number }>('SELECT min(id) AS id FROM operating_site');
+      siteId = site?.id as number;
       const group = uniqueId('scale');
-      replicas = await Promise.all([1, 2].map((n) => startReplica(schema, group, uniqueId(`cbm-replica-${n}`))));
+      [apiReplica, ...replicas] = await Promise.all([
+        startReplica(schema, group, uniqueId('cbm-api'), false),
+        ...[1, 2].map((n) => startReplica(schema, group, uniqueId(`cbm-replica-${n}`))),
+      ]);
     }, 240_000);
 
     afterAll(async () => {
@@ -136,6 +152,9 @@ describe.skipIf(skipReason)(
     it('stores every message the simulator published through both replicas exactly once, and each replica took a share', {
       timeout: 180_000,
     }, async () => {
+      const live = await openSse(`http://127.0.0.1:${apiReplica.port}${LIVE_STREAM_PATH}?operatingSiteId=${siteId}`, {
+        cookie: await cookieOf(apiReplica),
+      });
       const ledger = await messageLedger(TEST_MQTT_URL as string, prefix);
       const fleet = startFleet({
         brokerUrl: TEST_MQTT_URL as string,
@@ -172,6 +191,18 @@ describe.skipIf(skipReason)(
       // battery had been stored by the other replica: counted as not kept (decision 009).
       expect(stored.samples).toBeLessThanOrEqual(published.telemetry);
       expect(published.telemetry - stored.samples).toBeLessThanOrEqual(sum(shares.map((share) => share.notKept)));
+      // The API replica stored nothing, yet its live stream saw every battery change: the relay.
+      const pushed = () =>
+        new Set(
+          live.events
+            .filter((event) => event.event === 'battery')
+            .map((event) => (event.data as { batterySerialNumber: string }).batterySerialNumber)
+            .filter((serial) => serial.startsWith(prefix)),
+        ).size;
+      await waitFor(async () => pushed() === BATTERIES, 10_000);
+      live.close();
+      expect(live.status).toBe(200);
+      expect(pushed()).toBe(BATTERIES);
     });
 
     it('runs a periodic job on one replica at a time, once per period', async () => {

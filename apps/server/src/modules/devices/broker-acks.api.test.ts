@@ -57,7 +57,13 @@ describe('acknowledgement after commit', () => {
 
   describe.each(TEST_MQTT_URL ? [TEST_MQTT_URL] : [])('external broker %s (mqtt.js customHandleAcks)', (url) => {
     it('holds many messages unacknowledged at once and gets back exactly those after a reconnect', async () => {
-      const options = { url, clientId: uniqueId('cbm-acks'), shareGroup: uniqueId('g'), log: quiet };
+      const options = {
+        url,
+        clientId: uniqueId('cbm-acks'),
+        shareGroup: uniqueId('g'),
+        log: quiet,
+        onLive: () => undefined,
+      };
       closing.push(() => dropSession(url, options.clientId, 5));
       const topic = `cbm/v1/battery/${uniqueId('B')}/telemetry`;
       const first = controlledSink(topic);

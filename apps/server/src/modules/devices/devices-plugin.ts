@@ -123,7 +123,9 @@ export const devicesPlugin = fp(
           receiveMaximum: config.INGEST_QUEUE_LIMIT,
           sink,
           log: app.log.child({ module: 'mqtt' }),
+          onLive: (changes) => live.apply(changes),
         });
+        live.relayThrough(transport.relayLive);
       } else if (config.INGEST) {
         transport = await startEmbeddedBroker({ port: config.MQTT_PORT, host: config.HOST, sink });
       }

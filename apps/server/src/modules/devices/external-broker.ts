@@ -2,6 +2,13 @@ import { TOPIC_ROOT } from '@cbm/contracts/device-protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
 import type { DeviceTransport, MessageSink } from './device-transport';
+import { type LiveChanges, liveChangesSchema } from './live-hub';
+
+/**
+ * Live changes between the replicas of one deployment (its share group), QoS 0, per site:
+ * `cbm/internal/{group}/live/{siteId}`. Devices must not be allowed to publish there (broker ACL).
+ */
+const liveRelayTopic = (shareGroup: string) => `cbm/internal/${shareGroup || 'cbm'}/live`;
 
 export interface ExternalBrokerOptions {
   url: string;
@@ -11,6 +18,8 @@ export interface ExternalBrokerOptions {
   /** Device messages go here; null for a publish-only connection (ingestion off). */
   sink: MessageSink | null;
   log: Pick<FastifyBaseLogger, 'warn'>;
+  /** Live changes relayed by any replica (this one included). */
+  onLive(changes: LiveChanges): void;
   connectTimeoutMs?: number;
   /**
    * Unacknowledged messages the broker may send at once (MQTT 5 Receive Maximum; default 10,000).
@@ -39,6 +48,7 @@ const subscriptionTopics = (shareGroup: string) =>
 /** An ingest worker at an external broker: persistent MQTT 5 session, QoS 1, PUBACK after commit. */
 export async function connectExternalBroker(options: ExternalBrokerOptions): Promise<DeviceTransport> {
   const { sink, log } = options;
+  const liveTopic = liveRelayTopic(options.shareGroup);
   // A PUBACK is only valid on the connection that received the message: after a reconnect the
   // broker resends what was not acknowledged, with new packet ids.
   let connection = 0;
@@ -75,8 +85,18 @@ export async function connectExternalBroker(options: ExternalBrokerOptions): Pro
     connection++;
   });
   client.on('message', (topic, payload, packet: IPublishPacket) => {
-    if (packet.qos === 0) ingest(topic, payload).catch(() => undefined);
+    if (topic.startsWith(`${liveTopic}/`)) receiveLive(payload);
+    else if (packet.qos === 0) ingest(topic, payload).catch(() => undefined);
   });
+  const receiveLive = (payload: Buffer) => {
+    try {
+      const changes = liveChangesSchema.safeParse(JSON.parse(payload.toString('utf8')));
+      if (changes.success) options.onLive(changes.data);
+      else log.warn({ issues: changes.error.issues.slice(0, 3) }, 'live relay message refused');
+    } catch (error) {
+      log.warn({ err: error }, 'live relay message refused');
+    }
+  };
   client.on('error', (error) => {
     if (error !== ACK_AFTER_COMMIT) log.warn({ err: error }, 'MQTT broker connection');
   });
@@ -95,6 +115,8 @@ export async function connectExternalBroker(options: ExternalBrokerOptions): Pro
       resolve();
     });
   });
+  // Every replica, ingesting or not, hears every replica's live changes: its browsers watch any site.
+  await client.subscribeAsync(`${liveTopic}/+`, { qos: 0 });
   if (sink) {
     // rh 2: no retained messages on subscribing. The persistent session already had every message;
     // a broker full of retained status and info would flood (and overflow) a new worker's queue.
@@ -106,6 +128,9 @@ export async function connectExternalBroker(options: ExternalBrokerOptions): Pro
     url: redacted(options.url),
     async publish(topic, payload) {
       await client.publishAsync(topic, payload, { qos: 1 });
+    },
+    relayLive(changes) {
+      client.publish(`${liveTopic}/${changes.siteId}`, JSON.stringify(changes), { qos: 0 });
     },
     async close() {
       // Acknowledgements of messages committed just now are queued as promise callbacks: let them out first.

@@ -1,6 +1,7 @@
+import type { LiveAlert } from '@cbm/contracts/alerts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BatteryState } from './battery-state';
-import { LiveHub, type LiveUpdate } from './live-hub';
+import { type LiveChanges, LiveHub, type LiveUpdate, liveChangesSchema } from './live-hub';
 
 const battery = (serialNumber: string, operatingSiteId: number, soc: number): BatteryState => ({
   serialNumber,
@@ -26,6 +27,18 @@ const battery = (serialNumber: string, operatingSiteId: number, soc: number): Ba
   lastErrorAt: null,
   status: 'online',
 });
+
+const alert: LiveAlert = {
+  alertId: 1,
+  product: 'battery',
+  alertName: 'Night shift',
+  serialNumber: 'A',
+  deviceName: 'Truck 7',
+  type: 'error',
+  code: 'E101',
+  description: 'Cell over-temperature',
+  ts: '2026-11-21T10:00:00.000Z',
+};
 
 describe('live hub', () => {
   beforeEach(() => {
@@ -61,6 +74,31 @@ describe('live hub', () => {
     hub.publish({ batteries: [battery('A', 1, 13)], mdloads: [] });
     vi.runAllTimers();
     expect(seen).toHaveLength(3);
+    hub.close();
+  });
+
+  it('with a relay, sends every change through it and shows what the relay brings back', () => {
+    const hub = new LiveHub(250);
+    const relayed: LiveChanges[] = [];
+    hub.relayThrough((changes) => relayed.push(changes));
+    const seen: LiveUpdate[] = [];
+    hub.subscribe(1, (update) => seen.push(update));
+
+    hub.publish({ batteries: [battery('A', 1, 10), battery('X', 3, 1)], mdloads: [] });
+    hub.publishAlerts(1, [alert]);
+    vi.runAllTimers();
+    expect(seen).toEqual([]);
+    expect(relayed).toMatchObject([
+      { siteId: 1, batteries: [{ batterySerialNumber: 'A', soc: 10 }], alerts: [] },
+      { siteId: 3, batteries: [{ batterySerialNumber: 'X' }] },
+      { siteId: 1, batteries: [], alerts: [alert] },
+    ]);
+    for (const changes of relayed)
+      expect(liveChangesSchema.parse(JSON.parse(JSON.stringify(changes)))).toEqual(changes);
+
+    for (const changes of relayed) hub.apply(changes);
+    vi.runAllTimers();
+    expect(seen.map((update) => update.event)).toEqual(['alert', 'battery']);
     hub.close();
   });
 });

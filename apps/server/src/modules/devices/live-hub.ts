@@ -1,5 +1,6 @@
-import type { LiveAlert } from '@cbm/contracts/alerts';
-import type { LiveBattery, LiveMdload } from '@cbm/contracts/live-stream';
+import { type LiveAlert, liveAlertSchema } from '@cbm/contracts/alerts';
+import { type LiveBattery, type LiveMdload, liveBatterySchema, liveMdloadSchema } from '@cbm/contracts/live-stream';
+import { z } from 'zod';
 import type { BatteryState } from './battery-state';
 import type { BatchOutcome } from './device-store';
 
@@ -8,6 +9,16 @@ export type LiveUpdate =
   | { event: 'mdload'; data: LiveMdload }
   | { event: 'alert'; data: LiveAlert };
 type Subscriber = (update: LiveUpdate) => void;
+
+/** What changed at one site: what the hub hands its watchers, and what replicas relay to each other. */
+export const liveChangesSchema = z.object({
+  siteId: z.number().int(),
+  batteries: z.array(liveBatterySchema),
+  mdloads: z.array(liveMdloadSchema),
+  alerts: z.array(liveAlertSchema),
+});
+export type LiveChanges = z.infer<typeof liveChangesSchema>;
+export type LiveRelay = (changes: LiveChanges) => void;
 
 interface SiteChanges {
   batteries: Map<string, LiveBattery>;
@@ -35,6 +46,7 @@ export class LiveHub {
   private readonly pending = new Map<number, SiteChanges>();
   private timer: NodeJS.Timeout | undefined;
   private lastFlush = 0;
+  private relay: LiveRelay | undefined;
 
   constructor(private readonly intervalMs = 250) {}
 
@@ -48,22 +60,45 @@ export class LiveHub {
     };
   }
 
+  /**
+   * With several replicas, changes go through the relay (the broker) to every replica's hub, this one
+   * included, so a browser sees every change whichever replica stored it (docs/operations.md).
+   */
+  relayThrough(relay: LiveRelay | undefined): void {
+    this.relay = relay;
+  }
+
   publish(outcome: Pick<BatchOutcome, 'batteries' | 'mdloads'>): void {
-    for (const state of outcome.batteries) {
-      this.changesOf(state.operatingSiteId)?.batteries.set(state.serialNumber, toLiveBattery(state));
-    }
-    for (const { operatingSiteId, mdload } of outcome.mdloads) {
-      this.changesOf(operatingSiteId)?.mdloads.set(mdload.mdLoadSerial, mdload);
-    }
-    if (this.pending.size > 0 && !this.timer) {
-      this.timer = setTimeout(() => this.flush(), Math.max(0, this.lastFlush + this.intervalMs - Date.now()));
-    }
+    const bySite = new Map<number, LiveChanges>();
+    const changesAt = (siteId: number) => {
+      let changes = bySite.get(siteId);
+      if (!changes) {
+        changes = { siteId, batteries: [], mdloads: [], alerts: [] };
+        bySite.set(siteId, changes);
+      }
+      return changes;
+    };
+    for (const state of outcome.batteries) changesAt(state.operatingSiteId).batteries.push(toLiveBattery(state));
+    for (const { operatingSiteId, mdload } of outcome.mdloads) changesAt(operatingSiteId).mdloads.push(mdload);
+    for (const changes of bySite.values()) this.send(changes);
   }
 
   /** Fired alerts go out at once, each on its own (they are not states to coalesce). */
   publishAlerts(siteId: number, alerts: readonly LiveAlert[]): void {
+    this.send({ siteId, batteries: [], mdloads: [], alerts: [...alerts] });
+  }
+
+  /** Changes of this replica or, through the relay, of any replica. */
+  apply({ siteId, batteries, mdloads, alerts }: LiveChanges): void {
     for (const subscriber of this.subscribers.get(siteId) ?? []) {
       for (const data of alerts) subscriber({ event: 'alert', data });
+    }
+    const changes = this.changesOf(siteId);
+    if (!changes) return;
+    for (const battery of batteries) changes.batteries.set(battery.batterySerialNumber, battery);
+    for (const mdload of mdloads) changes.mdloads.set(mdload.mdLoadSerial, mdload);
+    if (!this.timer) {
+      this.timer = setTimeout(() => this.flush(), Math.max(0, this.lastFlush + this.intervalMs - Date.now()));
     }
   }
 
@@ -81,6 +116,11 @@ export class LiveHub {
       this.pending.set(siteId, changes);
     }
     return changes;
+  }
+
+  private send(changes: LiveChanges): void {
+    if (this.relay) this.relay(changes);
+    else this.apply(changes);
   }
 
   private flush(): void {
