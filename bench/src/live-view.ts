@@ -63,7 +63,7 @@ async function measureScreen(page: Page, base: string, siteId: number) {
   const scrollLongestTaskMs = await longestTask(page);
 
   const searchStart = performance.now();
-  await page.getByRole('textbox', { name: 'Search battery name or serial' }).fill('Bench 000042');
+  await page.getByRole('combobox', { name: 'Search battery name or serial' }).fill('Bench 000042');
   await page.getByRole('article', { name: 'Bench 000042' }).waitFor();
   await page.getByRole('article').nth(1).waitFor({ state: 'detached' });
   const searchMs = performance.now() - searchStart;

@@ -4,7 +4,7 @@ import { BATTERY_NAME_MAX, type LiveViewBattery } from '@cbm/contracts/live-view
 import { Alert, Button, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue, useLocalStorage } from '@mantine/hooks';
 import { IconAlertTriangle, IconDownload, IconLayoutGrid, IconList, IconPlus } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { notifications } from '../../../lib/notifications/notification-store';
@@ -26,6 +26,8 @@ import { BatterySearch } from './battery-search';
 import { DeleteGroupDialog } from './delete-group-dialog';
 import { LiveViewList } from './live-view-list';
 import { NameDialog } from './name-dialog';
+
+const NO_GROUPS: BatteryGroup[] = [];
 
 type Dialog =
   | { kind: 'addGroup' }
@@ -64,8 +66,13 @@ export default function LiveViewPage() {
   const { update, updating } = useBatteryUpdate(siteId);
   useLiveStream(siteId);
 
-  const groupList = groups.data ?? [];
-  const sections = buildSections(liveView.data?.batteries ?? [], groupList, search !== '');
+  const groupList = groups.data ?? NO_GROUPS;
+  const searching = search !== '';
+  // 99,999 batteries: sorting them into sections is worth doing only when the list or groups change.
+  const sections = useMemo(
+    () => buildSections(liveView.data?.batteries ?? [], groupList, searching),
+    [liveView.data, groupList, searching],
+  );
   const collapsed = new Set(collapsedKeys);
   const canOpenErrors = user.data?.authorizedFeatures.includes('cbm_filter') ?? false;
   const success = (message: string) => notifications.add({ type: 'success', title: t('menu.liveView'), message });
