@@ -18,7 +18,7 @@ import { exportCsv } from './export-stream';
 
 /**
  * The data export of spec §2/§3 (the spec names no call; docs/decisions/014-statistics-and-export.md):
- * a CSV streamed in batches of batteries.
+ * a CSV streamed in batches of batteries (export-stream.ts).
  */
 export async function dataExportRoutes(app: FastifyInstance, options: { db: Database }) {
   const sites = siteRepository(options.db);
@@ -44,8 +44,12 @@ export async function dataExportRoutes(app: FastifyInstance, options: { db: Data
       const range = dayRange(query.from, query.to, query.timeZone);
       const source = await daySource(statistics, query.operatingSiteId, range);
       const plan = { query, range, source, batteries, language: request.language };
-      // Fastify pipes a stream as it is; the response schema documents the text it carries.
-      const stream = Readable.from(exportCsv(statistics, plan)) as unknown as string;
+      // A client that goes away closes the response: the export starts no further query.
+      const gone = new AbortController();
+      reply.raw.once('close', () => gone.abort());
+      // Fastify pipes a stream as it is, with backpressure (also through the compressor), and destroys it
+      // when the response closes early; the response schema documents the text it carries.
+      const stream = Readable.from(exportCsv(statistics, plan, { signal: gone.signal })) as unknown as string;
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${dataExportFilename(range.firstDate, range.lastDate)}"`)

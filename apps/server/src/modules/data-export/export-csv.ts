@@ -13,9 +13,8 @@ const DIALECTS = {
   en: { separator: ',', decimal: '.' },
 } as const;
 
-export interface ExportRow {
-  serialNumber: string;
-  batteryName: string;
+/** The figures of one battery and period; the battery's own fields come from `battery()`. */
+export interface ExportFigures {
   /** First day of the period, YYYY-MM-DD. */
   period: string;
   operatingHours: number;
@@ -40,22 +39,43 @@ export function formatPeriod(period: string, resolution: ExportResolution, langu
   return language === 'de' ? `${month}.${year}` : `${month}-${year}`;
 }
 
+/**
+ * Lines of the file, built for millions of rows: a battery's three leading fields are escaped once
+ * (`battery()`), a period's label once per export (cached), and a number is escaped only when it can need
+ * it — `toFixed` yields digits, one decimal mark and at most a leading '-', the one formula character.
+ */
 export function csvWriter(language: Language, resolution: ExportResolution) {
   const { separator, decimal } = DIALECTS[language];
-  const line = (fields: string[]) => `${fields.map((field) => escapeCsvField(field, separator)).join(separator)}\r\n`;
-  const number = (value: number, digits: number) => value.toFixed(digits).replace('.', decimal);
+  const field = (text: string) => escapeCsvField(text, separator);
+  const periods = new Map<string, string>();
+  const period = (first: string) => {
+    let label = periods.get(first);
+    if (label === undefined) {
+      label = field(formatPeriod(first, resolution, language)) + separator;
+      periods.set(first, label);
+    }
+    return label;
+  };
+  const number = (value: number, digits: number) => {
+    const text = decimal === '.' ? value.toFixed(digits) : value.toFixed(digits).replace('.', decimal);
+    return text.charCodeAt(0) === 45 ? field(text) : text;
+  };
   return {
-    header: () => CSV_BOM + line(EXPORT_COLUMNS.map((column) => translate(language, `dataExportCsv.${column}`))),
-    row: (row: ExportRow) =>
-      line([
-        row.serialNumber,
-        row.batteryName,
-        row.batteryName || row.serialNumber,
-        formatPeriod(row.period, resolution, language),
-        number(row.operatingHours, 2),
-        number(row.chargedKwh, 3),
-        number(row.dischargedKwh, 3),
-        number(row.co2Kg, 3),
-      ]),
+    header: () =>
+      `${CSV_BOM}${EXPORT_COLUMNS.map((column) => field(translate(language, `dataExportCsv.${column}`))).join(separator)}\r\n`,
+    /** Serial, name and "name or serial", each followed by the separator: the start of each of its lines. */
+    battery: (serialNumber: string, batteryName: string) =>
+      `${field(serialNumber)}${separator}${field(batteryName)}${separator}${field(batteryName || serialNumber)}${separator}`,
+    line: (battery: string, row: ExportFigures) =>
+      battery +
+      period(row.period) +
+      number(row.operatingHours, 2) +
+      separator +
+      number(row.chargedKwh, 3) +
+      separator +
+      number(row.dischargedKwh, 3) +
+      separator +
+      number(row.co2Kg, 3) +
+      '\r\n',
   };
 }
