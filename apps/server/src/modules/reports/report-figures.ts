@@ -7,7 +7,7 @@ import {
   type RollupPoint,
   rollUpBattery,
 } from '../rollups/attribution';
-import { localDays, nextDate } from '../rollups/local-days';
+import { type LocalDays, localDays, nextDate } from '../rollups/local-days';
 
 /** One local day of the report's daily chart. */
 export interface ReportDay {
@@ -96,40 +96,67 @@ export function reportAccumulator(serialNumber: string, timeZone: string) {
     /** The figures of [fromMs, toMs), or of the samples' own span when no period is given. */
     figures(pricePerKwh: number, period?: { fromMs: number; toMs: number }): ReportFigures {
       const fromMs = period?.fromMs ?? firstMs ?? 0;
-      const toMs = period?.toMs ?? (cursor ? cursor.last.ts + 1 : fromMs);
-      const all = [...days.values()];
-      const sum = (field: (typeof SUMMED)[number]) => all.reduce((total, day) => total + day[field], 0);
-      const buckets = START_SOC_BUCKETS.map(() => 0);
-      for (const session of sessions.values()) {
-        const bucket = startSocBucket(session.startSoc);
-        buckets[bucket] = (buckets[bucket] ?? 0) + 1;
-      }
-      const energyChargedKwh = kwh(sum('chargedUkwh'));
-      const socs = all.flatMap((day) => (day.minSoc === null || day.maxSoc === null ? [] : [day.minSoc, day.maxSoc]));
-      return {
-        fromMs,
-        toMs,
-        timeZone: zone.timeZone,
+      return figuresOfDays({
+        zone,
+        days,
+        startSocs: [...sessions.values()].map((session) => session.startSoc),
         samples,
-        energyChargedKwh,
-        energyDischargedKwh: kwh(sum('dischargedUkwh')),
-        cost: energyChargedKwh * pricePerKwh,
-        co2Kg: (energyChargedKwh * CO2_GRAMS_PER_KWH) / 1000,
-        chargeSessions: sessions.size,
-        startSocBuckets: buckets,
-        operatingHours: sum('operatingMs') / HOUR_MS,
-        chargingHours: sum('chargingMs') / HOUR_MS,
-        dischargingHours: sum('dischargingMs') / HOUR_MS,
-        standbyHours: sum('standbyMs') / HOUR_MS,
-        idleHours: sum('idleMs') / HOUR_MS,
-        errorHours: sum('errorMs') / HOUR_MS,
-        offlineHours: sum('offlineMs') / HOUR_MS,
-        minSoc: socs.length ? Math.min(...socs) : null,
-        maxSoc: socs.length ? Math.max(...socs) : null,
         soh: cursor?.last.soh ?? null,
-        days: dailySeries(days, zone.dayAt(fromMs).date, zone.dayAt(Math.max(fromMs, toMs - 1)).date),
-      };
+        fromMs,
+        toMs: period?.toMs ?? (cursor ? cursor.last.ts + 1 : fromMs),
+        pricePerKwh,
+      });
     },
+  };
+}
+
+/** What the figures are made of: day totals in the report's zone and the start SoC of every session. */
+export interface FigureParts {
+  zone: LocalDays;
+  days: ReadonlyMap<string, DayTotals>;
+  startSocs: readonly number[];
+  samples: number;
+  /** The SoH of the last sample. */
+  soh: number | null;
+  fromMs: number;
+  toMs: number;
+  pricePerKwh: number;
+}
+
+/** The figures of day totals: the one place sums, buckets, cost and CO2 are computed. */
+export function figuresOfDays(parts: FigureParts): ReportFigures {
+  const { zone, days, fromMs, toMs } = parts;
+  const all = [...days.values()];
+  const sum = (field: (typeof SUMMED)[number]) => all.reduce((total, day) => total + day[field], 0);
+  const buckets = START_SOC_BUCKETS.map(() => 0);
+  for (const startSoc of parts.startSocs) {
+    const bucket = startSocBucket(startSoc);
+    buckets[bucket] = (buckets[bucket] ?? 0) + 1;
+  }
+  const energyChargedKwh = kwh(sum('chargedUkwh'));
+  const socs = all.flatMap((day) => (day.minSoc === null || day.maxSoc === null ? [] : [day.minSoc, day.maxSoc]));
+  return {
+    fromMs,
+    toMs,
+    timeZone: zone.timeZone,
+    samples: parts.samples,
+    energyChargedKwh,
+    energyDischargedKwh: kwh(sum('dischargedUkwh')),
+    cost: energyChargedKwh * parts.pricePerKwh,
+    co2Kg: (energyChargedKwh * CO2_GRAMS_PER_KWH) / 1000,
+    chargeSessions: parts.startSocs.length,
+    startSocBuckets: buckets,
+    operatingHours: sum('operatingMs') / HOUR_MS,
+    chargingHours: sum('chargingMs') / HOUR_MS,
+    dischargingHours: sum('dischargingMs') / HOUR_MS,
+    standbyHours: sum('standbyMs') / HOUR_MS,
+    idleHours: sum('idleMs') / HOUR_MS,
+    errorHours: sum('errorMs') / HOUR_MS,
+    offlineHours: sum('offlineMs') / HOUR_MS,
+    minSoc: socs.length ? Math.min(...socs) : null,
+    maxSoc: socs.length ? Math.max(...socs) : null,
+    soh: parts.soh,
+    days: dailySeries(days, zone.dayAt(fromMs).date, zone.dayAt(Math.max(fromMs, toMs - 1)).date),
   };
 }
 
@@ -144,7 +171,8 @@ export function computeReportFigures(
   return accumulator.figures(options.pricePerKwh, options.period);
 }
 
-function mergeDay(stored: DayTotals | undefined, delta: DayTotals): DayTotals {
+/** Adds a day delta to what is stored for its date (as the roll-ups do). */
+export function mergeDay(stored: DayTotals | undefined, delta: DayTotals): DayTotals {
   if (!stored) return { ...delta };
   const merged = { ...stored };
   for (const field of SUMMED) merged[field] += delta[field];
