@@ -60,7 +60,7 @@ export function SavedFiltersMenu({ config, state, onLoad, onSaved, onDeleted }: 
           if (chosen) onLoad(chosen);
         }}
         allowDeselect={false}
-        w={240}
+        w={280}
       />
       <Button variant="default" leftSection={<IconDeviceFloppy size={16} />} onClick={() => setDialogOpen(true)}>
         {t('events.saved.save')}
