@@ -54,7 +54,12 @@ export function AlertTable({ product, alerts, groupNames, onEdit, onDelete }: Al
                 <Text fw={500}>{alert.name}</Text>
               </Table.Td>
               <Table.Td>
-                <Badge color={alert.active ? 'green' : 'gray'} variant="light" style={{ flexShrink: 0 }} miw="max-content">
+                <Badge
+                  color={alert.active ? 'green' : 'gray'}
+                  variant="light"
+                  style={{ flexShrink: 0 }}
+                  miw="max-content"
+                >
                   {t(alert.active ? 'alerts.on' : 'alerts.off')}
                 </Badge>
               </Table.Td>
