@@ -3,8 +3,9 @@ import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
-import type { Database, Queryable } from '../../apps/server/src/db/database';
+import type { Database } from '../../apps/server/src/db/database';
 import { migrate } from '../../apps/server/src/db/migrate';
+import { wrapPglite } from '../../apps/server/src/db/pglite-database';
 import { openPostgresDatabase } from '../../apps/server/src/db/postgres-database';
 import { DEMO_PASSWORD } from '../../apps/server/src/demo/demo-users';
 import { seedDemo } from '../../apps/server/src/demo/seed-demo';
@@ -156,21 +157,4 @@ function percentiles(times: number[]) {
   const sorted = [...times].sort((a, b) => a - b);
   const at = (share: number) => sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] as number;
   return { p50: at(0.5), p95: at(0.95) };
-}
-
-function wrapPglite(pglite: PGlite): Database {
-  const wrap = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
-    async query<Row>(sql: string, params: unknown[] = []) {
-      return (await target.query<Row>(sql, params)).rows;
-    },
-    async execScript(sql: string) {
-      await target.exec(sql);
-    },
-  });
-  return {
-    kind: 'pglite',
-    ...wrap(pglite),
-    transaction: (work) => pglite.transaction((tx) => work(wrap(tx))),
-    close: () => pglite.close(),
-  };
 }

@@ -2,8 +2,8 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
-import type { Database, Queryable } from '../../apps/server/src/db/database';
 import { migrate } from '../../apps/server/src/db/migrate';
+import { wrapPglite } from '../../apps/server/src/db/pglite-database';
 import { openPostgresDatabase } from '../../apps/server/src/db/postgres-database';
 import { seedDemo } from '../../apps/server/src/demo/seed-demo';
 import { deviceBrokerUrl } from '../../apps/server/src/modules/devices/devices-plugin';
@@ -86,21 +86,4 @@ async function timeCopy(rows: number): Promise<number> {
   const seconds = (performance.now() - began) / 1000;
   await db.query('DROP TABLE bench_copy');
   return rows / seconds;
-}
-
-function wrapPglite(pglite: PGlite): Database {
-  const wrap = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
-    async query<Row>(sql: string, params: unknown[] = []) {
-      return (await target.query<Row>(sql, params)).rows;
-    },
-    async execScript(sql: string) {
-      await target.exec(sql);
-    },
-  });
-  return {
-    kind: 'pglite',
-    ...wrap(pglite),
-    transaction: (work) => pglite.transaction((tx) => work(wrap(tx))),
-    close: () => pglite.close(),
-  };
 }

@@ -5,7 +5,11 @@ import type { Database, Queryable } from './database';
 /** Embedded PostgreSQL in a data folder, or in memory when no folder is given. */
 export async function openPgliteDatabase(dataDir?: string): Promise<Database> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
-  const pg = await PGlite.create(dataDir ? { dataDir } : {});
+  return wrapPglite(await PGlite.create(dataDir ? { dataDir } : {}));
+}
+
+/** The Database interface over a PGlite instance (benchmarks keep the instance for COPY from a blob). */
+export function wrapPglite(pg: PGlite): Database {
   const wrap = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<Row>(sql: string, params: unknown[] = []) {
       const result = await target.query<Row>(sql, params);
