@@ -11,9 +11,10 @@ import { copyFrom } from './pg-copy';
 
 /**
  * The ingest benchmark's server, in its own process: the real app (embedded broker, pipeline,
- * PostgreSQL or PGlite) with BENCH_BATTERIES extra batteries, every telemetry kept as a sample.
- * Prints its addresses as JSON; on an IPC message { copyRows } it times a raw COPY of that many
- * sample rows into a copy of battery_sample (same columns, same indexes) and answers { copyRowsPerSecond }.
+ * PostgreSQL or PGlite) with BENCH_BATTERIES extra batteries and samples at BENCH_RESOLUTION_SECONDS.
+ * Prints its addresses as JSON; on an IPC message { baselineRows } it times a raw COPY of that many
+ * sample rows into a copy of battery_sample (same columns, same indexes) and raw UPDATEs of that many
+ * batteries' live state, and answers { copyRowsPerSecond, liveUpdateRowsPerSecond, ingest }.
  */
 const batteries = Number(process.env.BENCH_BATTERIES ?? 20_000);
 const url = process.env.BENCH_DATABASE_URL;
@@ -24,7 +25,7 @@ const config = loadConfig(
     LOG_LEVEL: 'silent',
     HOST: '127.0.0.1',
     MQTT_PORT: 0,
-    SAMPLE_RESOLUTION_SECONDS: 0,
+    SAMPLE_RESOLUTION_SECONDS: Number(process.env.BENCH_RESOLUTION_SECONDS ?? 0),
     LOGIN_ATTEMPTS_PER_MINUTE: 1000,
   },
 );
@@ -46,10 +47,12 @@ console.log(
   JSON.stringify({ mqttUrl: deviceBrokerUrl(app), appPort: port, siteId: site?.id, database: db.kind, batteries }),
 );
 
-process.on('message', async (message: { copyRows?: number }) => {
-  if (!message.copyRows) return;
-  const rowsPerSecond = await timeCopy(message.copyRows);
-  process.send?.({ copyRowsPerSecond: rowsPerSecond, ingest: app.devices.metrics.snapshot() });
+process.on('message', async (message: { baselineRows?: number }) => {
+  if (!message.baselineRows) return;
+  const ingest = app.devices.metrics.snapshot();
+  const copyRowsPerSecond = await timeCopy(message.baselineRows);
+  const liveUpdateRowsPerSecond = await timeLiveStateUpdate(message.baselineRows);
+  process.send?.({ copyRowsPerSecond, liveUpdateRowsPerSecond, ingest });
 });
 
 process.on('SIGTERM', async () => {
@@ -59,6 +62,27 @@ process.on('SIGTERM', async () => {
   process.exit(0);
 });
 
+const serialOf = (n: number) => `BENCH${String((n % batteries) + 1).padStart(6, '0')}`;
+
+/**
+ * Raw UPDATEs of `rows` batteries' live state (the columns ingestion writes), a statement and a
+ * commit per 1,000 rows as ingestion's batches.
+ */
+async function timeLiveStateUpdate(rows: number): Promise<number> {
+  const began = performance.now();
+  for (let first = 0; first < rows; first += 1000) {
+    const serials = Array.from({ length: Math.min(1000, rows - first) }, (_, n) => serialOf(first + n));
+    await db.query(
+      `UPDATE battery SET soc = 63.4, soh = 96.1, stack_voltage = 51.6, current_a = -142.5,
+         min_cell_temperature = 22.5, max_cell_temperature = 29, min_cell_voltage = 3.212, max_cell_voltage = 3.231,
+         status = 'discharging', online = true, last_data_timestamp = now(), last_sample_at = now()
+       WHERE serial_number = ANY($1::text[])`,
+      [serials],
+    );
+  }
+  return rows / ((performance.now() - began) / 1000);
+}
+
 /** Raw COPY of `rows` sample rows (CSV) into a fresh table like battery_sample, with its indexes. */
 async function timeCopy(rows: number): Promise<number> {
   await db.query('DROP TABLE IF EXISTS bench_copy');
@@ -66,7 +90,7 @@ async function timeCopy(rows: number): Promise<number> {
   const start = Date.now() - 3_600_000;
   const lines: string[] = [];
   for (let n = 0; n < rows; n++) {
-    const serial = `BENCH${String((n % batteries) + 1).padStart(6, '0')}`;
+    const serial = serialOf(n);
     const ts = new Date(start + Math.floor(n / batteries) * 1000 + (n % 1000)).toISOString();
     lines.push(
       `${serial},${ts},${n},${site?.id},discharging,63.4,96.1,51.6,-142.5,3.212,3.231,22.5,29,34.5,,18452.3,17890.1,4120.5,6310.2,2210.7`,

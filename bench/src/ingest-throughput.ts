@@ -6,22 +6,52 @@ import { topicFor } from '@cbm/contracts/device-protocol';
 import mqtt, { type MqttClient } from 'mqtt';
 
 /**
- * Ingest benchmark: battery telemetry at QoS 1 through the embedded broker and the real pipeline
- * (every message stored as a sample and as the battery's live state), in msgs/s, with its ratio to
- * a raw COPY of as many rows into a copy of the sample table in the same database, and the time
- * from publish to the change arriving at the live stream (p50, p99) under that load and idle.
- * BENCH_SECONDS (default 10), BENCH_BATTERIES (20000), BENCH_CONNECTIONS (20);
- * PostgreSQL at BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), then PGlite
- * (BENCH_SKIP_PGLITE=1 skips it).
+ * Ingest benchmark: battery telemetry at QoS 1 through the embedded broker and the real pipeline, in
+ * msgs/s, in two scenarios (SCENARIOS), with two baselines measured in the same database right after:
+ * a raw COPY of as many rows into a copy of the sample table (the issue's ratio), and raw batched
+ * UPDATEs of as many batteries' live state (the least any design keeping a live state per message must
+ * write); and the time from publish to the change arriving at the live stream (p50, p99) under load and
+ * idle. BENCH_SECONDS (default 10), BENCH_CONNECTIONS (20), BENCH_SCENARIO (goal | every-sample: only
+ * that one); PostgreSQL at BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), then
+ * PGlite (BENCH_SKIP_PGLITE=1 skips it). Measuring starts once every battery has sent (a full round).
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const inFlightPerConnection = 500;
 const probeEveryMs = 400;
 
+interface Scenario {
+  name: string;
+  title: string;
+  batteries: number;
+  /** Device time between two telemetry messages of a battery. */
+  intervalSeconds: number;
+  resolutionSeconds: number;
+}
+
+const SCENARIOS: Scenario[] = [
+  {
+    name: 'goal',
+    title: '100,000 batteries every 10 s, a sample per battery and minute (default resolution)',
+    batteries: 100_000,
+    intervalSeconds: 10,
+    resolutionSeconds: 60,
+  },
+  {
+    name: 'every-sample',
+    title: '20,000 batteries, every message a sample (SAMPLE_RESOLUTION_SECONDS=0)',
+    batteries: 20_000,
+    intervalSeconds: 1,
+    resolutionSeconds: 0,
+  },
+];
+
 export async function benchIngestThroughput() {
-  await run(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
-  if (!process.env.BENCH_SKIP_PGLITE) await run(undefined);
+  const only = process.env.BENCH_SCENARIO;
+  for (const scenario of SCENARIOS.filter((entry) => !only || entry.name === only)) {
+    await run(scenario, process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
+    if (!process.env.BENCH_SKIP_PGLITE) await run(scenario, undefined);
+  }
 }
 
 interface Summary {
@@ -34,13 +64,23 @@ interface ServerInfo {
   appPort: number;
   siteId: number;
   database: string;
-  batteries: number;
 }
 
-async function run(databaseUrl: string | undefined) {
+interface Baselines {
+  copyRowsPerSecond: number;
+  liveUpdateRowsPerSecond: number;
+  ingest: { batchSize: Summary; commitSeconds: Summary };
+}
+
+async function run(scenario: Scenario, databaseUrl: string | undefined) {
   const server = spawn(process.execPath, ['--import', 'tsx', new URL('./ingest-server.ts', import.meta.url).pathname], {
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl ?? '' },
+    env: {
+      ...process.env,
+      BENCH_DATABASE_URL: databaseUrl ?? '',
+      BENCH_BATTERIES: String(scenario.batteries),
+      BENCH_RESOLUTION_SECONDS: String(scenario.resolutionSeconds),
+    },
   });
   const [line] = (await once(createInterface({ input: server.stdout as NodeJS.ReadableStream }), 'line')) as [string];
   const info = JSON.parse(line) as ServerInfo;
@@ -52,20 +92,19 @@ async function run(databaseUrl: string | undefined) {
   );
   let acked = 0;
   let running = true;
-  const perClient = Math.floor((info.batteries - 1) / connections);
-  const start = Date.now() - 3_600_000;
+  const perClient = Math.floor((scenario.batteries - 1) / connections);
+  const fleet = { start: Date.now() - 3_600_000, intervalMs: scenario.intervalSeconds * 1000 };
   const loads = clients.map((client, index) =>
     load(
       client,
-      index * perClient + 2,
-      perClient,
-      start,
+      { first: index * perClient + 2, count: perClient, ...fleet },
       () => running,
       () => acked++,
     ),
   );
 
   await delay(2000);
+  while (acked < scenario.batteries) await delay(200);
   probe.start();
   const ackedBefore = acked;
   const began = performance.now();
@@ -78,20 +117,21 @@ async function run(databaseUrl: string | undefined) {
   await delay(3000);
   const idle = probe.stop();
 
-  server.send({ copyRows: Math.min(acked, 300_000) });
-  const [result] = (await once(server, 'message')) as [
-    { copyRowsPerSecond: number; ingest: { batchSize: Summary; commitSeconds: Summary } },
-  ];
+  server.send({ baselineRows: Math.min(acked, 300_000) });
+  const [result] = (await once(server, 'message')) as [Baselines];
   const batch = result.ingest.batchSize;
   const commit = result.ingest.commitSeconds;
-  console.log(
-    `Ingest benchmark on ${info.database}: ${connections} connections, ${info.batteries} batteries, ${seconds} s, every message a sample`,
-  );
+  const ratio = (rowsPerSecond: number) => (rate / rowsPerSecond).toFixed(2);
+  console.log(`Ingest benchmark on ${info.database}, ${scenario.title}: ${connections} connections, ${seconds} s`);
   console.log(
     `  ingest (QoS 1, acknowledged after commit)  ${rate.toFixed(0).padStart(7)} msgs/s   mean batch ${(batch.sum / batch.count).toFixed(0)}, stored in ${((commit.sum / commit.count) * 1000).toFixed(0)} ms`,
   );
   console.log(
-    `  raw COPY into a copy of battery_sample     ${result.copyRowsPerSecond.toFixed(0).padStart(7)} rows/s   ratio ${(rate / result.copyRowsPerSecond).toFixed(2)}`,
+    `  raw COPY into a copy of battery_sample     ${result.copyRowsPerSecond.toFixed(0).padStart(7)} rows/s   ratio ${ratio(result.copyRowsPerSecond)}`,
+  );
+  console.log(
+    `  raw UPDATE of batteries' live state        ${result.liveUpdateRowsPerSecond.toFixed(0).padStart(7)} rows/s   ratio ${ratio(result.liveUpdateRowsPerSecond)}` +
+      ` (its own ratio to COPY: ${(result.liveUpdateRowsPerSecond / result.copyRowsPerSecond).toFixed(2)})`,
   );
   console.log(
     `  publish → live stream, under load          p50 ${underLoad.p50} ms   p99 ${underLoad.p99} ms   (${underLoad.count} probes)`,
@@ -106,21 +146,24 @@ async function run(databaseUrl: string | undefined) {
   await stop(server);
 }
 
-/** One connection's share of batteries, round-robin, a second apart per battery, with a window of unacknowledged messages. */
+/**
+ * One connection's share of batteries, round-robin, `intervalMs` of device time apart per battery, each
+ * battery at its own phase within the interval (as real devices are), with a window of unacknowledged messages.
+ */
 async function load(
   client: MqttClient,
-  first: number,
-  count: number,
-  start: number,
+  share: { first: number; count: number; start: number; intervalMs: number },
   running: () => boolean,
   onAck: () => void,
 ) {
+  const { first, count, start, intervalMs } = share;
   let inFlight = 0;
   let wake: (() => void) | undefined;
   for (let n = 0; running(); n++) {
     if (inFlight >= inFlightPerConnection) await new Promise<void>((resolve) => (wake = resolve));
-    const serial = `BENCH${String(first + (n % count)).padStart(6, '0')}`;
-    const ts = new Date(start + Math.floor(n / count) * 1000);
+    const battery = first + (n % count);
+    const serial = `BENCH${String(battery).padStart(6, '0')}`;
+    const ts = new Date(start + Math.floor(n / count) * intervalMs + ((battery * 7919) % intervalMs));
     inFlight++;
     client.publish(topicFor('battery', serial, 'telemetry'), telemetry(n, ts), { qos: 1 }, () => {
       inFlight--;
