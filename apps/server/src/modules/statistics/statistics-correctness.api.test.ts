@@ -7,8 +7,8 @@ import {
   type StatisticsBattery,
   type StatisticsGranularity,
   type StatisticsGroupBy,
-  type StatisticsResponse,
   type StatisticsType,
+  statisticsResponseSchema,
 } from '@cbm/contracts/statistics';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -189,7 +189,8 @@ describeEachDatabase('statistics and export against the raw samples', (kind) => 
                 cookie: admin,
               });
               expect(response.statusCode, response.body).toBe(200);
-              const body = response.json() as StatisticsResponse;
+              // The answer is written as JSON text: it must still be the document the schema describes.
+              const body = statisticsResponseSchema.parse(response.json());
               const want = expected(type, groupBy, granularity, timeZone, range);
               const context = `${timeZone} ${range.join('..')} ${type} ${groupBy} ${granularity}`;
               expect(body.periods, context).toEqual(want.periods);

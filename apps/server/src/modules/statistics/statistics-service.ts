@@ -56,10 +56,20 @@ async function seriesHeads(repository: StatisticsRepository, query: StatisticsQu
   return serials.map((serial) => ({ key: serial, label: batteries.get(serial)?.batteryName || serial }));
 }
 
+/** The answer of the statistics call with each series' figures as JSON arrays, ready to be joined. */
+export interface StatisticsAnswer extends Omit<StatisticsResponse, 'series'> {
+  series: (SeriesHead & { values: Record<string, string> })[];
+}
+
+/**
+ * Statistics as the API answers them. A year daily for 1,000 batteries is 730,000 numbers: the
+ * database's number lists go into the JSON as they are when a series has every period, instead of
+ * being parsed, placed and serialised again.
+ */
 export async function loadStatistics(
   repository: StatisticsRepository,
   query: StatisticsQuery,
-): Promise<StatisticsResponse> {
+): Promise<StatisticsAnswer> {
   const range = dayRange(query.from, query.to, query.timeZone);
   const heads = await seriesHeads(repository, query);
   const selection: Selection = {
@@ -70,43 +80,91 @@ export async function loadStatistics(
     keys: heads.map((head) => (query.groupBy === 'group' ? Number(head.key) : head.key)),
   };
   const periods = periodsOf(range, query.granularity);
-  const metrics: readonly string[] = STATISTICS_METRICS[query.type];
-  const boxMetrics: readonly string[] = START_SOC_BOX_METRICS;
-  const series = heads.map((head) => ({
-    ...head,
-    values: Object.fromEntries(
-      metrics.map((metric) => [metric, periods.map(() => (boxMetrics.includes(metric) ? null : 0))]),
-    ) as Record<string, (number | null)[]>,
-  }));
-  const byKey = new Map(series.map((entry) => [entry.key, entry.values]));
-  const periodIndex = new Map(periods.map((period, index) => [period, index]));
-  const put = (period: string, key: string, figures: Record<string, number>) => {
-    const values = byKey.get(key);
-    const index = periodIndex.get(period);
-    if (!values || index === undefined) return;
-    for (const metric of metrics) (values[metric] as (number | null)[])[index] = figures[metric] ?? null;
-  };
-
-  if (query.type === 'startsoc') {
-    for (const { period, key, buckets, ...box } of await repository.startSoc(selection)) {
-      const [below20, below40, below60, below80, upTo100] = buckets;
-      put(period, key, { below20, below40, below60, below80, upTo100, ...box });
-    }
-  } else {
-    const source = await daySource(repository, query.operatingSiteId, range);
-    const figures: readonly EnergyFigure[] = STATISTICS_METRICS[query.type];
-    const indexAt = new Map(periods.map((period, index) => [daysBetween(range.firstDate, period), index]));
-    for (const row of await repository.energySeries(selection, source, figures)) {
-      const values = byKey.get(row.key);
-      row.offsets.forEach((offset, n) => {
-        const index = indexAt.get(offset);
-        if (!values || index === undefined) return;
-        for (const figure of figures) (values[figure] as (number | null)[])[index] = row[figure]?.[n] ?? null;
-      });
-    }
-  }
+  const values =
+    query.type === 'startsoc'
+      ? await startSocValues(repository, selection, periods)
+      : await energyValues(repository, selection, periods, STATISTICS_METRICS[query.type]);
   const { type, groupBy, granularity, timeZone } = query;
+  const series = heads.map((head) => ({ ...head, values: values(head.key) }));
   return { type, groupBy, granularity, timeZone, periods, series };
 }
+
+/** The answer as JSON text: the same document as JSON.stringify of a StatisticsResponse. */
+export function statisticsJson({ series, ...head }: StatisticsAnswer): string {
+  const entries = series.map(({ values, ...names }) => {
+    const figures = Object.entries(values).map(([metric, list]) => `${JSON.stringify(metric)}:${list}`);
+    return `${JSON.stringify(names).slice(0, -1)},"values":{${figures.join(',')}}}`;
+  });
+  return `${JSON.stringify(head).slice(0, -1)},"series":[${entries.join(',')}]}`;
+}
+
+type SeriesValues = (key: string) => Record<string, string>;
+
+async function startSocValues(
+  repository: StatisticsRepository,
+  selection: Selection,
+  periods: string[],
+): Promise<SeriesValues> {
+  const periodIndex = new Map(periods.map((period, index) => [period, index]));
+  const boxMetrics: readonly string[] = START_SOC_BOX_METRICS;
+  const byKey = new Map<string, Record<string, (number | null)[]>>();
+  const valuesOf = (key: string) => {
+    let values = byKey.get(key);
+    if (!values) {
+      const empty = (metric: string) => periods.map(() => (boxMetrics.includes(metric) ? null : 0));
+      values = Object.fromEntries(STATISTICS_METRICS.startsoc.map((metric) => [metric, empty(metric)]));
+      byKey.set(key, values);
+    }
+    return values;
+  };
+  for (const { period, key, buckets, ...box } of await repository.startSoc(selection)) {
+    const index = periodIndex.get(period);
+    if (index === undefined) continue;
+    const [below20, below40, below60, below80, upTo100] = buckets;
+    const figures: Record<string, number> = { below20, below40, below60, below80, upTo100, ...box };
+    const values = valuesOf(key);
+    for (const metric of STATISTICS_METRICS.startsoc)
+      (values[metric] as (number | null)[])[index] = figures[metric] ?? null;
+  }
+  return (key) => mapValues(valuesOf(key), (list) => JSON.stringify(list));
+}
+
+async function energyValues(
+  repository: StatisticsRepository,
+  selection: Selection,
+  periods: string[],
+  figures: readonly EnergyFigure[],
+): Promise<SeriesValues> {
+  const source = await daySource(repository, selection.siteId, selection.range);
+  const offsets = periods.map((period) => daysBetween(selection.range.firstDate, period));
+  const everyPeriod = offsets.join(',');
+  const indexAt = new Map(offsets.map((offset, index) => [offset, index]));
+  const zeros = JSON.stringify(periods.map(() => 0));
+  const byKey = new Map<string, Record<string, string>>();
+  for (const row of await repository.energySeries(selection, source, figures)) {
+    const list = (figure: EnergyFigure) => row[figure] ?? '';
+    if (row.offsets === everyPeriod) {
+      byKey.set(row.key, Object.fromEntries(figures.map((figure) => [figure, `[${list(figure)}]`])));
+      continue;
+    }
+    // Some periods without data, or the rows came in another order: place each value by its offset.
+    const indexes = row.offsets.split(',').map((offset) => indexAt.get(Number(offset)));
+    const placed = (figure: EnergyFigure) => {
+      const values = periods.map(() => 0);
+      list(figure)
+        .split(',')
+        .forEach((value, n) => {
+          const index = indexes[n];
+          if (index !== undefined) values[index] = Number(value);
+        });
+      return JSON.stringify(values);
+    };
+    byKey.set(row.key, Object.fromEntries(figures.map((figure) => [figure, placed(figure)])));
+  }
+  return (key) => byKey.get(key) ?? Object.fromEntries(figures.map((figure) => [figure, zeros]));
+}
+
+const mapValues = <T, U>(record: Record<string, T>, map: (value: T) => U): Record<string, U> =>
+  Object.fromEntries(Object.entries(record).map(([key, value]) => [key, map(value)]));
 
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
