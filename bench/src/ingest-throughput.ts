@@ -11,11 +11,11 @@ import mqtt, { type MqttClient } from 'mqtt';
  * a raw COPY of as many rows into a copy of the sample table (the issue's ratio), and raw batched
  * UPDATEs of as many batteries' live state (the least any design keeping a live state per message must
  * write); and the time from publish to the change arriving at the live stream (p50, p99) under load and
- * idle. BENCH_SECONDS (default 10), BENCH_CONNECTIONS (20), BENCH_SCENARIO (goal | every-sample: only
+ * idle. BENCH_SECONDS (default 30: long enough to include a checkpoint), BENCH_CONNECTIONS (20), BENCH_SCENARIO (goal | every-sample: only
  * that one); PostgreSQL at BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), then
  * PGlite (BENCH_SKIP_PGLITE=1 skips it). Measuring starts once every battery has sent (a full round).
  */
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const seconds = Number(process.env.BENCH_SECONDS ?? 30);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const inFlightPerConnection = 500;
 const probeEveryMs = 400;
