@@ -155,7 +155,7 @@ export async function liveViewRoutes(app: FastifyInstance, options: { db: Databa
 
   /**
    * Sends the refresh command and answers at once with the battery's last data time: the screen polls
-   * GET …/{serial} until it is newer. A battery that reported within a few seconds is already up to date.
+   * GET …/{serial} until it is newer. A battery that reported within the last few seconds is already up to date.
    */
   api.get(`${BASE}/:serial/update`, {
     config,
@@ -172,7 +172,8 @@ export async function liveViewRoutes(app: FastifyInstance, options: { db: Databa
       if (!battery) throw batteryNotFound(serial);
       const { lastDataTimestamp } = battery;
       const age = lastDataTimestamp ? Date.now() - Date.parse(lastDataTimestamp) : Number.POSITIVE_INFINITY;
-      if (age < LIVE_VIEW_UP_TO_DATE_SECONDS * 1000) return { lastDataTimestamp, upToDate: true };
+      // Data from the future (a device clock running ahead) says nothing about how fresh it is.
+      if (age >= 0 && age < LIVE_VIEW_UP_TO_DATE_SECONDS * 1000) return { lastDataTimestamp, upToDate: true };
       await app.devices.sendCommand(serial, { type: 'refresh' }, { issuedBy: user.id });
       return { lastDataTimestamp, upToDate: false };
     },

@@ -78,6 +78,16 @@ describeEachDatabase('battery live view update and connectivity', (kind) => {
       expect(again.upToDate).toBe(true);
     });
 
+    it('refreshes a battery whose last data lies in the future (its clock runs ahead)', async () => {
+      const siteId = site('Hamburg Hafen');
+      const serial = await serialAt(siteId);
+      await t.db.query(`UPDATE battery SET last_data_timestamp = now() + interval '1 hour' WHERE serial_number = $1`, [
+        serial,
+      ]);
+      const response = await get(`${BASE}/${serial}/update?operatingSiteId=${siteId}`);
+      expect(liveViewUpdateResponseSchema.parse(response.json()).upToDate).toBe(false);
+    });
+
     it("answers 404 for another site's battery and 403 without site access", async () => {
       const serial = await serialAt(site('Wien Süd'));
       expect((await get(`${BASE}/${serial}/update?operatingSiteId=${site('Hamburg Hafen')}`)).statusCode).toBe(404);
