@@ -1,4 +1,4 @@
-import { type DayTotals, DEFAULT_MAX_GAP_MS, type RollupPoint, rollUpBattery } from '../rollups/attribution';
+import { type DayTotals, DEFAULT_MAX_GAP_MS, emptyDay, type RollupPoint, rollUpBattery } from '../rollups/attribution';
 import type { LocalDays } from '../rollups/local-days';
 import { figuresOfDays, mergeDay, type ReportFigures } from './report-figures';
 import type { DaySummary, EdgeInterval, SummaryDay } from './report-repository';
@@ -49,7 +49,7 @@ export function figuresFromDaySummaries(
     samples += row.samples;
     startSocs.push(...(row.sessionSocs ?? []));
     add({
-      ...emptyDay(serialNumber, day.date, zone.timeZone),
+      ...emptyDay(serialNumber, 0, day.date, zone.timeZone),
       chargedUkwh: row.chargedUkwh ?? 0,
       dischargedUkwh: row.dischargedUkwh ?? 0,
       operatingMs: row.operatingMs,
@@ -78,29 +78,6 @@ export function figuresFromDaySummaries(
     toMs: period.toMs,
     pricePerKwh,
   });
-}
-
-function emptyDay(serialNumber: string, date: string, timeZone: string): DayTotals {
-  return {
-    serialNumber,
-    siteId: 0,
-    date,
-    timeZone,
-    chargedUkwh: 0,
-    dischargedUkwh: 0,
-    operatingMs: 0,
-    chargingMs: 0,
-    dischargingMs: 0,
-    standbyMs: 0,
-    idleMs: 0,
-    errorMs: 0,
-    offlineMs: 0,
-    lowSocMs: 0,
-    chargeSessions: 0,
-    minSoc: null,
-    maxSoc: null,
-    soh: null,
-  };
 }
 
 /** The interval's two ends; only the first one's state and SoC and both times and counters count. */

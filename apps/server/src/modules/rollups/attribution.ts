@@ -218,7 +218,8 @@ function startSession(serialNumber: string, point: RollupPoint): ChargeSession {
   };
 }
 
-function emptyDay(serialNumber: string, siteId: number, date: string, timeZone: string): DayTotals {
+/** A day with nothing counted yet. */
+export function emptyDay(serialNumber: string, siteId: number, date: string, timeZone: string): DayTotals {
   return {
     serialNumber,
     siteId,
