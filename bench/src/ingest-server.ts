@@ -7,6 +7,7 @@ import { wrapPglite } from '../../apps/server/src/db/pglite-database';
 import { openPostgresDatabase } from '../../apps/server/src/db/postgres-database';
 import { seedDemo } from '../../apps/server/src/demo/seed-demo';
 import { deviceBrokerUrl } from '../../apps/server/src/modules/devices/devices-plugin';
+import { ingestSettings } from './ingest-settings';
 import { copyFrom } from './pg-copy';
 
 /**
@@ -17,34 +18,34 @@ import { copyFrom } from './pg-copy';
  * batteries' live state, and answers { copyRowsPerSecond, liveUpdateRowsPerSecond, ingest }.
  */
 const batteries = Number(process.env.BENCH_BATTERIES ?? 20_000);
+/** A large operating site; the live stream watches the first (the probe battery's). */
+const BATTERIES_PER_SITE = 1000;
 const url = process.env.BENCH_DATABASE_URL;
 const schema = `bench_ingest_${process.pid}`;
-const config = loadConfig(
-  {},
-  {
-    LOG_LEVEL: 'silent',
-    HOST: '127.0.0.1',
-    MQTT_PORT: 0,
-    SAMPLE_RESOLUTION_SECONDS: Number(process.env.BENCH_RESOLUTION_SECONDS ?? 0),
-    LOGIN_ATTEMPTS_PER_MINUTE: 1000,
-  },
-);
+const config = loadConfig(ingestSettings(), {
+  LOG_LEVEL: 'silent',
+  HOST: '127.0.0.1',
+  MQTT_PORT: 0,
+  SAMPLE_RESOLUTION_SECONDS: Number(process.env.BENCH_RESOLUTION_SECONDS ?? 0),
+  LOGIN_ATTEMPTS_PER_MINUTE: 1000,
+});
 
 const rawPglite = url ? undefined : await PGlite.create();
 const db = rawPglite ? wrapPglite(rawPglite) : await openPostgresDatabase({ connectionString: url as string, schema });
 await migrate(db, config.migrationsDir);
 await seedDemo(db);
-const [site] = await db.query<{ id: number }>('SELECT min(id) AS id FROM operating_site');
+const site = await benchSites();
 await db.query(
   `INSERT INTO battery (serial_number, operating_site_id, name, battery_type, product)
-   SELECT 'BENCH' || lpad(n::text, 6, '0'), $1, 'Bench ' || n, 'LFP 48V', 'Bench' FROM generate_series(1, $2) AS n`,
-  [site?.id, batteries],
+   SELECT 'BENCH' || lpad(n::text, 6, '0'), ($1::int[])[(n - 1) / $3 + 1], 'Bench ' || n, 'LFP 48V', 'Bench'
+     FROM generate_series(1, $2) AS n`,
+  [site.ids, batteries, BATTERIES_PER_SITE],
 );
 const app = await buildApp({ config, db });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const port = (app.server.address() as { port: number }).port;
 console.log(
-  JSON.stringify({ mqttUrl: deviceBrokerUrl(app), appPort: port, siteId: site?.id, database: db.kind, batteries }),
+  JSON.stringify({ mqttUrl: deviceBrokerUrl(app), appPort: port, siteId: site.ids[0], database: db.kind, batteries }),
 );
 
 process.on('message', async (message: { baselineRows?: number }) => {
@@ -61,6 +62,26 @@ process.on('SIGTERM', async () => {
   await db.close();
   process.exit(0);
 });
+
+/** Operating sites like the demo's first one, in the same organisation, BATTERIES_PER_SITE batteries each. */
+async function benchSites(): Promise<{ ids: number[] }> {
+  const nodes = await db.query<{ id: number }>(
+    `INSERT INTO site_node (parent_id, name, type)
+     SELECT (SELECT parent_id FROM site_node WHERE id = (SELECT min(id) FROM operating_site)), 'Bench site ' || n,
+       'operatingSite'
+       FROM generate_series(1, $1) AS n
+     RETURNING id`,
+    [Math.ceil(batteries / BATTERIES_PER_SITE)],
+  );
+  const ids = nodes.map((node) => node.id).sort((a, b) => a - b);
+  await db.query(
+    `INSERT INTO operating_site (id, latitude, longitude, timezone, currency, price_per_kwh)
+     SELECT node.id, s.latitude, s.longitude, s.timezone, s.currency, s.price_per_kwh
+       FROM unnest($1::int[]) AS node(id), operating_site s WHERE s.id = (SELECT min(id) FROM operating_site)`,
+    [ids],
+  );
+  return { ids };
+}
 
 const serialOf = (n: number) => `BENCH${String((n % batteries) + 1).padStart(6, '0')}`;
 
@@ -93,7 +114,7 @@ async function timeCopy(rows: number): Promise<number> {
     const serial = serialOf(n);
     const ts = new Date(start + Math.floor(n / batteries) * 1000 + (n % 1000)).toISOString();
     lines.push(
-      `${serial},${ts},${n},${site?.id},discharging,63.4,96.1,51.6,-142.5,3.212,3.231,22.5,29,34.5,,18452.3,17890.1,4120.5,6310.2,2210.7`,
+      `${serial},${ts},${n},${site.ids[0]},discharging,63.4,96.1,51.6,-142.5,3.212,3.231,22.5,29,34.5,,18452.3,17890.1,4120.5,6310.2,2210.7`,
     );
   }
   const csv = Buffer.from(`${lines.join('\n')}\n`);

@@ -7,13 +7,16 @@ import mqtt, { type MqttClient } from 'mqtt';
 
 /**
  * Ingest benchmark: battery telemetry at QoS 1 through the embedded broker and the real pipeline, in
- * msgs/s, in two scenarios (SCENARIOS), with two baselines measured in the same database right after:
- * a raw COPY of as many rows into a copy of the sample table (the issue's ratio), and raw batched
- * UPDATEs of as many batteries' live state (the least any design keeping a live state per message must
- * write); and the time from publish to the change arriving at the live stream (p50, p99) under load and
- * idle. BENCH_SECONDS (default 30: long enough to include a checkpoint), BENCH_CONNECTIONS (20), BENCH_SCENARIO (goal | every-sample: only
- * that one); PostgreSQL at BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), then
- * PGlite (BENCH_SKIP_PGLITE=1 skips it). Measuring starts once every battery has sent (a full round).
+ * msgs/s, in two scenarios (SCENARIOS), with baselines measured in the same run: a raw COPY of as many
+ * rows into a copy of the sample table (the issue's ratio), raw batched UPDATEs of as many batteries'
+ * live state (the least any design keeping a live state per message must write), and the same broker
+ * and pipeline storing nothing (transport-server.ts: the ceiling no storage can pass on this machine);
+ * and the time from publish to the change arriving at the live stream (p50, p99) under load and idle.
+ * The batteries sit in operating sites of 1,000; the live stream watches the probe battery's site.
+ * BENCH_SECONDS (default 30: long enough to include a checkpoint), BENCH_CONNECTIONS (20),
+ * BENCH_SCENARIO (goal | every-sample: only that one), INGEST_* settings as the server reads them;
+ * PostgreSQL at BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), then PGlite
+ * (BENCH_SKIP_PGLITE=1 skips it). Measuring starts once every battery has sent (a full round).
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 30);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -49,8 +52,9 @@ const SCENARIOS: Scenario[] = [
 export async function benchIngestThroughput() {
   const only = process.env.BENCH_SCENARIO;
   for (const scenario of SCENARIOS.filter((entry) => !only || entry.name === only)) {
-    await run(scenario, process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
-    if (!process.env.BENCH_SKIP_PGLITE) await run(scenario, undefined);
+    const ceiling = await transportCeiling(scenario);
+    await run(scenario, process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test', ceiling);
+    if (!process.env.BENCH_SKIP_PGLITE) await run(scenario, undefined, ceiling);
   }
 }
 
@@ -72,7 +76,7 @@ interface Baselines {
   ingest: { batchSize: Summary; commitSeconds: Summary };
 }
 
-async function run(scenario: Scenario, databaseUrl: string | undefined) {
+async function run(scenario: Scenario, databaseUrl: string | undefined, ceiling: number) {
   const server = spawn(process.execPath, ['--import', 'tsx', new URL('./ingest-server.ts', import.meta.url).pathname], {
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     env: {
@@ -87,32 +91,8 @@ async function run(scenario: Scenario, databaseUrl: string | undefined) {
   const live = await liveStream(info);
   const probe = await prober(info.mqttUrl, live);
 
-  const clients = await Promise.all(
-    Array.from({ length: connections }, () => mqtt.connectAsync(info.mqttUrl, { reconnectPeriod: 0 })),
-  );
-  let acked = 0;
-  let running = true;
-  const perClient = Math.floor((scenario.batteries - 1) / connections);
-  const fleet = { start: Date.now() - 3_600_000, intervalMs: scenario.intervalSeconds * 1000 };
-  const loads = clients.map((client, index) =>
-    load(
-      client,
-      { first: index * perClient + 2, count: perClient, ...fleet },
-      () => running,
-      () => acked++,
-    ),
-  );
-
-  await delay(2000);
-  while (acked < scenario.batteries) await delay(200);
-  probe.start();
-  const ackedBefore = acked;
-  const began = performance.now();
-  await delay(seconds * 1000);
-  const rate = (acked - ackedBefore) / ((performance.now() - began) / 1000);
+  const { rate, acked } = await sustainedRate(info.mqttUrl, scenario, probe.start);
   const underLoad = probe.stop();
-  running = false;
-  await Promise.all(loads);
   probe.start();
   await delay(3000);
   const idle = probe.stop();
@@ -134,16 +114,67 @@ async function run(scenario: Scenario, databaseUrl: string | undefined) {
       ` (its own ratio to COPY: ${(result.liveUpdateRowsPerSecond / result.copyRowsPerSecond).toFixed(2)})`,
   );
   console.log(
+    `  the same MQTT + pipeline storing nothing  ${ceiling.toFixed(0).padStart(7)} msgs/s   ratio ${ratio(ceiling)}` +
+      ` (its own ratio to COPY: ${(ceiling / result.copyRowsPerSecond).toFixed(2)}: the most any storage could reach here)`,
+  );
+  console.log(
     `  publish → live stream, under load          p50 ${underLoad.p50} ms   p99 ${underLoad.p99} ms   (${underLoad.count} probes)`,
   );
   console.log(
     `  publish → live stream, idle                p50 ${idle.p50} ms   p99 ${idle.p99} ms   (${idle.count} probes)`,
   );
 
-  for (const client of clients) await client.endAsync();
   await probe.close();
   live.close();
   await stop(server);
+}
+
+/** The scenario's load on the broker and pipeline alone (transport-server.ts): the ceiling of ingestion here. */
+async function transportCeiling(scenario: Scenario): Promise<number> {
+  const server = spawn(
+    process.execPath,
+    ['--import', 'tsx', new URL('./transport-server.ts', import.meta.url).pathname],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const [line] = (await once(createInterface({ input: server.stdout as NodeJS.ReadableStream }), 'line')) as [string];
+  const { rate } = await sustainedRate((JSON.parse(line) as { mqttUrl: string }).mqttUrl, scenario);
+  await stop(server);
+  return rate;
+}
+
+/**
+ * Publishes the scenario's fleet at QoS 1 as fast as it is acknowledged; once every battery has sent,
+ * measures BENCH_SECONDS (calling `onMeasuring` as that starts). Answers the rate and all acknowledged.
+ */
+async function sustainedRate(mqttUrl: string, scenario: Scenario, onMeasuring = () => {}) {
+  const clients = await Promise.all(
+    Array.from({ length: connections }, () => mqtt.connectAsync(mqttUrl, { reconnectPeriod: 0 })),
+  );
+  let acked = 0;
+  let running = true;
+  const perClient = Math.floor((scenario.batteries - 1) / connections);
+  const fleet = { start: Date.now() - 3_600_000, intervalMs: scenario.intervalSeconds * 1000 };
+  const loads = clients.map((client, index) =>
+    load(
+      client,
+      { first: index * perClient + 2, count: perClient, ...fleet },
+      () => running,
+      () => acked++,
+    ),
+  );
+  await delay(2000);
+  while (acked < scenario.batteries) await delay(200);
+  onMeasuring();
+  const ackedBefore = acked;
+  const began = performance.now();
+  await delay(seconds * 1000);
+  const rate = (acked - ackedBefore) / ((performance.now() - began) / 1000);
+  running = false;
+  await Promise.all(loads);
+  for (const client of clients) await client.endAsync();
+  return { rate, acked };
 }
 
 /**
