@@ -9,6 +9,7 @@ import { seedDemo } from '../../apps/server/src/demo/seed-demo';
 import { deviceBrokerUrl } from '../../apps/server/src/modules/devices/devices-plugin';
 import { ingestSettings } from './ingest-settings';
 import { copyFrom } from './pg-copy';
+import { answerCpuQueries } from './server-cpu';
 
 /**
  * The ingest benchmark's server, in its own process: the real app (embedded broker, pipeline,
@@ -48,6 +49,7 @@ console.log(
   JSON.stringify({ mqttUrl: deviceBrokerUrl(app), appPort: port, siteId: site.ids[0], database: db.kind, batteries }),
 );
 
+answerCpuQueries();
 process.on('message', async (message: { baselineRows?: number }) => {
   if (!message.baselineRows) return;
   const ingest = app.devices.metrics.snapshot();

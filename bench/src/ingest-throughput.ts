@@ -4,6 +4,8 @@ import http from 'node:http';
 import { createInterface } from 'node:readline';
 import { topicFor } from '@cbm/contracts/device-protocol';
 import mqtt, { type MqttClient } from 'mqtt';
+import { postgresCpuMicros } from './postgres-cpu';
+import { serverCpuMicros } from './server-cpu';
 
 /**
  * Ingest benchmark: battery telemetry at QoS 1 through the embedded broker and the real pipeline, in
@@ -11,7 +13,8 @@ import mqtt, { type MqttClient } from 'mqtt';
  * rows into a copy of the sample table (the issue's ratio), raw batched UPDATEs of as many batteries'
  * live state (the least any design keeping a live state per message must write), and the same broker
  * and pipeline storing nothing (transport-server.ts: the ceiling no storage can pass on this machine);
- * and the time from publish to the change arriving at the live stream (p50, p99) under load and idle.
+ * the server process's CPU per message in both (and a local PostgreSQL's); and the time from publish to the change arriving at
+ * the live stream (p50, p99) under load and idle.
  * The batteries sit in operating sites of 1,000; the live stream watches the probe battery's site.
  * BENCH_SECONDS (default 30: long enough to include a checkpoint), BENCH_CONNECTIONS (20),
  * BENCH_SCENARIO (goal | every-sample: only that one), INGEST_* settings as the server reads them;
@@ -60,6 +63,14 @@ export async function benchIngestThroughput() {
   }
 }
 
+/** A sustained rate, and the CPU the server process spent per acknowledged message meanwhile. */
+interface Measured {
+  rate: number;
+  serverMicros: number;
+  /** Every local `postgres` process's CPU per message (postgres-cpu.ts); undefined without /proc. */
+  postgresMicros: number | undefined;
+}
+
 interface Summary {
   count: number;
   sum: number;
@@ -78,7 +89,7 @@ interface Baselines {
   ingest: { batchSize: Summary; commitSeconds: Summary };
 }
 
-async function run(scenario: Scenario, databaseUrl: string | undefined, ceiling: number) {
+async function run(scenario: Scenario, databaseUrl: string | undefined, ceiling: Measured) {
   const server = spawn(process.execPath, ['--import', 'tsx', new URL('./ingest-server.ts', import.meta.url).pathname], {
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     env: {
@@ -93,7 +104,14 @@ async function run(scenario: Scenario, databaseUrl: string | undefined, ceiling:
   const live = await liveStream(info);
   const probe = await prober(info.mqttUrl, live);
 
-  const { rate, acked } = await sustainedRate(info.mqttUrl, scenario, probe.start);
+  const { rate, acked, serverMicros, postgresMicros } = await sustainedRate(
+    info.mqttUrl,
+    scenario,
+    server,
+    probe.start,
+  );
+  const postgresCpu =
+    info.database === 'postgres' && postgresMicros !== undefined ? `, PostgreSQL ${postgresMicros.toFixed(0)} µs` : '';
   const underLoad = probe.stop();
   probe.start();
   await delay(3000);
@@ -116,8 +134,11 @@ async function run(scenario: Scenario, databaseUrl: string | undefined, ceiling:
       ` (its own ratio to COPY: ${(result.liveUpdateRowsPerSecond / result.copyRowsPerSecond).toFixed(2)})`,
   );
   console.log(
-    `  the same MQTT + pipeline storing nothing  ${ceiling.toFixed(0).padStart(7)} msgs/s   ratio ${ratio(ceiling)}` +
-      ` (its own ratio to COPY: ${(ceiling / result.copyRowsPerSecond).toFixed(2)}: the most any storage could reach here)`,
+    `  the same MQTT + pipeline storing nothing  ${ceiling.rate.toFixed(0).padStart(7)} msgs/s   ratio ${ratio(ceiling.rate)}` +
+      ` (its own ratio to COPY: ${(ceiling.rate / result.copyRowsPerSecond).toFixed(2)}: the most any storage could reach here)`,
+  );
+  console.log(
+    `  CPU per acknowledged message               server ${serverMicros.toFixed(0)} µs${postgresCpu}; storing nothing: server ${ceiling.serverMicros.toFixed(0)} µs`,
   );
   console.log(
     `  publish → live stream, under load          p50 ${underLoad.p50} ms   p99 ${underLoad.p99} ms   (${underLoad.count} probes)`,
@@ -132,18 +153,16 @@ async function run(scenario: Scenario, databaseUrl: string | undefined, ceiling:
 }
 
 /** The scenario's load on the broker and pipeline alone (transport-server.ts): the ceiling of ingestion here. */
-async function transportCeiling(scenario: Scenario): Promise<number> {
+async function transportCeiling(scenario: Scenario): Promise<Measured> {
   const server = spawn(
     process.execPath,
     ['--import', 'tsx', new URL('./transport-server.ts', import.meta.url).pathname],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
+    { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] },
   );
   const [line] = (await once(createInterface({ input: server.stdout as NodeJS.ReadableStream }), 'line')) as [string];
-  const { rate } = await sustainedRate((JSON.parse(line) as { mqttUrl: string }).mqttUrl, scenario);
+  const measured = await sustainedRate((JSON.parse(line) as { mqttUrl: string }).mqttUrl, scenario, server);
   await stop(server);
-  return rate;
+  return measured;
 }
 
 /** Rounds until every battery has taken two samples (its first is taken at once). */
@@ -154,7 +173,12 @@ const warmUpRounds = ({ resolutionSeconds, intervalSeconds }: Scenario) =>
  * Publishes the scenario's fleet at QoS 1 as fast as it is acknowledged; after the warm-up rounds,
  * measures BENCH_SECONDS (calling `onMeasuring` as that starts). Answers the rate and all acknowledged.
  */
-async function sustainedRate(mqttUrl: string, scenario: Scenario, onMeasuring = () => {}) {
+async function sustainedRate(
+  mqttUrl: string,
+  scenario: Scenario,
+  server: ChildProcess,
+  onMeasuring = () => {},
+): Promise<Measured & { acked: number }> {
   const clients = await Promise.all(
     Array.from({ length: connections }, () => mqtt.connectAsync(mqttUrl, { reconnectPeriod: 0 })),
   );
@@ -173,14 +197,23 @@ async function sustainedRate(mqttUrl: string, scenario: Scenario, onMeasuring = 
   await delay(2000);
   while (acked < scenario.batteries * warmUpRounds(scenario)) await delay(200);
   onMeasuring();
+  const cpuBefore = await serverCpuMicros(server);
+  const postgresBefore = postgresCpuMicros();
   const ackedBefore = acked;
   const began = performance.now();
   await delay(seconds * 1000);
-  const rate = (acked - ackedBefore) / ((performance.now() - began) / 1000);
+  const measuredAcks = acked - ackedBefore;
+  const rate = measuredAcks / ((performance.now() - began) / 1000);
+  const serverMicros = ((await serverCpuMicros(server)) - cpuBefore) / measuredAcks;
+  const postgresAfter = postgresCpuMicros();
+  const postgresMicros =
+    postgresBefore === undefined || postgresAfter === undefined
+      ? undefined
+      : (postgresAfter - postgresBefore) / measuredAcks;
   running = false;
   await Promise.all(loads);
   for (const client of clients) await client.endAsync();
-  return { rate, acked };
+  return { rate, acked, serverMicros, postgresMicros };
 }
 
 /**

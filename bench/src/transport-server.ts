@@ -5,6 +5,7 @@ import type { BatchOutcome } from '../../apps/server/src/modules/devices/device-
 import { startEmbeddedBroker } from '../../apps/server/src/modules/devices/embedded-broker';
 import { IngestPipeline } from '../../apps/server/src/modules/devices/ingest-pipeline';
 import { ingestSettings } from './ingest-settings';
+import { answerCpuQueries } from './server-cpu';
 
 /**
  * The ingest benchmark's ceiling, in its own process as the real server is: the embedded broker and
@@ -34,6 +35,7 @@ const pipeline = new IngestPipeline({
 });
 const broker = await startEmbeddedBroker({ port: 0, host: '127.0.0.1', sink: pipeline.submit.bind(pipeline) });
 console.log(JSON.stringify({ mqttUrl: broker.url }));
+answerCpuQueries();
 
 process.on('SIGTERM', async () => {
   await pipeline.stop();
