@@ -155,6 +155,8 @@ describe.skipIf(skipReason)(
       const live = await openSse(`http://127.0.0.1:${apiReplica.port}${LIVE_STREAM_PATH}?operatingSiteId=${siteId}`, {
         cookie: await cookieOf(apiReplica),
       });
+      // Ready once the API replica hears the site's changes through the relay.
+      await waitFor(async () => live.events.some((event) => event.event === 'ready'), 10_000);
       const ledger = await messageLedger(TEST_MQTT_URL as string, prefix);
       const fleet = startFleet({
         brokerUrl: TEST_MQTT_URL as string,

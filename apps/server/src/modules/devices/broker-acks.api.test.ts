@@ -62,7 +62,6 @@ describe('acknowledgement after commit', () => {
         clientId: uniqueId('cbm-acks'),
         shareGroup: uniqueId('g'),
         log: quiet,
-        onLive: () => undefined,
       };
       closing.push(() => dropSession(url, options.clientId, 5));
       const topic = `cbm/v1/battery/${uniqueId('B')}/telemetry`;

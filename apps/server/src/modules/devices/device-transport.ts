@@ -1,5 +1,4 @@
 import type { RawDeviceMessage } from './device-message';
-import type { LiveRelay } from './live-hub';
 
 /** The MQTT side of the device channel: an embedded broker, or a client of an external one. */
 export interface DeviceTransport {
@@ -7,8 +6,6 @@ export interface DeviceTransport {
   readonly url: string;
   /** Publishes a command (QoS 1, not retained). */
   publish(topic: string, payload: string): Promise<void>;
-  /** Hands live changes to every replica's hub; absent with the embedded broker (one process). */
-  relayLive?: LiveRelay;
   close(): Promise<void>;
 }
 

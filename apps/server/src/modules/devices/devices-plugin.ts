@@ -13,6 +13,7 @@ import { connectExternalBroker } from './external-broker';
 import { IngestMetrics } from './ingest-metrics';
 import { IngestPipeline } from './ingest-pipeline';
 import { LiveHub } from './live-hub';
+import { connectLiveRelay } from './live-relay';
 import { liveRoutes } from './live-routes';
 import { metricsRoutes } from './metrics-routes';
 import { sampleRetentionJob } from './sample-retention';
@@ -73,6 +74,7 @@ export const devicesPlugin = fp(
     const events: EventListener[] = [];
     const live = new LiveHub();
     let transport: DeviceTransport | undefined;
+    let relay: Awaited<ReturnType<typeof connectLiveRelay>> | undefined;
     const commands = new CommandService(db, () => transport);
     const pipeline = config.INGEST
       ? new IngestPipeline({
@@ -123,9 +125,15 @@ export const devicesPlugin = fp(
           receiveMaximum: config.INGEST_QUEUE_LIMIT,
           sink,
           log: app.log.child({ module: 'mqtt' }),
+        });
+        relay = await connectLiveRelay({
+          url: config.MQTT_URL,
+          clientId: config.MQTT_CLIENT_ID,
+          shareGroup: config.MQTT_SHARE_GROUP,
+          log: app.log.child({ module: 'live-relay' }),
           onLive: (changes) => live.apply(changes),
         });
-        live.relayThrough(transport.relayLive);
+        live.relayThrough(relay);
       } else if (config.INGEST) {
         transport = await startEmbeddedBroker({ port: config.MQTT_PORT, host: config.HOST, sink });
       }
@@ -134,6 +142,7 @@ export const devicesPlugin = fp(
       commands.close();
       await pipeline?.stop();
       await transport?.close();
+      await relay?.close();
       live.close();
     });
 

@@ -2,13 +2,7 @@ import { TOPIC_ROOT } from '@cbm/contracts/device-protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
 import type { DeviceTransport, MessageSink } from './device-transport';
-import { type LiveChanges, liveChangesSchema } from './live-hub';
-
-/**
- * Live changes between the replicas of one deployment (its share group), QoS 0, per site:
- * `cbm/internal/{group}/live/{siteId}`. Devices must not be allowed to publish there (broker ACL).
- */
-const liveRelayTopic = (shareGroup: string) => `cbm/internal/${shareGroup || 'cbm'}/live`;
+import { firstConnection, redacted } from './mqtt-connection';
 
 export interface ExternalBrokerOptions {
   url: string;
@@ -18,8 +12,6 @@ export interface ExternalBrokerOptions {
   /** Device messages go here; null for a publish-only connection (ingestion off). */
   sink: MessageSink | null;
   log: Pick<FastifyBaseLogger, 'warn'>;
-  /** Live changes relayed by any replica (this one included). */
-  onLive(changes: LiveChanges): void;
   connectTimeoutMs?: number;
   /**
    * Unacknowledged messages the broker may send at once (MQTT 5 Receive Maximum; default 10,000).
@@ -48,7 +40,6 @@ const subscriptionTopics = (shareGroup: string) =>
 /** An ingest worker at an external broker: persistent MQTT 5 session, QoS 1, PUBACK after commit. */
 export async function connectExternalBroker(options: ExternalBrokerOptions): Promise<DeviceTransport> {
   const { sink, log } = options;
-  const liveTopic = liveRelayTopic(options.shareGroup);
   // A PUBACK is only valid on the connection that received the message: after a reconnect the
   // broker resends what was not acknowledged, with new packet ids.
   let connection = 0;
@@ -85,38 +76,14 @@ export async function connectExternalBroker(options: ExternalBrokerOptions): Pro
     connection++;
   });
   client.on('message', (topic, payload, packet: IPublishPacket) => {
-    if (topic.startsWith(`${liveTopic}/`)) receiveLive(payload);
-    else if (packet.qos === 0) ingest(topic, payload).catch(() => undefined);
+    if (packet.qos === 0) ingest(topic, payload).catch(() => undefined);
   });
-  const receiveLive = (payload: Buffer) => {
-    try {
-      const changes = liveChangesSchema.safeParse(JSON.parse(payload.toString('utf8')));
-      if (changes.success) options.onLive(changes.data);
-      else log.warn({ issues: changes.error.issues.slice(0, 3) }, 'live relay message refused');
-    } catch (error) {
-      log.warn({ err: error }, 'live relay message refused');
-    }
-  };
   client.on('error', (error) => {
     if (error !== ACK_AFTER_COMMIT) log.warn({ err: error }, 'MQTT broker connection');
   });
   client.on('offline', () => log.warn({ url: redacted(options.url) }, 'MQTT broker unreachable; reconnecting'));
 
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(
-      () => {
-        client.end(true);
-        reject(new Error(`MQTT broker ${redacted(options.url)} cannot be reached`));
-      },
-      (options.connectTimeoutMs ?? 10_000) * 3,
-    );
-    client.once('connect', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-  // Every replica, ingesting or not, hears every replica's live changes: its browsers watch any site.
-  await client.subscribeAsync(`${liveTopic}/+`, { qos: 0 });
+  await firstConnection(client, options.url, options.connectTimeoutMs ?? 10_000);
   if (sink) {
     // rh 2: no retained messages on subscribing. The persistent session already had every message;
     // a broker full of retained status and info would flood (and overflow) a new worker's queue.
@@ -129,20 +96,10 @@ export async function connectExternalBroker(options: ExternalBrokerOptions): Pro
     async publish(topic, payload) {
       await client.publishAsync(topic, payload, { qos: 1 });
     },
-    relayLive(changes) {
-      client.publish(`${liveTopic}/${changes.siteId}`, JSON.stringify(changes), { qos: 0 });
-    },
     async close() {
       // Acknowledgements of messages committed just now are queued as promise callbacks: let them out first.
       await new Promise((resolve) => setImmediate(resolve));
       await client.endAsync();
     },
   };
-}
-
-function redacted(url: string): string {
-  const parsed = new URL(url);
-  parsed.username = '';
-  parsed.password = '';
-  return parsed.toString().replace(/\/$/, '');
 }

@@ -80,7 +80,11 @@ describe('live hub', () => {
   it('with a relay, sends every change through it and shows what the relay brings back', () => {
     const hub = new LiveHub(250);
     const relayed: LiveChanges[] = [];
-    hub.relayThrough((changes) => relayed.push(changes));
+    hub.relayThrough({
+      send: (changes) => relayed.push(changes),
+      watch: async () => undefined,
+      unwatch: () => undefined,
+    });
     const seen: LiveUpdate[] = [];
     hub.subscribe(1, (update) => seen.push(update));
 
@@ -99,6 +103,42 @@ describe('live hub', () => {
     for (const changes of relayed) hub.apply(changes);
     vi.runAllTimers();
     expect(seen.map((update) => update.event)).toEqual(['alert', 'battery']);
+    hub.close();
+  });
+
+  it('with a relay, watches a site through it while anyone here watches the site', async () => {
+    const hub = new LiveHub(250);
+    const calls: string[] = [];
+    let confirm: () => void = () => undefined;
+    hub.subscribe(1, () => undefined);
+    hub.relayThrough({
+      send: () => undefined,
+      watch: (siteId) => {
+        calls.push(`watch ${siteId}`);
+        return new Promise((resolve) => {
+          confirm = resolve;
+        });
+      },
+      unwatch: (siteId) => calls.push(`unwatch ${siteId}`),
+    });
+    const first = hub.subscribe(2, () => undefined);
+    const second = hub.subscribe(2, () => undefined);
+    let watched = false;
+    const ready = hub.watched(2).then(() => {
+      watched = true;
+    });
+    await Promise.resolve();
+    expect(watched).toBe(false);
+    confirm();
+    await ready;
+    expect(watched).toBe(true);
+
+    first();
+    first();
+    expect(calls).toEqual(['watch 1', 'watch 2']);
+    second();
+    expect(calls).toEqual(['watch 1', 'watch 2', 'unwatch 2']);
+    await expect(hub.watched(2)).resolves.toBeUndefined();
     hub.close();
   });
 });

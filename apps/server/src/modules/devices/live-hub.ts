@@ -18,7 +18,14 @@ export const liveChangesSchema = z.object({
   alerts: z.array(liveAlertSchema),
 });
 export type LiveChanges = z.infer<typeof liveChangesSchema>;
-export type LiveRelay = (changes: LiveChanges) => void;
+
+/** How changes reach the hubs of every replica (docs/operations.md › Several replicas). */
+export interface LiveRelay {
+  send(changes: LiveChanges): void;
+  /** From now on, brings this hub the site's changes; settles once the broker confirmed it. */
+  watch(siteId: number): Promise<void>;
+  unwatch(siteId: number): void;
+}
 
 interface SiteChanges {
   batteries: Map<string, LiveBattery>;
@@ -43,6 +50,7 @@ export function toLiveBattery(state: BatteryState): LiveBattery {
  */
 export class LiveHub {
   private readonly subscribers = new Map<number, Set<Subscriber>>();
+  private readonly watching = new Map<number, Promise<void>>();
   private readonly pending = new Map<number, SiteChanges>();
   private timer: NodeJS.Timeout | undefined;
   private lastFlush = 0;
@@ -52,20 +60,31 @@ export class LiveHub {
 
   subscribe(siteId: number, subscriber: Subscriber): () => void {
     const subscribers = this.subscribers.get(siteId) ?? new Set();
+    if (subscribers.size === 0) this.startWatching(siteId);
     subscribers.add(subscriber);
     this.subscribers.set(siteId, subscribers);
     return () => {
       subscribers.delete(subscriber);
-      if (subscribers.size === 0) this.subscribers.delete(siteId);
+      if (subscribers.size > 0 || this.subscribers.get(siteId) !== subscribers) return;
+      this.subscribers.delete(siteId);
+      this.watching.delete(siteId);
+      this.relay?.unwatch(siteId);
     };
   }
 
+  /** Settles once the site's changes reach this hub, whichever replica stores them. */
+  watched(siteId: number): Promise<void> {
+    return this.watching.get(siteId) ?? Promise.resolve();
+  }
+
   /**
-   * With several replicas, changes go through the relay (the broker) to every replica's hub, this one
-   * included, so a browser sees every change whichever replica stored it (docs/operations.md).
+   * With several replicas, changes go through the relay (the broker) to the hubs of the replicas
+   * whose browsers watch the site, this one included, so a browser sees every change whichever
+   * replica stored it (docs/operations.md).
    */
   relayThrough(relay: LiveRelay | undefined): void {
     this.relay = relay;
+    for (const siteId of this.subscribers.keys()) this.startWatching(siteId);
   }
 
   publish(outcome: Pick<BatchOutcome, 'batteries' | 'mdloads'>): void {
@@ -105,6 +124,7 @@ export class LiveHub {
   close(): void {
     clearTimeout(this.timer);
     this.subscribers.clear();
+    this.watching.clear();
   }
 
   /** Only sites someone watches collect changes. */
@@ -119,8 +139,12 @@ export class LiveHub {
   }
 
   private send(changes: LiveChanges): void {
-    if (this.relay) this.relay(changes);
+    if (this.relay) this.relay.send(changes);
     else this.apply(changes);
+  }
+
+  private startWatching(siteId: number): void {
+    if (this.relay) this.watching.set(siteId, this.relay.watch(siteId));
   }
 
   private flush(): void {

@@ -44,8 +44,9 @@ export async function liveRoutes(app: FastifyInstance, options: { db: Database; 
       }
 
       const stream = new PassThrough();
-      const send = (event: LiveEvent, data: unknown) =>
-        stream.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      const send = (event: LiveEvent, data: unknown) => {
+        if (!stream.writableEnded) stream.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      };
       const unsubscribe = options.live.subscribe(siteId, (update) => {
         const allowed =
           update.event === 'alert' ? alerts[update.data.product] : update.event === 'battery' ? batteries : mdloads;
@@ -61,7 +62,12 @@ export async function liveRoutes(app: FastifyInstance, options: { db: Database; 
       };
       stream.once('close', end);
       reply.raw.once('close', end);
-      send('ready', { operatingSiteId: siteId, batteries, mdloads, alerts: alerts.battery || alerts.mdload });
+      // Ready once every change of the site reaches this replica, whichever replica stores it.
+      void options.live
+        .watched(siteId)
+        .then(() =>
+          send('ready', { operatingSiteId: siteId, batteries, mdloads, alerts: alerts.battery || alerts.mdload }),
+        );
       return (reply as FastifyReply)
         .header('content-type', 'text/event-stream; charset=utf-8')
         .header('cache-control', 'no-cache, no-transform')

@@ -1,0 +1,70 @@
+import type { FastifyBaseLogger } from 'fastify';
+import mqtt from 'mqtt';
+import type { LiveChanges, LiveRelay } from './live-hub';
+import { liveChangesSchema } from './live-hub';
+import { firstConnection } from './mqtt-connection';
+
+/**
+ * Live changes between the replicas of one deployment (its share group), QoS 0, per site:
+ * `cbm/internal/{group}/live/{siteId}`. Devices must not be allowed to publish there (broker ACL).
+ */
+const liveTopic = (shareGroup: string, siteId: number) => `cbm/internal/${shareGroup || 'cbm'}/live/${siteId}`;
+
+export interface LiveRelayOptions {
+  url: string;
+  /** The replica's MQTT_CLIENT_ID; this connection uses it with a `-live` suffix. */
+  clientId: string;
+  shareGroup: string;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+  /** Changes of a watched site, relayed by any replica (this one included). */
+  onLive(changes: LiveChanges): void;
+  connectTimeoutMs?: number;
+}
+
+/**
+ * The relay over an external broker, on a connection of its own with a clean session: a replica
+ * subscribes to a site's changes only while a browser of its own watches the site, and a restart
+ * leaves no subscriptions behind in a persistent session (the ingest connection keeps one).
+ */
+export async function connectLiveRelay(options: LiveRelayOptions): Promise<LiveRelay & { close(): Promise<void> }> {
+  const { log } = options;
+  const client = mqtt.connect(options.url, {
+    clientId: `${options.clientId}-live`,
+    protocolVersion: 5,
+    clean: true,
+    reconnectPeriod: 1000,
+    connectTimeout: options.connectTimeoutMs ?? 10_000,
+  });
+  client.on('message', (_topic, payload) => {
+    try {
+      const changes = liveChangesSchema.safeParse(JSON.parse(payload.toString('utf8')));
+      if (changes.success) options.onLive(changes.data);
+      else log.warn({ issues: changes.error.issues.slice(0, 3) }, 'live relay message refused');
+    } catch (error) {
+      log.warn({ err: error }, 'live relay message refused');
+    }
+  });
+  client.on('error', (error) => log.warn({ err: error }, 'MQTT live relay connection'));
+  await firstConnection(client, options.url, options.connectTimeoutMs ?? 10_000);
+
+  return {
+    send(changes) {
+      client.publish(liveTopic(options.shareGroup, changes.siteId), JSON.stringify(changes), { qos: 0 });
+    },
+    async watch(siteId) {
+      try {
+        await client.subscribeAsync(liveTopic(options.shareGroup, siteId), { qos: 0 });
+      } catch (error) {
+        log.warn({ err: error, siteId }, 'live relay subscription failed');
+      }
+    },
+    unwatch(siteId) {
+      client.unsubscribe(liveTopic(options.shareGroup, siteId), (error) => {
+        if (error) log.warn({ err: error, siteId }, 'live relay unsubscription failed');
+      });
+    },
+    async close() {
+      await client.endAsync();
+    },
+  };
+}
