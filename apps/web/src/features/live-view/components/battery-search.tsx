@@ -38,7 +38,10 @@ export function BatterySearch({ siteId, value, onChange }: BatterySearchProps) {
           </Text>
         </Group>
       )}
-      w={360}
+      // Narrower when the toolbar is short of room (German labels, small windows); see the live view page.
+      miw={220}
+      maw={360}
+      style={{ flex: 1 }}
     />
   );
 }

@@ -1,7 +1,19 @@
 import { BATTERY_GROUP_NAME_MAX, type BatteryGroup } from '@cbm/contracts/battery-groups';
 import { LIVE_VIEW_SEARCH_DEBOUNCE_MS } from '@cbm/contracts/constants';
 import { BATTERY_NAME_MAX, type LiveViewBattery } from '@cbm/contracts/live-view';
-import { Alert, Button, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Center,
+  Group,
+  Loader,
+  SegmentedControl,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDebouncedValue, useLocalStorage } from '@mantine/hooks';
 import { IconAlertTriangle, IconDownload, IconLayoutGrid, IconList, IconPlus } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
@@ -35,11 +47,16 @@ type Dialog =
   | { kind: 'deleteGroup'; group: BatteryGroup }
   | { kind: 'renameBattery'; battery: LiveViewBattery };
 
+/** An icon-only segment of the view switch, so the toolbar fits on one line: the name shows as a tooltip and stays
+ * the radio's accessible name. */
 const ViewLabel = ({ icon, text }: { icon: ReactNode; text: string }) => (
-  <Group gap={6} wrap="nowrap">
-    {icon}
-    <span>{text}</span>
-  </Group>
+  <Tooltip label={text}>
+    {/* As tall as a line of label text, so the control keeps the height of the buttons beside it. */}
+    <Center h="calc(var(--sc-font-size) * var(--mantine-line-height))">
+      {icon}
+      <VisuallyHidden>{text}</VisuallyHidden>
+    </Center>
+  </Tooltip>
 );
 
 /** Live View (spec §2): the site's batteries in groups, as a grid or a list, updated live. */
@@ -134,9 +151,10 @@ export default function LiveViewPage() {
         </Alert>
       )}
       <Group justify="space-between">
-        <Group>
+        {/* Takes the room the actions leave; the search narrows down to its minimum before the actions wrap. */}
+        <Group gap="sm" wrap="nowrap" style={{ flex: '1 1 0' }}>
           <BatterySearch siteId={siteId} value={searchText} onChange={setSearchText} />
-          <Text c="dimmed" size="sm">
+          <Text c="dimmed" size="sm" style={{ whiteSpace: 'nowrap' }}>
             {liveView.isFetching ? (
               <Loader size="xs" />
             ) : (
@@ -144,7 +162,7 @@ export default function LiveViewPage() {
             )}
           </Text>
         </Group>
-        <Group>
+        <Group gap="xs">
           <SegmentedControl
             aria-label={t('liveView.view')}
             value={grid ? 'grid' : 'list'}
