@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { publishBatteryStatus, publishBatteryTelemetry } from '../support/device-publisher';
 import { expect, test } from '../support/fixtures';
+import { viewSegment } from '../support/view-switch';
 
 // Changes groups and names at Zürich Altstetten, which no other spec looks at; the tests build on each other.
 test.describe.configure({ mode: 'serial' });
@@ -21,9 +22,6 @@ const toast = (page: Page, text: string) => page.getByRole('status').filter({ ha
 const search = (page: Page, text: string) =>
   page.getByRole('combobox', { name: 'Search battery name or serial' }).fill(text);
 const section = (page: Page, name: string) => page.getByRole('group', { name, exact: true });
-// The view switch shows icons; its segments are named by hidden text (and a tooltip), so they are clicked by label.
-const viewSegment = (page: Page, name: string) =>
-  page.getByRole('radiogroup', { name: 'View' }).locator('label').filter({ hasText: name });
 const batteryActions = (page: Page, name: string) =>
   page.getByRole('button', { name: `Actions for battery ${name}`, exact: true });
 

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
+import { viewSegment } from '../support/view-switch';
 
 // Assigns a charger and moves a station at Bremen GVZ (unit MDL-0002), which no other spec changes.
 test.describe.configure({ mode: 'serial' });
@@ -32,12 +33,12 @@ test.describe('charger-station live view', () => {
   });
 
   test('grid or list is remembered across a reload', async ({ page }) => {
-    await page.getByText('List view', { exact: true }).click();
+    await viewSegment(page, 'List view').click();
     await expect(page.getByRole('radio', { name: 'List view' })).toBeChecked();
     await expect(page.getByRole('region', { name: UNIT }).getByRole('table').first()).toBeVisible();
     await page.reload();
     await expect(page.getByRole('radio', { name: 'List view' })).toBeChecked();
-    await page.getByText('Grid view', { exact: true }).click();
+    await viewSegment(page, 'Grid view').click();
     await expect(page.getByRole('radio', { name: 'Grid view' })).toBeChecked();
   });
 

@@ -1,24 +1,13 @@
 import { BATTERY_GROUP_NAME_MAX, type BatteryGroup } from '@cbm/contracts/battery-groups';
 import { LIVE_VIEW_SEARCH_DEBOUNCE_MS } from '@cbm/contracts/constants';
 import { BATTERY_NAME_MAX, type LiveViewBattery } from '@cbm/contracts/live-view';
-import {
-  Alert,
-  Button,
-  Center,
-  Group,
-  Loader,
-  SegmentedControl,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue, useLocalStorage } from '@mantine/hooks';
-import { IconAlertTriangle, IconDownload, IconLayoutGrid, IconList, IconPlus } from '@tabler/icons-react';
-import { type ReactNode, useMemo, useState } from 'react';
+import { IconAlertTriangle, IconDownload, IconPlus } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { GridListSwitch } from '../../../components/view-switch/grid-list-switch';
 import { notifications } from '../../../lib/notifications/notification-store';
 import { useUser } from '../../session/api/get-user';
 import { useSiteTimeZone } from '../../sites/api/get-site-tree';
@@ -46,18 +35,6 @@ type Dialog =
   | { kind: 'renameGroup'; group: BatteryGroup }
   | { kind: 'deleteGroup'; group: BatteryGroup }
   | { kind: 'renameBattery'; battery: LiveViewBattery };
-
-/** An icon-only segment of the view switch, so the toolbar fits on one line: the name shows as a tooltip and stays
- * the radio's accessible name. */
-const ViewLabel = ({ icon, text }: { icon: ReactNode; text: string }) => (
-  <Tooltip label={text}>
-    {/* As tall as a line of label text, so the control keeps the height of the buttons beside it. */}
-    <Center h="calc(var(--sc-font-size) * var(--mantine-line-height))">
-      {icon}
-      <VisuallyHidden>{text}</VisuallyHidden>
-    </Center>
-  </Tooltip>
-);
 
 /** Live View (spec §2): the site's batteries in groups, as a grid or a list, updated live. */
 export default function LiveViewPage() {
@@ -163,14 +140,10 @@ export default function LiveViewPage() {
           </Text>
         </Group>
         <Group gap="xs">
-          <SegmentedControl
-            aria-label={t('liveView.view')}
-            value={grid ? 'grid' : 'list'}
-            onChange={(value) => setGrid(value === 'grid')}
-            data={[
-              { value: 'grid', label: <ViewLabel icon={<IconLayoutGrid size={16} />} text={t('liveView.gridView')} /> },
-              { value: 'list', label: <ViewLabel icon={<IconList size={16} />} text={t('liveView.listView')} /> },
-            ]}
+          <GridListSwitch
+            grid={grid}
+            onChange={setGrid}
+            labels={{ switch: t('liveView.view'), grid: t('liveView.gridView'), list: t('liveView.listView') }}
           />
           <Button
             variant="default"

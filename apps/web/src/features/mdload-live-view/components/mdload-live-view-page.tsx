@@ -1,10 +1,11 @@
 import type { ChargingStation, ChargingStationGroup } from '@cbm/contracts/mdload-live-view';
-import { Button, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
-import { IconDownload, IconLayoutGrid, IconList } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { GridListSwitch } from '../../../components/view-switch/grid-list-switch';
 import { notifications } from '../../../lib/notifications/notification-store';
 import { useAssignStation } from '../api/assign-station';
 import { downloadMdloadCsv } from '../api/download-mdload-csv';
@@ -12,13 +13,6 @@ import { useMdloadLiveView } from '../api/get-mdload-live-view';
 import { useMdloadLiveStream } from '../hooks/use-mdload-live-stream';
 import { ChargerDialog } from './charger-dialog';
 import { MdloadUnitPanel } from './mdload-unit-panel';
-
-const ViewLabel = ({ icon, text }: { icon: ReactNode; text: string }) => (
-  <Group gap={6} wrap="nowrap">
-    {icon}
-    <span>{text}</span>
-  </Group>
-);
 
 /** Charger-station live view (spec §2 md-live): the site's units with their groups and stations, updated live. */
 export default function MdloadLiveViewPage() {
@@ -63,17 +57,14 @@ export default function MdloadLiveViewPage() {
           )}
         </Text>
         <Group>
-          <SegmentedControl
-            aria-label={t('mdloadLiveView.view')}
-            value={grid ? 'grid' : 'list'}
-            onChange={(value) => setGrid(value === 'grid')}
-            data={[
-              {
-                value: 'grid',
-                label: <ViewLabel icon={<IconLayoutGrid size={16} />} text={t('mdloadLiveView.gridView')} />,
-              },
-              { value: 'list', label: <ViewLabel icon={<IconList size={16} />} text={t('mdloadLiveView.listView')} /> },
-            ]}
+          <GridListSwitch
+            grid={grid}
+            onChange={setGrid}
+            labels={{
+              switch: t('mdloadLiveView.view'),
+              grid: t('mdloadLiveView.gridView'),
+              list: t('mdloadLiveView.listView'),
+            }}
           />
           <Button
             variant="default"
