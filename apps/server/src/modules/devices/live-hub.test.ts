@@ -83,7 +83,7 @@ describe('live hub', () => {
     hub.relayThrough({
       send: (changes) => relayed.push(changes),
       watch: async () => undefined,
-      unwatch: () => undefined,
+      unwatch: async () => undefined,
     });
     const seen: LiveUpdate[] = [];
     hub.subscribe(1, (update) => seen.push(update));
@@ -119,7 +119,9 @@ describe('live hub', () => {
           confirm = resolve;
         });
       },
-      unwatch: (siteId) => calls.push(`unwatch ${siteId}`),
+      unwatch: async (siteId) => {
+        calls.push(`unwatch ${siteId}`);
+      },
     });
     const first = hub.subscribe(2, () => undefined);
     const second = hub.subscribe(2, () => undefined);

@@ -22,9 +22,10 @@ export type LiveChanges = z.infer<typeof liveChangesSchema>;
 /** How changes reach the hubs of every replica (docs/operations.md › Several replicas). */
 export interface LiveRelay {
   send(changes: LiveChanges): void;
-  /** From now on, brings this hub the site's changes; settles once the broker confirmed it. */
+  /** From now on, brings this hub the site's changes; settles once the broker confirmed it. Never rejects. */
   watch(siteId: number): Promise<void>;
-  unwatch(siteId: number): void;
+  /** Stops them (changes already on their way may still come: the hub drops them). Never rejects. */
+  unwatch(siteId: number): Promise<void>;
 }
 
 interface SiteChanges {
@@ -68,7 +69,7 @@ export class LiveHub {
       if (subscribers.size > 0 || this.subscribers.get(siteId) !== subscribers) return;
       this.subscribers.delete(siteId);
       this.watching.delete(siteId);
-      this.relay?.unwatch(siteId);
+      void this.relay?.unwatch(siteId);
     };
   }
 

@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { TEST_MQTT_URL, uniqueId } from '../../../test/mqtt-devices';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BROKER_KINDS, TEST_MQTT_URL, uniqueId } from '../../../test/mqtt-devices';
+import { startEmbeddedBroker } from './embedded-broker';
 import type { LiveChanges } from './live-hub';
 import { connectLiveRelay } from './live-relay';
 
@@ -7,10 +8,19 @@ const poll = { timeout: 10_000, interval: 10 };
 const quiet = { warn: () => undefined };
 const changesOf = (siteId: number): LiveChanges => ({ siteId, batteries: [], mdloads: [], alerts: [] });
 
-describe.each(TEST_MQTT_URL ? [TEST_MQTT_URL] : [])('live relay over %s', (url) => {
+describe.each(BROKER_KINDS)('live relay over the %s broker', (broker) => {
   const closing: (() => Promise<void>)[] = [];
+  let url: string;
+  beforeEach(async () => {
+    if (broker === 'mosquitto') url = TEST_MQTT_URL as string;
+    else {
+      const embedded = await startEmbeddedBroker({ port: 0, host: '127.0.0.1', sink: null });
+      closing.push(() => embedded.close());
+      url = embedded.url;
+    }
+  });
   afterEach(async () => {
-    for (const close of closing.splice(0)) await close();
+    for (const close of closing.splice(0).reverse()) await close();
   });
 
   async function replica(shareGroup: string) {
@@ -40,7 +50,7 @@ describe.each(TEST_MQTT_URL ? [TEST_MQTT_URL] : [])('live relay over %s', (url) 
     storing.relay.send(changesOf(1));
     await expect.poll(() => watching.heard, poll).toEqual([1]);
 
-    watching.relay.unwatch(1);
+    await watching.relay.unwatch(1);
     storing.relay.send(changesOf(1));
     storing.relay.send(changesOf(3));
     await expect.poll(() => watching.heard, poll).toEqual([1, 3]);

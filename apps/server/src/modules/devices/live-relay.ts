@@ -30,7 +30,8 @@ export async function connectLiveRelay(options: LiveRelayOptions): Promise<LiveR
   const { log } = options;
   const client = mqtt.connect(options.url, {
     clientId: `${options.clientId}-live`,
-    protocolVersion: 5,
+    // Plain MQTT 3.1.1 is all it takes: QoS 0, clean session.
+    protocolVersion: 4,
     clean: true,
     reconnectPeriod: 1000,
     connectTimeout: options.connectTimeoutMs ?? 10_000,
@@ -58,10 +59,12 @@ export async function connectLiveRelay(options: LiveRelayOptions): Promise<LiveR
         log.warn({ err: error, siteId }, 'live relay subscription failed');
       }
     },
-    unwatch(siteId) {
-      client.unsubscribe(liveTopic(options.shareGroup, siteId), (error) => {
-        if (error) log.warn({ err: error, siteId }, 'live relay unsubscription failed');
-      });
+    async unwatch(siteId) {
+      try {
+        await client.unsubscribeAsync(liveTopic(options.shareGroup, siteId));
+      } catch (error) {
+        log.warn({ err: error, siteId }, 'live relay unsubscription failed');
+      }
     },
     async close() {
       await client.endAsync();
