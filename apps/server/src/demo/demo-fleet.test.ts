@@ -66,6 +66,13 @@ describe('generateFleet', () => {
     }
   });
 
+  it('switches off the IoT module of exactly the offline batteries, which last reported hours ago', () => {
+    const off = fleet.batteries.filter((battery) => battery.iotModuleOff);
+    expect(off.length).toBeGreaterThan(0);
+    expect(off).toEqual(fleet.batteries.filter((battery) => battery.status === 'offline'));
+    for (const battery of off) expect(NOW.getTime() - Date.parse(battery.lastDataTimestamp)).toBeGreaterThan(3_600_000);
+  });
+
   it('has 5 charger-station units with stations in two halls', () => {
     expect(fleet.mdloadUnits).toHaveLength(5);
     expect(new Set(fleet.mdloadUnits.map((unit) => unit.siteId)).size).toBe(5);

@@ -52,6 +52,11 @@ export interface DemoBattery {
   lastErrorAt: string | null;
   /** On the workshop bench: the simulator keeps it in standby and completes firmware updates within seconds. */
   bench?: boolean;
+  /**
+   * Its IoT module is switched off (parked, out of coverage): offline since its last data, hours ago. The
+   * simulator leaves it silent, so the demo keeps batteries that really are offline and do not answer commands.
+   */
+  iotModuleOff?: boolean;
 }
 
 export interface DemoFleet {
@@ -154,6 +159,7 @@ function demoBattery(random: Random, site: FleetSite, n: number, now: Date, grou
     ).toISOString(),
     currentErrorCode: erroring ? random.pick(ERROR_CODES) : null,
     lastErrorAt: recentError ? new Date(now.getTime() - random.int(1, 1380) * 60_000).toISOString() : null,
+    ...(offline && { iotModuleOff: true }),
   };
 }
 

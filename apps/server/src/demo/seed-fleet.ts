@@ -129,6 +129,8 @@ function batteryRow(battery: DemoBattery, groupId: number | undefined, chargerId
     charger_id: chargerId ?? null,
     next_service_date: battery.nextServiceDate,
     status: battery.status,
+    online: battery.iotModuleOff ? false : null,
+    connection_changed_at: battery.iotModuleOff ? battery.lastDataTimestamp : null,
     soc: battery.soc,
     soh: battery.soh,
     stack_voltage: battery.stackVoltage,

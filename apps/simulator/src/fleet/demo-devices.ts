@@ -2,7 +2,7 @@ import type { BatterySpec, ChargerSpec, FleetDevices } from '../devices/device-s
 
 /** The shape of the server's demo fleet (apps/server/src/demo/demo-fleet.ts) that the simulator needs. */
 export interface DemoFleetInput {
-  batteries: (Omit<BatterySpec, 'timezone'> & { siteId: number })[];
+  batteries: (Omit<BatterySpec, 'timezone'> & { siteId: number; iotModuleOff?: boolean })[];
   chargers: ChargerSpec[];
   mdloadUnits: {
     siteId: number;
@@ -18,7 +18,10 @@ export interface BatteryModelInput {
   nominalVoltage: number;
 }
 
-/** Turns the demo fleet into simulated devices; each site's time zone drives its shifts. */
+/**
+ * Turns the demo fleet into simulated devices; each site's time zone drives its shifts. A battery whose IoT
+ * module is switched off is not simulated: it stays offline and answers no command.
+ */
 export function fleetDevicesFromDemo(
   fleet: DemoFleetInput,
   timezoneOfSite: (siteId: number) => string,
@@ -30,7 +33,9 @@ export function fleetDevicesFromDemo(
     return model;
   };
   return {
-    batteries: fleet.batteries.map(({ siteId, ...battery }) => ({ ...battery, timezone: timezoneOfSite(siteId) })),
+    batteries: fleet.batteries
+      .filter((battery) => !battery.iotModuleOff)
+      .map(({ siteId, iotModuleOff: _off, ...battery }) => ({ ...battery, timezone: timezoneOfSite(siteId) })),
     chargers: fleet.chargers.map(({ serialNumber, maxPowerKw }) => ({ serialNumber, maxPowerKw })),
     mdloadUnits: fleet.mdloadUnits.map((unit) => ({
       mdloadSerial: unit.mdloadSerial,
