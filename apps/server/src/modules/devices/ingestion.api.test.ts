@@ -50,7 +50,7 @@ describeEachDatabase('device ingestion', (kind) => {
       t = await createTestApp(kind, { SAMPLE_RESOLUTION_SECONDS: 60, ...env });
       await t.app.ready();
       url = broker === 'embedded' ? deviceBrokerUrl(t.app) : (TEST_MQTT_URL as string);
-      ({ serials, siteId } = await addTestBatteries(t.db, 6));
+      ({ serials, siteId } = await addTestBatteries(t.db, 7));
       device = await connectDevice(url);
     });
     afterAll(async () => {
@@ -120,6 +120,36 @@ describeEachDatabase('device ingestion', (kind) => {
       await publish(serial, 'event', deviceEvent(3, at(3), { type: 'error', code: 'E101', active: false }));
       await expect.poll(() => battery(serial), poll).toMatchObject({ status: 'standby', current_error_code: null });
       expect(await battery(serial)).toMatchObject({ last_error_at: at(2) });
+    });
+
+    it('keeps the newest telemetry as sent, error codes of any characters and times to the millisecond', async () => {
+      const serial = serials[6] as string;
+      const liveState = () =>
+        t.db
+          .query<Record<string, unknown>>(
+            `SELECT last_data, last_data_timestamp, telemetry_state, telemetry_charger_serial, active_error_codes,
+                    current_error_code, last_error_at
+               FROM battery WHERE serial_number = $1`,
+            [serial],
+          )
+          .then((rows) => rows[0] ?? {});
+      const odd = 'E "1",{2}\\3 NULL';
+      const sent = telemetry(1, new Date(at(41).getTime() + 987), { state: 'standby', chargerSerial: 'CH-7' });
+      await publish(serial, 'telemetry', sent);
+      await publish(serial, 'event', deviceEvent(2, at(42), { type: 'error', code: odd, active: true }));
+      await publish(serial, 'event', deviceEvent(3, at(43), { type: 'error', code: 'E2', active: true }));
+      await expect.poll(liveState, poll).toEqual({
+        last_data: sent,
+        last_data_timestamp: new Date(sent.ts),
+        telemetry_state: 'standby',
+        telemetry_charger_serial: 'CH-7',
+        active_error_codes: [odd, 'E2'],
+        current_error_code: 'E2',
+        last_error_at: at(43),
+      });
+      // The next batch continues from what was read back.
+      await publish(serial, 'event', deviceEvent(4, at(44), { type: 'error', code: odd, active: false }));
+      await expect.poll(liveState, poll).toMatchObject({ active_error_codes: ['E2'], telemetry_charger_serial: 'CH-7' });
     });
 
     it('applies static info, but not an older one', async () => {
