@@ -5,7 +5,9 @@ const MICROS_PER_TICK = 10_000;
 
 /**
  * CPU (µs, user + system) used so far by every process of this machine named `postgres` (backends,
- * WAL writer, checkpointer), from /proc; undefined where there is no /proc or no such process.
+ * WAL writer, checkpointer) and by those that ended (a backend's time moves to the postmaster's
+ * children's time when it reaps it, so the sum never goes back), from /proc; undefined where there
+ * is no /proc or no such process.
  */
 export function postgresCpuMicros(): number | undefined {
   let ticks = 0;
@@ -25,9 +27,9 @@ export function postgresCpuMicros(): number | undefined {
     }
     const commEnd = stat.lastIndexOf(')');
     if (stat.slice(stat.indexOf('(') + 1, commEnd) !== 'postgres') continue;
-    // After the command: state is field 3; utime and stime are fields 14 and 15.
+    // After the command: state is field 3; utime, stime, cutime and cstime are fields 14 to 17.
     const fields = stat.slice(commEnd + 2).split(' ');
-    ticks += Number(fields[11]) + Number(fields[12]);
+    ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
     found = true;
   }
   return found ? ticks * MICROS_PER_TICK : undefined;
