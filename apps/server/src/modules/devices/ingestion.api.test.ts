@@ -149,7 +149,9 @@ describeEachDatabase('device ingestion', (kind) => {
       });
       // The next batch continues from what was read back.
       await publish(serial, 'event', deviceEvent(4, at(44), { type: 'error', code: odd, active: false }));
-      await expect.poll(liveState, poll).toMatchObject({ active_error_codes: ['E2'], telemetry_charger_serial: 'CH-7' });
+      await expect
+        .poll(liveState, poll)
+        .toMatchObject({ active_error_codes: ['E2'], telemetry_charger_serial: 'CH-7' });
     });
 
     it('applies static info, but not an older one', async () => {
