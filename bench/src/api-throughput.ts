@@ -2,13 +2,14 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+import { setting } from './smoke';
 
 /**
  * API benchmark: requests per second and latency of CBM's routes, each with its ratio to a bare
  * Fastify hello-world measured in the same run on the same machine.
  * BENCH_SECONDS (default 5) per route; BENCH_DATABASE_URL runs the app on PostgreSQL.
  */
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const seconds = setting('BENCH_SECONDS', 5, 1);
 const connections = 10;
 
 export async function benchApiThroughput() {

@@ -1,3 +1,4 @@
+import { setting } from './smoke';
 import { BENCH_RANGE, BENCH_YEAR, openBenchStatistics } from './statistics-data';
 
 /**
@@ -6,7 +7,7 @@ import { BENCH_RANGE, BENCH_YEAR, openBenchStatistics } from './statistics-data'
  * the process that serves it (and reads it), against a raw SQL aggregate over the same rows in the same run.
  */
 export async function benchDataExport() {
-  const batteries = Number(process.env.BENCH_EXPORT_BATTERIES ?? 10_000);
+  const batteries = setting('BENCH_EXPORT_BATTERIES', 10_000, 50);
   const bench = await openBenchStatistics(batteries);
   const before = process.memoryUsage();
   let peakRss = before.rss;

@@ -11,6 +11,7 @@ import { DEMO_PASSWORD } from '../../apps/server/src/demo/demo-users';
 import { seedDemo } from '../../apps/server/src/demo/seed-demo';
 import { compileEventQuery, type EventQueryInput } from '../../apps/server/src/modules/events/event-query-sql';
 import { type CopyTarget, generateEvents } from './event-query-data';
+import { benchSchema, setting } from './smoke';
 
 /**
  * Event query benchmark (issue 5): one site, a 30-day range and two attribute filters (EventType warning or
@@ -21,14 +22,14 @@ import { type CopyTarget, generateEvents } from './event-query-data';
  * The PostgreSQL data stays in schema bench_event_query (generated once; BENCH_EVENTS_FRESH=1 to redo it).
  * BENCH_EVENTS_PG (10000000), BENCH_EVENTS_PGLITE (1000000), BENCH_ROUNDS (40); BENCH_SKIP_PGLITE=1 skips PGlite.
  */
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
-const SCHEMA = 'bench_event_query';
+const ROUNDS = setting('BENCH_ROUNDS', 40, 3);
+const SCHEMA = benchSchema('bench_event_query');
 const DAY_MS = 86_400_000;
 const NOW = Date.parse('2026-11-21T00:00:00Z');
 
 export async function benchEventQuery() {
-  await run('postgres', Number(process.env.BENCH_EVENTS_PG ?? 10_000_000));
-  if (!process.env.BENCH_SKIP_PGLITE) await run('pglite', Number(process.env.BENCH_EVENTS_PGLITE ?? 1_000_000));
+  await run('postgres', setting('BENCH_EVENTS_PG', 10_000_000, 20_000));
+  if (!process.env.BENCH_SKIP_PGLITE) await run('pglite', setting('BENCH_EVENTS_PGLITE', 1_000_000, 20_000));
 }
 
 async function open(

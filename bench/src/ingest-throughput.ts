@@ -6,6 +6,7 @@ import { topicFor } from '@cbm/contracts/device-protocol';
 import mqtt, { type MqttClient } from 'mqtt';
 import { postgresCpuMicros } from './postgres-cpu';
 import { serverCpuMicros } from './server-cpu';
+import { SMOKE, setting } from './smoke';
 
 /**
  * Ingest benchmark: battery telemetry at QoS 1 through the embedded broker and the real pipeline, in
@@ -23,8 +24,8 @@ import { serverCpuMicros } from './server-cpu';
  * battery's first samples create its cursor, day and hour rows, which later samples only update (new
  * rows come once an hour and a day per battery), so the figure is the sustained rate.
  */
-const seconds = Number(process.env.BENCH_SECONDS ?? 30);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const seconds = setting('BENCH_SECONDS', 30, 2);
+const connections = setting('BENCH_CONNECTIONS', 20, 4);
 const inFlightPerConnection = 500;
 const probeEveryMs = 400;
 
@@ -37,18 +38,21 @@ interface Scenario {
   resolutionSeconds: number;
 }
 
+const GOAL_BATTERIES = SMOKE ? 2_000 : 100_000;
+const EVERY_SAMPLE_BATTERIES = SMOKE ? 1_000 : 20_000;
+
 const SCENARIOS: Scenario[] = [
   {
     name: 'goal',
-    title: '100,000 batteries every 10 s, a sample per battery and minute (default resolution)',
-    batteries: 100_000,
+    title: `${GOAL_BATTERIES.toLocaleString('en')} batteries every 10 s, a sample per battery and minute (default resolution)`,
+    batteries: GOAL_BATTERIES,
     intervalSeconds: 10,
     resolutionSeconds: 60,
   },
   {
     name: 'every-sample',
-    title: '20,000 batteries, every message a sample (SAMPLE_RESOLUTION_SECONDS=0)',
-    batteries: 20_000,
+    title: `${EVERY_SAMPLE_BATTERIES.toLocaleString('en')} batteries, every message a sample (SAMPLE_RESOLUTION_SECONDS=0)`,
+    batteries: EVERY_SAMPLE_BATTERIES,
     intervalSeconds: 1,
     resolutionSeconds: 0,
   },

@@ -4,13 +4,14 @@ import { migrate } from '../../apps/server/src/db/migrate';
 import { openPgliteDatabase } from '../../apps/server/src/db/pglite-database';
 import { openPostgresDatabase } from '../../apps/server/src/db/postgres-database';
 import { seedDemo } from '../../apps/server/src/demo/seed-demo';
+import { setting } from './smoke';
 
 /**
  * The Live View benchmark's server, in a child process: the demo data set plus batteries so that one
  * site holds 99,999 and another 300, spread over the site's groups (every fifth ungrouped). Serves the
  * built web app. Prints the port and both site ids as JSON.
  */
-const BIG = 99_999;
+const BIG = setting('BENCH_LIVE_VIEW_BATTERIES', 99_999, 1_000);
 const SMALL = 300;
 const config = loadConfig({}, { LOG_LEVEL: 'silent', LOGIN_ATTEMPTS_PER_MINUTE: 1_000_000, MQTT_PORT: 0 });
 const url = process.env.BENCH_DATABASE_URL;
@@ -44,7 +45,8 @@ await fill(small, SMALL, 'SML');
 
 const app = await buildApp({ config, db });
 await app.listen({ port: 0, host: '127.0.0.1' });
-console.log(JSON.stringify({ port: (app.server.address() as { port: number }).port, big, small, database: db.kind }));
+const port = (app.server.address() as { port: number }).port;
+console.log(JSON.stringify({ port, big, bigCount: BIG, small, database: db.kind }));
 
 process.on('SIGTERM', async () => {
   await app.close();

@@ -5,6 +5,7 @@ import { openPostgresDatabase } from '../../apps/server/src/db/postgres-database
 import { DEMO_PASSWORD } from '../../apps/server/src/demo/demo-users';
 import { seedDemo } from '../../apps/server/src/demo/seed-demo';
 import { monthOf, partitionRepository } from '../../apps/server/src/modules/devices/partition-repository';
+import { benchSchema, setting } from './smoke';
 import { measure, median } from './statistics-data';
 
 /**
@@ -13,11 +14,12 @@ import { measure, median } from './statistics-data';
  * the same samples (charged and discharged energy from the counters) in the same run. Schema bench_report
  * is made afresh each run. BENCH_ROUNDS (5).
  */
-const SCHEMA = 'bench_report';
-const FROM = Date.parse('2025-11-20T23:00:00Z');
+const SCHEMA = benchSchema('bench_report');
 const TO = Date.parse('2026-11-20T23:00:00Z');
+const DAYS = setting('BENCH_REPORT_DAYS', 365, 7);
+const FROM = TO - DAYS * 86_400_000;
 const SAMPLES = (TO - FROM) / 60_000;
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const ROUNDS = setting('BENCH_ROUNDS', 5, 1);
 
 // 8-hour cycles of minute samples: 5 h driving, 1 h standby, 2 h charging; counters follow.
 const GENERATE = `
@@ -87,7 +89,7 @@ export async function benchReportPdf() {
   });
   const raw = await measure(ROUNDS, () => db.query(RAW, [site.serial, new Date(FROM), new Date(TO)]));
   console.log(
-    `report PDF [postgres] a year of one battery (${SAMPLES.toLocaleString('en')} samples, ${(bytes / 1024).toFixed(0)} KB), ` +
+    `report PDF [postgres] ${DAYS} days of one battery (${SAMPLES.toLocaleString('en')} samples, ${(bytes / 1024).toFixed(0)} KB), ` +
       `${ROUNDS} rounds: API p50 ${median(api).toFixed(0)} ms (goal < 1000 ms) | raw SQL aggregate p50 ` +
       `${median(raw).toFixed(0)} ms | API/raw ${(median(api) / median(raw)).toFixed(2)}×`,
   );

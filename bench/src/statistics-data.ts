@@ -5,6 +5,7 @@ import { migrate } from '../../apps/server/src/db/migrate';
 import { openPostgresDatabase } from '../../apps/server/src/db/postgres-database';
 import { DEMO_PASSWORD } from '../../apps/server/src/demo/demo-users';
 import { seedDemo } from '../../apps/server/src/demo/seed-demo';
+import { benchSchema } from './smoke';
 
 /**
  * The data of the statistics and export benchmarks on PostgreSQL (BENCH_DATABASE_URL, default the local
@@ -12,7 +13,7 @@ import { seedDemo } from '../../apps/server/src/demo/seed-demo';
  * bench batteries at Hamburg Hafen with a day row for each of the 365 days before 2026-11-21, in the
  * site's zone, as ingestion's roll-ups leave them.
  */
-const SCHEMA = 'bench_statistics';
+const SCHEMA = benchSchema('bench_statistics');
 export const BENCH_YEAR = { first: '2025-11-21', last: '2026-11-20' };
 export const BENCH_RANGE = 'from=2025-11-20T23:00:00Z&to=2026-11-20T23:00:00Z';
 

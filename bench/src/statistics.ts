@@ -1,14 +1,15 @@
+import { setting } from './smoke';
 import { BENCH_RANGE, BENCH_YEAR, measure, median, openBenchStatistics } from './statistics-data';
 
 /**
  * Statistics benchmark (issue 7): total energy for a year, daily, grouped by serial, for 1,000 batteries on
  * PostgreSQL (goal: under 500 ms), against the same aggregate as raw SQL in the same run. BENCH_ROUNDS (10).
  */
-const BATTERIES = 1_000;
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
+const BATTERIES = setting('BENCH_STATISTICS_BATTERIES', 1_000, 50);
+const ROUNDS = setting('BENCH_ROUNDS', 10, 2);
 
 export async function benchStatistics() {
-  const bench = await openBenchStatistics(Number(process.env.BENCH_EXPORT_BATTERIES ?? 10_000));
+  const bench = await openBenchStatistics(setting('BENCH_EXPORT_BATTERIES', 10_000, 50));
   const serials = bench.serials.slice(0, BATTERIES);
   const url =
     `${bench.baseUrl}/api/v2/Statistics?operatingSiteId=${bench.siteId}&type=totalenergy&groupBy=serial` +
