@@ -55,6 +55,7 @@ const DATALOG_SELECT = `SELECT d.id, d.battery_serial_number, b.name AS battery_
 
 export interface NewDatalog {
   serial: string;
+  siteId: number;
   requestedBy: number;
   requestedAt: Date;
   tokenHash: string;
@@ -67,7 +68,7 @@ export interface UploadedFile {
   sha256: string;
 }
 
-/** SQL of datalogs. A datalog belongs to the site its battery stands at now. */
+/** SQL of datalogs. A datalog belongs to the site it was requested at, wherever its battery is now (decision 025). */
 export function datalogRepository(db: Queryable) {
   return {
     async batteries(siteId: number): Promise<DatalogBattery[]> {
@@ -98,10 +99,17 @@ export function datalogRepository(db: Queryable) {
 
     async insert(datalog: NewDatalog): Promise<number> {
       const [row] = await db.query<{ id: number }>(
-        `INSERT INTO datalog (battery_serial_number, status, requested_by, requested_at, upload_token_hash,
-                              upload_token_expires_at)
-         VALUES ($1, 'requested', $2, $3, $4, $5) RETURNING id`,
-        [datalog.serial, datalog.requestedBy, datalog.requestedAt, datalog.tokenHash, datalog.tokenExpiresAt],
+        `INSERT INTO datalog (battery_serial_number, operating_site_id, status, requested_by, requested_at,
+                              upload_token_hash, upload_token_expires_at)
+         VALUES ($1, $2, 'requested', $3, $4, $5, $6) RETURNING id`,
+        [
+          datalog.serial,
+          datalog.siteId,
+          datalog.requestedBy,
+          datalog.requestedAt,
+          datalog.tokenHash,
+          datalog.tokenExpiresAt,
+        ],
       );
       return (row as { id: number }).id;
     },
@@ -121,14 +129,14 @@ export function datalogRepository(db: Queryable) {
 
     async list(siteId: number): Promise<StoredDatalog[]> {
       const rows = await db.query<DatalogRow>(
-        `${DATALOG_SELECT} WHERE b.operating_site_id = $1 ORDER BY d.requested_at DESC, d.id DESC LIMIT $2`,
+        `${DATALOG_SELECT} WHERE d.operating_site_id = $1 ORDER BY d.requested_at DESC, d.id DESC LIMIT $2`,
         [siteId, DATALOG_LIST_LIMIT],
       );
       return rows.map(toDatalog);
     },
 
     async find(siteId: number, id: number): Promise<StoredDatalog | undefined> {
-      const [row] = await db.query<DatalogRow>(`${DATALOG_SELECT} WHERE b.operating_site_id = $1 AND d.id = $2`, [
+      const [row] = await db.query<DatalogRow>(`${DATALOG_SELECT} WHERE d.operating_site_id = $1 AND d.id = $2`, [
         siteId,
         id,
       ]);

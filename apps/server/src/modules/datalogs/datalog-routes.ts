@@ -93,6 +93,7 @@ export async function datalogRoutes(app: FastifyInstance, options: DatalogRouteO
       const id = await db.transaction(async (tx) => {
         const created = await datalogRepository(tx).insert({
           serial,
+          siteId,
           requestedBy: user.id,
           requestedAt,
           tokenHash: hash,

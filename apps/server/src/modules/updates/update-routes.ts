@@ -76,7 +76,7 @@ export async function updateRoutes(app: FastifyInstance, options: UpdateRoutesOp
       await requireSiteAccess(sites, request, operatingSiteId, FEATURE);
       const battery = await batteries.find(operatingSiteId, request.params.serial);
       if (!battery) throw batteryNotFound(request.params.serial);
-      const expected = await batteries.expectedFor(battery.type);
+      const expected = await batteries.expectedFor(operatingSiteId, battery.type);
       const { bspVersion, BamVersion, bootVersion, firmwareVersion, hardwareVersion, iotHmiVersion, iotSwVersion } =
         battery;
       const current = {
@@ -95,7 +95,7 @@ export async function updateRoutes(app: FastifyInstance, options: UpdateRoutesOp
         currentVersions: current,
         expectedVersions: expected,
         outdated: outdatedVersions(current, expected),
-        jobs: await updateRepository(db).jobs(battery.batterySerialNumber),
+        jobs: await updateRepository(db).jobs(battery.batterySerialNumber, operatingSiteId),
       };
     },
   });

@@ -96,7 +96,7 @@ export async function startUpdate(
       uploadedBy: user.id,
     });
     const hash = createHash('sha256').update(token).digest('hex');
-    const jobId = await jobs.createJob(serial, fileId, user.id, { hash, expiresAt });
+    const jobId = await jobs.createJob({ serial, siteId, fileId, userId: user.id, token: { hash, expiresAt } });
     await auditRepository(tx).record({ userId: user.id, email: user.email }, [
       {
         action: AUDIT_ACTIONS.updateStarted,
