@@ -143,12 +143,12 @@ export function datalogRepository(db: Queryable) {
       return row && toDatalog(row);
     },
 
-    /** Whether the token is the datalog's, unused and not run out. */
-    async acceptsToken(id: number, tokenHash: string, now: Date): Promise<boolean> {
+    /** Whether the token is this battery's datalog's, unused and not run out (decision 025). */
+    async acceptsToken(serial: string, id: number, tokenHash: string, now: Date): Promise<boolean> {
       const rows = await db.query(
-        `SELECT 1 FROM datalog WHERE id = $1 AND status = 'requested' AND upload_token_hash = $2
-            AND upload_token_expires_at > $3`,
-        [id, tokenHash, now],
+        `SELECT 1 FROM datalog WHERE id = $1 AND battery_serial_number = $2 AND status = 'requested'
+            AND upload_token_hash = $3 AND upload_token_expires_at > $4`,
+        [id, serial, tokenHash, now],
       );
       return rows.length > 0;
     },

@@ -1,5 +1,5 @@
 import { DATALOG_RETENTION_DAYS } from '@cbm/contracts/constants';
-import { DATALOG_MAX_BYTES, datalogIdParamsSchema, datalogUploadQuerySchema } from '@cbm/contracts/datalogs';
+import { DATALOG_MAX_BYTES, datalogUploadParamsSchema, datalogUploadQuerySchema } from '@cbm/contracts/datalogs';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,28 +21,28 @@ export interface DatalogUploadOptions {
 const invalidToken = () => new HttpError(403, 'datalogs.uploadTokenInvalid', 'errors.datalogUploadTokenInvalid');
 
 /**
- * PUT /api/v2/datalogs/{id}/upload?token=…: the device's upload (docs/protocol.md, datalogUpload). No
- * session: the short-lived, single-use token in the link is the permission. Any content type is read as
+ * PUT /api/v2/datalogs/{serial}/{id}/upload?token=…: the device's upload (docs/protocol.md, datalogUpload). No
+ * session: the short-lived, single-use token in the link is the permission, for this battery's datalog only. Any content type is read as
  * bytes and must be a zip.
  */
 export async function datalogUploadRoutes(app: FastifyInstance, { db, storage, now }: DatalogUploadOptions) {
   // Registered in this plugin only, so that no other route takes raw bodies.
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-  app.withTypeProvider<ZodTypeProvider>().put('/api/v2/datalogs/:id/upload', {
+  app.withTypeProvider<ZodTypeProvider>().put('/api/v2/datalogs/:serial/:id/upload', {
     config: { public: true },
     bodyLimit: DATALOG_MAX_BYTES,
     schema: {
       tags: ['datalogs'],
-      params: datalogIdParamsSchema,
+      params: datalogUploadParamsSchema,
       querystring: datalogUploadQuerySchema,
       response: { 204: z.null().describe('stored') },
     },
     handler: async (request, reply) => {
-      const { id } = request.params;
+      const { serial, id } = request.params;
       const tokenHash = hashUploadToken(request.query.token);
       const datalogs = datalogRepository(db);
-      if (!(await datalogs.acceptsToken(id, tokenHash, now()))) throw invalidToken();
+      if (!(await datalogs.acceptsToken(serial, id, tokenHash, now()))) throw invalidToken();
       const data = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const problem = zipProblem(data);
       if (problem) throw new HttpError(400, 'datalogs.invalidZip', 'errors.datalogInvalidZip', { reason: problem });

@@ -136,12 +136,20 @@ export function updateRepository(db: Queryable) {
       return rows.map(toJob);
     },
 
-    /** The image a download token opens: only for its file, before it expires, while its job is running. */
-    async downloadable(fileId: number, tokenHash: string): Promise<{ sha256: string; fileName: string } | undefined> {
+    /**
+     * The image a download token opens: only its own job's, of the battery the job is for, before the token
+     * expires and while the job is running (decision 025).
+     */
+    async downloadable(
+      serial: string,
+      jobId: number,
+      tokenHash: string,
+    ): Promise<{ sha256: string; fileName: string } | undefined> {
       const [row] = await db.query<{ sha256: string; file_name: string }>(
         `SELECT f.sha256, f.file_name FROM update_job j JOIN update_file f ON f.id = j.update_file_id
-          WHERE f.id = $1 AND j.download_token_hash = $2 AND j.download_expires_at > now()`,
-        [fileId, tokenHash],
+          WHERE j.id = $1 AND j.battery_serial_number = $2 AND j.download_token_hash = $3
+            AND j.download_expires_at > now()`,
+        [jobId, serial, tokenHash],
       );
       return row && { sha256: row.sha256, fileName: row.file_name };
     },

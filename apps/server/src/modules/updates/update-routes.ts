@@ -100,8 +100,11 @@ export async function updateRoutes(app: FastifyInstance, options: UpdateRoutesOp
     },
   });
 
-  /** The device fetches the image with the job's short-lived token; anything else looks like no file at all. */
-  api.get('/api/v2/updates/files/:fileId/download', {
+  /**
+   * The battery fetches its job's image with the job's short-lived token; another battery's or job's link, or
+   * anything else, looks like no file at all (decision 025).
+   */
+  api.get('/api/v2/updates/:serial/:jobId/download', {
     config: { public: true },
     schema: {
       tags,
@@ -111,7 +114,8 @@ export async function updateRoutes(app: FastifyInstance, options: UpdateRoutesOp
     },
     handler: async (request, reply) => {
       const tokenHash = createHash('sha256').update(request.query.token).digest('hex');
-      const file = await updateRepository(db).downloadable(request.params.fileId, tokenHash);
+      const { serial, jobId } = request.params;
+      const file = await updateRepository(db).downloadable(serial, jobId, tokenHash);
       if (!file) throw new HttpError(404, 'request.notFound', 'errors.updateDownloadNotFound');
       return reply
         .header('content-type', 'application/octet-stream')

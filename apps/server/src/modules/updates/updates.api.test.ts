@@ -99,6 +99,40 @@ describeEachDatabase('software updates', (kind) => {
     expect((await t.request({ url: `${link.pathname}?token=${'x'.repeat(43)}` })).statusCode).toBe(404);
   });
 
+  it("refuses a download token for another battery's or another job's image", async () => {
+    const image = 'BMS image 8.0.0';
+    const jobs = [];
+    for (const serial of ['2000008', '2000009']) {
+      const started = updateStartResponseSchema.parse(
+        (await upload(serial, { name: 'bms-8.0.0.bin', data: image })).json(),
+      );
+      const [command] = await t.db.query<{ payload: { downloadUrl: string } }>(
+        `SELECT payload FROM device_command WHERE serial_number = $1 AND type = 'firmwareUpdate'`,
+        [serial],
+      );
+      const link = new URL(command?.payload.downloadUrl as string);
+      expect(link.pathname).toBe(`/api/v2/updates/${serial}/${started.job?.id}/download`);
+      jobs.push({ serial, id: started.job?.id as number, token: link.search });
+    }
+    const [a, b] = jobs as [(typeof jobs)[0], (typeof jobs)[0]];
+    const download = (serial: string, id: number, token: string) =>
+      t.request({ url: `/api/v2/updates/${serial}/${id}/download${token}` });
+    for (const [serial, id] of [
+      [b.serial, a.id],
+      [a.serial, b.id],
+      [b.serial, b.id],
+    ] as const) {
+      const refused = await download(serial, id, a.token);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json()).toMatchObject({ code: 'request.notFound' });
+    }
+    for (const job of [a, b]) {
+      const own = await download(job.serial, job.id, job.token);
+      expect(own.statusCode).toBe(200);
+      expect(own.body).toBe(image);
+    }
+  });
+
   it('refuses transitions the state machine does not allow and keeps the job as it was', async () => {
     const serial = '2000004';
     await fakeBattery(serial, [
