@@ -143,24 +143,39 @@ export function datalogRepository(db: Queryable) {
       return row && toDatalog(row);
     },
 
-    /** Whether the token is this battery's datalog's, unused and not run out (decision 025). */
-    async acceptsToken(serial: string, id: number, tokenHash: string, now: Date): Promise<boolean> {
+    /**
+     * Takes the token for one upload: true when it is this battery's datalog's, unused and not run out, and
+     * the datalog waits for its upload (decision 025). Until the upload is stored or released, a second
+     * upload with the same token is refused.
+     */
+    async claimUpload(serial: string, id: number, tokenHash: string, now: Date): Promise<boolean> {
       const rows = await db.query(
-        `SELECT 1 FROM datalog WHERE id = $1 AND battery_serial_number = $2 AND status = 'requested'
-            AND upload_token_hash = $3 AND upload_token_expires_at > $4`,
+        `UPDATE datalog SET upload_token_hash = NULL
+          WHERE id = $1 AND battery_serial_number = $2 AND status = 'requested'
+            AND upload_token_hash = $3 AND upload_token_expires_at > $4
+          RETURNING id`,
         [id, serial, tokenHash, now],
       );
       return rows.length > 0;
     },
 
-    /** Stores the upload and uses the token up; false when the token was no longer good (nothing changed). */
-    async completeUpload(id: number, tokenHash: string, now: Date, file: UploadedFile, expiresAt: Date) {
+    /** Gives a claimed token back after an upload that was not stored (too large, not a zip, cut off). */
+    async releaseUpload(id: number, tokenHash: string): Promise<void> {
+      await db.query(
+        `UPDATE datalog SET upload_token_hash = $2
+          WHERE id = $1 AND status = 'requested' AND upload_token_hash IS NULL`,
+        [id, tokenHash],
+      );
+    },
+
+    /** Stores the claimed upload; false when the datalog ended or its link ran out meanwhile (nothing changed). */
+    async completeUpload(id: number, now: Date, file: UploadedFile, expiresAt: Date) {
       const rows = await db.query(
-        `UPDATE datalog SET status = 'uploaded', uploaded_at = $3, expires_at = $4, storage_key = $5,
-                size_bytes = $6, sha256 = $7, upload_token_hash = NULL
-          WHERE id = $1 AND status = 'requested' AND upload_token_hash = $2 AND upload_token_expires_at > $3
+        `UPDATE datalog SET status = 'uploaded', uploaded_at = $2, expires_at = $3, storage_key = $4,
+                size_bytes = $5, sha256 = $6
+          WHERE id = $1 AND status = 'requested' AND upload_token_hash IS NULL AND upload_token_expires_at > $2
           RETURNING id`,
-        [id, tokenHash, now, expiresAt, file.storageKey, file.sizeBytes, file.sha256],
+        [id, now, expiresAt, file.storageKey, file.sizeBytes, file.sha256],
       );
       return rows.length > 0;
     },
