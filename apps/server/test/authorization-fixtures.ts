@@ -37,8 +37,9 @@ export async function siteEntityIds(db: Queryable, site: number, filterOwner: st
       [product, filterOwner],
     );
   const datalog = await one(
-    `INSERT INTO datalog (battery_serial_number)
-     SELECT serial_number FROM battery WHERE operating_site_id = $1 ORDER BY serial_number LIMIT 1 RETURNING id`,
+    `INSERT INTO datalog (battery_serial_number, operating_site_id)
+     SELECT serial_number, operating_site_id FROM battery WHERE operating_site_id = $1
+      ORDER BY serial_number LIMIT 1 RETURNING id`,
   );
   const station = await one(
     `SELECT s.id FROM charging_station s

@@ -26,18 +26,23 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated database: in-memory PGlite, or its own schema on the test PostgreSQL. */
-export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
-  const config = loadConfig({});
+/**
+ * A fresh, migrated database: in-memory PGlite, or its own schema on the test PostgreSQL. `migrationsDir`
+ * lets a migration's test start from the schema before it.
+ */
+export async function openTestDatabase(
+  kind: DatabaseKind,
+  migrationsDir = loadConfig({}).migrationsDir,
+): Promise<TestDatabase> {
   if (kind === 'pglite') {
     const db = await openPgliteDatabase();
-    await migrate(db, config.migrationsDir);
+    await migrate(db, migrationsDir);
     return { db, drop: () => db.close() };
   }
   const connectionString = process.env.TEST_DATABASE_URL as string;
   const schema = `test_${randomBytes(6).toString('hex')}`;
   const db = await openPostgresDatabase({ connectionString, schema, max: 4 });
-  await migrate(db, config.migrationsDir);
+  await migrate(db, migrationsDir);
   return {
     db,
     async drop() {

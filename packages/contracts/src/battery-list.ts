@@ -100,8 +100,9 @@ export const batteryListResponseSchema = z.object({
 export type BatteryListResponse = z.infer<typeof batteryListResponseSchema>;
 
 /**
- * GET …/filters/expectedVersions: per battery type, the versions its batteries should run. Seeded with
- * the demo, raised when an update job of that type finishes successfully (decision 010).
+ * GET …/filters/expectedVersions?operatingSiteId=: per battery type, the versions the batteries of the site's
+ * organisation should run. Seeded with the demo, raised when an update job of that type made in the same
+ * organisation finishes successfully (decisions 010 and 025).
  */
 export const expectedVersionsSchema = z.array(
   versionsSchema.extend({ batteryType: z.string(), updatedAt: z.string() }),

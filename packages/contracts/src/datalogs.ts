@@ -58,7 +58,11 @@ export const datalogBatterySchema = z.object({ batterySerialNumber: z.string(), 
 export type DatalogBattery = z.infer<typeof datalogBatterySchema>;
 export const datalogBatteriesSchema = z.array(datalogBatterySchema);
 
-/** The device's upload: PUT /api/v2/datalogs/{id}/upload?token=… with the zip as the body. */
+/**
+ * The device's upload: PUT /api/v2/datalogs/{serial}/{id}/upload?token=… with the zip as the body. The token
+ * opens only the upload of that battery's datalog (docs/decisions/025-tenant-scoping.md).
+ */
+export const datalogUploadParamsSchema = batterySerialParamsSchema.extend(datalogIdParamsSchema.shape);
 export const datalogUploadQuerySchema = z.object({ token: z.string().min(1).max(200) });
 
 /** File name of a downloaded datalog. */

@@ -5,6 +5,7 @@ import {
   type UpdateJobStatus,
   updateJobStatusSchema,
 } from './device-protocol';
+import { batterySerialParamsSchema } from './live-view';
 import { operatingSiteIdSchema } from './sites';
 
 /**
@@ -120,5 +121,11 @@ export const updateStartResponseSchema = z.object({
 });
 export type UpdateStartResponse = z.infer<typeof updateStartResponseSchema>;
 
-export const updateDownloadParamsSchema = z.object({ fileId: z.coerce.number().int().positive().max(2_147_483_647) });
+/**
+ * The device's download of the image: GET /api/v2/updates/{serial}/{jobId}/download?token=…. The token opens
+ * only that battery's job (docs/decisions/025-tenant-scoping.md).
+ */
+export const updateDownloadParamsSchema = batterySerialParamsSchema.extend({
+  jobId: z.coerce.number().int().positive().max(2_147_483_647),
+});
 export const updateDownloadQuerySchema = z.object({ token: z.string().min(16).max(200) });

@@ -73,14 +73,16 @@ export async function seedFleet(db: Queryable, fleet: DemoFleet): Promise<void> 
       siteChargers.map((charger) => chargerIds.get(charger.serialNumber) ?? null),
     );
   }
-  const expected = expectedVersionRows();
+  const organizations = await db.query<{ id: number }>('SELECT id FROM site_node WHERE parent_id IS NULL ORDER BY id');
+  const expected = organizations.flatMap((organization) => expectedVersionRows(organization.id));
   await insertRows(db, 'expected_version', Object.keys(expected[0] ?? {}), expected, 'battery_type');
 }
 
-/** Every demo battery type is expected to run the current versions (decision 010). */
-function expectedVersionRows(): Row[] {
+/** In every organisation, every demo battery type is expected to run the current versions (decisions 010, 025). */
+function expectedVersionRows(organizationId: number): Row[] {
   const current = SOFTWARE_VERSIONS.current;
   return BATTERY_MODELS.map((model) => ({
+    organization_id: organizationId,
     battery_type: model.type,
     bsp_version: current.bsp,
     bam_version: current.bam,

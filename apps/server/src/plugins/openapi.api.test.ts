@@ -65,8 +65,8 @@ describeEachDatabase('OpenAPI document', (kind) => {
         'GET /api/v2/authenticated',
         'POST /api/v2/auth/login',
         'POST /api/v2/auth/logout',
-        'PUT /api/v2/datalogs/{id}/upload',
-        'GET /api/v2/updates/files/{fileId}/download',
+        'PUT /api/v2/datalogs/{serial}/{id}/upload',
+        'GET /api/v2/updates/{serial}/{jobId}/download',
       ].sort(),
     );
   });

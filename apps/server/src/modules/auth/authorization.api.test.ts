@@ -35,9 +35,9 @@ describeEachDatabase('authorisation', (kind) => {
       'HEAD /api/v2/authenticated',
       'POST /api/v2/auth/login',
       'POST /api/v2/auth/logout',
-      'GET /api/v2/updates/files/:fileId/download',
-      'HEAD /api/v2/updates/files/:fileId/download',
-      'PUT /api/v2/datalogs/:id/upload',
+      'GET /api/v2/updates/:serial/:jobId/download',
+      'HEAD /api/v2/updates/:serial/:jobId/download',
+      'PUT /api/v2/datalogs/:serial/:id/upload',
     ]);
   });
 

@@ -1,5 +1,6 @@
 import type { BatteryListItem, ExpectedVersions, Versions } from '@cbm/contracts/battery-list';
 import type { Queryable } from '../../db/database';
+import { organizationOf } from '../sites/site-organization';
 
 type Row = Record<string, unknown> & { total_count?: number };
 
@@ -82,7 +83,7 @@ const toItem = (row: Row): BatteryListItem => ({
   nextService: text(row.next_service_date),
 });
 
-/** SQL of the expert battery list and of the expected versions per battery type. */
+/** SQL of the expert battery list and of the expected versions per organisation and battery type. */
 export function batteryListRepository(db: Queryable) {
   return {
     /** The batteries of the sites, by site and name, one page of them with the total. */
@@ -114,9 +115,12 @@ export function batteryListRepository(db: Queryable) {
       return row && toItem(row);
     },
 
-    async expectedVersions(): Promise<ExpectedVersions> {
+    /** The expected versions of the site's organisation, per battery type (decision 025). */
+    async expectedVersions(siteId: number): Promise<ExpectedVersions> {
       const rows = await db.query<Row>(
-        `SELECT battery_type, ${VERSION_COLUMNS}, updated_at FROM expected_version ORDER BY battery_type`,
+        `SELECT battery_type, ${VERSION_COLUMNS}, updated_at FROM expected_version
+          WHERE organization_id = ${organizationOf('$1::int')} ORDER BY battery_type`,
+        [siteId],
       );
       return rows.map((row) => ({
         batteryType: row.battery_type as string,
@@ -125,10 +129,12 @@ export function batteryListRepository(db: Queryable) {
       }));
     },
 
-    async expectedFor(batteryType: string): Promise<Versions | null> {
-      const [row] = await db.query<Row>(`SELECT ${VERSION_COLUMNS} FROM expected_version WHERE battery_type = $1`, [
-        batteryType,
-      ]);
+    async expectedFor(siteId: number, batteryType: string): Promise<Versions | null> {
+      const [row] = await db.query<Row>(
+        `SELECT ${VERSION_COLUMNS} FROM expected_version
+          WHERE organization_id = ${organizationOf('$1::int')} AND battery_type = $2`,
+        [siteId, batteryType],
+      );
       return row ? versionsOf(row) : null;
     },
   };

@@ -56,8 +56,11 @@ export async function batteryListRoutes(app: FastifyInstance, options: { db: Dat
 
   api.get(`${BASE}/filters/expectedVersions`, {
     config,
-    schema: { tags, response: { 200: expectedVersionsSchema } },
-    handler: () => batteries.expectedVersions(),
+    schema: { tags, querystring: batteryListSiteQuerySchema, response: { 200: expectedVersionsSchema } },
+    handler: async (request) => {
+      await requireSiteAccess(sites, request, request.query.operatingSiteId, FEATURE);
+      return batteries.expectedVersions(request.query.operatingSiteId);
+    },
   });
 
   api.get(`${BASE}/:serial`, {

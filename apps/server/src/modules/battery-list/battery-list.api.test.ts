@@ -105,13 +105,18 @@ describeEachDatabase('expert battery list', (kind) => {
   });
 
   describe('GET /battery/BatteryList/filters/expectedVersions', () => {
-    it('answers the expected versions of every battery type', async () => {
-      const response = await get(`${BASE}/filters/expectedVersions`);
+    const url = (siteId: number) => `${BASE}/filters/expectedVersions?operatingSiteId=${siteId}`;
+    it("answers the expected versions of every battery type in the site's organisation", async () => {
+      const response = await get(url(site('Hamburg Hafen')));
       expect(response.statusCode).toBe(200);
       const expected = expectedVersionsSchema.parse(response.json());
       expect(expected.map((entry) => entry.batteryType)).toEqual(['L24-460', 'L36-700', 'L48-620', 'L80-930']);
       expect(expected[0]).toMatchObject({ firmwareVersion: '5.12.3', hardwareVersion: 'C', iotSwVersion: '7.1.2' });
-      expect((await get(`${BASE}/filters/expectedVersions`, operator)).statusCode).toBe(403);
+    });
+    it('answers 403 without cbm_view or at a site the user cannot see, 400 without a site', async () => {
+      expect((await get(url(site('Hamburg Hafen')), operator)).statusCode).toBe(403);
+      expect((await get(url(site('Wien Süd')), scoped)).statusCode).toBe(403);
+      expect((await get(`${BASE}/filters/expectedVersions`)).statusCode).toBe(400);
     });
   });
 

@@ -55,6 +55,7 @@ const DATALOG_SELECT = `SELECT d.id, d.battery_serial_number, b.name AS battery_
 
 export interface NewDatalog {
   serial: string;
+  siteId: number;
   requestedBy: number;
   requestedAt: Date;
   tokenHash: string;
@@ -67,7 +68,7 @@ export interface UploadedFile {
   sha256: string;
 }
 
-/** SQL of datalogs. A datalog belongs to the site its battery stands at now. */
+/** SQL of datalogs. A datalog belongs to the site it was requested at, wherever its battery is now (decision 025). */
 export function datalogRepository(db: Queryable) {
   return {
     async batteries(siteId: number): Promise<DatalogBattery[]> {
@@ -98,10 +99,17 @@ export function datalogRepository(db: Queryable) {
 
     async insert(datalog: NewDatalog): Promise<number> {
       const [row] = await db.query<{ id: number }>(
-        `INSERT INTO datalog (battery_serial_number, status, requested_by, requested_at, upload_token_hash,
-                              upload_token_expires_at)
-         VALUES ($1, 'requested', $2, $3, $4, $5) RETURNING id`,
-        [datalog.serial, datalog.requestedBy, datalog.requestedAt, datalog.tokenHash, datalog.tokenExpiresAt],
+        `INSERT INTO datalog (battery_serial_number, operating_site_id, status, requested_by, requested_at,
+                              upload_token_hash, upload_token_expires_at)
+         VALUES ($1, $2, 'requested', $3, $4, $5, $6) RETURNING id`,
+        [
+          datalog.serial,
+          datalog.siteId,
+          datalog.requestedBy,
+          datalog.requestedAt,
+          datalog.tokenHash,
+          datalog.tokenExpiresAt,
+        ],
       );
       return (row as { id: number }).id;
     },
@@ -121,38 +129,53 @@ export function datalogRepository(db: Queryable) {
 
     async list(siteId: number): Promise<StoredDatalog[]> {
       const rows = await db.query<DatalogRow>(
-        `${DATALOG_SELECT} WHERE b.operating_site_id = $1 ORDER BY d.requested_at DESC, d.id DESC LIMIT $2`,
+        `${DATALOG_SELECT} WHERE d.operating_site_id = $1 ORDER BY d.requested_at DESC, d.id DESC LIMIT $2`,
         [siteId, DATALOG_LIST_LIMIT],
       );
       return rows.map(toDatalog);
     },
 
     async find(siteId: number, id: number): Promise<StoredDatalog | undefined> {
-      const [row] = await db.query<DatalogRow>(`${DATALOG_SELECT} WHERE b.operating_site_id = $1 AND d.id = $2`, [
+      const [row] = await db.query<DatalogRow>(`${DATALOG_SELECT} WHERE d.operating_site_id = $1 AND d.id = $2`, [
         siteId,
         id,
       ]);
       return row && toDatalog(row);
     },
 
-    /** Whether the token is the datalog's, unused and not run out. */
-    async acceptsToken(id: number, tokenHash: string, now: Date): Promise<boolean> {
+    /**
+     * Takes the token for one upload: true when it is this battery's datalog's, unused and not run out, and
+     * the datalog waits for its upload (decision 025). Until the upload is stored or released, a second
+     * upload with the same token is refused.
+     */
+    async claimUpload(serial: string, id: number, tokenHash: string, now: Date): Promise<boolean> {
       const rows = await db.query(
-        `SELECT 1 FROM datalog WHERE id = $1 AND status = 'requested' AND upload_token_hash = $2
-            AND upload_token_expires_at > $3`,
-        [id, tokenHash, now],
+        `UPDATE datalog SET upload_token_hash = NULL
+          WHERE id = $1 AND battery_serial_number = $2 AND status = 'requested'
+            AND upload_token_hash = $3 AND upload_token_expires_at > $4
+          RETURNING id`,
+        [id, serial, tokenHash, now],
       );
       return rows.length > 0;
     },
 
-    /** Stores the upload and uses the token up; false when the token was no longer good (nothing changed). */
-    async completeUpload(id: number, tokenHash: string, now: Date, file: UploadedFile, expiresAt: Date) {
+    /** Gives a claimed token back after an upload that was not stored (too large, not a zip, cut off). */
+    async releaseUpload(id: number, tokenHash: string): Promise<void> {
+      await db.query(
+        `UPDATE datalog SET upload_token_hash = $2
+          WHERE id = $1 AND status = 'requested' AND upload_token_hash IS NULL`,
+        [id, tokenHash],
+      );
+    },
+
+    /** Stores the claimed upload; false when the datalog ended or its link ran out meanwhile (nothing changed). */
+    async completeUpload(id: number, now: Date, file: UploadedFile, expiresAt: Date) {
       const rows = await db.query(
-        `UPDATE datalog SET status = 'uploaded', uploaded_at = $3, expires_at = $4, storage_key = $5,
-                size_bytes = $6, sha256 = $7, upload_token_hash = NULL
-          WHERE id = $1 AND status = 'requested' AND upload_token_hash = $2 AND upload_token_expires_at > $3
+        `UPDATE datalog SET status = 'uploaded', uploaded_at = $2, expires_at = $3, storage_key = $4,
+                size_bytes = $5, sha256 = $6
+          WHERE id = $1 AND status = 'requested' AND upload_token_hash IS NULL AND upload_token_expires_at > $2
           RETURNING id`,
-        [id, tokenHash, now, expiresAt, file.storageKey, file.sizeBytes, file.sha256],
+        [id, now, expiresAt, file.storageKey, file.sizeBytes, file.sha256],
       );
       return rows.length > 0;
     },

@@ -38,10 +38,20 @@ export interface DatalogRouteOptions {
 
 const withoutStorage = ({ storageKey: _, ...datalog }: StoredDatalog) => datalog;
 
-/** Where the device reaches this server: PUBLIC_URL, else the address the user's request came to. */
-function uploadUrl(request: FastifyRequest, publicUrl: string | undefined, id: number, token: string): string {
+interface UploadLink {
+  serial: string;
+  id: number;
+  token: string;
+}
+
+/**
+ * The link of this battery's datalog only (decision 025), where the device reaches this server: PUBLIC_URL,
+ * else the address the user's request came to.
+ */
+function uploadUrl(request: FastifyRequest, publicUrl: string | undefined, { serial, id, token }: UploadLink) {
   const base = publicUrl ?? `${request.protocol}://${request.host}`;
-  return new URL(`/api/v2/datalogs/${id}/upload?token=${encodeURIComponent(token)}`, base).href;
+  const link = `/api/v2/datalogs/${encodeURIComponent(serial)}/${id}/upload?token=${encodeURIComponent(token)}`;
+  return new URL(link, base).href;
 }
 
 /** The datalog page's calls (cbm_datalog, site access): list, request from a battery, download the zip. */
@@ -93,6 +103,7 @@ export async function datalogRoutes(app: FastifyInstance, options: DatalogRouteO
       const id = await db.transaction(async (tx) => {
         const created = await datalogRepository(tx).insert({
           serial,
+          siteId,
           requestedBy: user.id,
           requestedAt,
           tokenHash: hash,
@@ -110,7 +121,7 @@ export async function datalogRoutes(app: FastifyInstance, options: DatalogRouteO
         return created;
       });
       try {
-        const url = uploadUrl(request, options.publicUrl, id, token);
+        const url = uploadUrl(request, options.publicUrl, { serial, id, token });
         const sent = await app.devices.sendCommand(
           serial,
           { type: 'datalogUpload', datalogId: id, uploadUrl: url },

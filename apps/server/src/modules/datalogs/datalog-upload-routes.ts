@@ -1,12 +1,13 @@
+import type { Readable } from 'node:stream';
 import { DATALOG_RETENTION_DAYS } from '@cbm/contracts/constants';
-import { DATALOG_MAX_BYTES, datalogIdParamsSchema, datalogUploadQuerySchema } from '@cbm/contracts/datalogs';
+import { DATALOG_MAX_BYTES, datalogUploadParamsSchema, datalogUploadQuerySchema } from '@cbm/contracts/datalogs';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http-error';
 import { datalogRepository } from './datalog-repository';
-import type { DatalogStorage } from './datalog-storage';
+import { type DatalogStorage, UploadTooLargeError } from './datalog-storage';
 import { hashUploadToken } from './datalog-token';
 import { zipProblem } from './datalog-zip';
 
@@ -19,49 +20,71 @@ export interface DatalogUploadOptions {
 }
 
 const invalidToken = () => new HttpError(403, 'datalogs.uploadTokenInvalid', 'errors.datalogUploadTokenInvalid');
+const tooLarge = () =>
+  new HttpError(413, 'request.payloadTooLarge', 'errors.fileTooLarge', {
+    max: `${DATALOG_MAX_BYTES / 1024 / 1024} MB`,
+  });
+const isStream = (body: unknown): body is Readable => typeof (body as Readable | undefined)?.pipe === 'function';
 
 /**
- * PUT /api/v2/datalogs/{id}/upload?token=…: the device's upload (docs/protocol.md, datalogUpload). No
- * session: the short-lived, single-use token in the link is the permission. Any content type is read as
- * bytes and must be a zip.
+ * PUT /api/v2/datalogs/{serial}/{id}/upload?token=…: the device's upload (docs/protocol.md, datalogUpload). No
+ * session: the short-lived, single-use token in the link is the permission, for this battery's datalog only.
+ * The token is checked before a byte of the body is read; then the body streams to disk, at most
+ * DATALOG_MAX_BYTES, and must be a zip (decision 025).
  */
 export async function datalogUploadRoutes(app: FastifyInstance, { db, storage, now }: DatalogUploadOptions) {
-  // Registered in this plugin only, so that no other route takes raw bodies.
-  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  // In this plugin only: every content type is left unread for the handler, which reads it after the token.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, body, done) => done(null, body));
+  // A refused upload is answered without reading its body; closing the connection keeps it unread.
+  app.addHook('onSend', async (request, reply) => {
+    if (isStream(request.body) && !request.body.readableEnded) reply.header('connection', 'close');
+  });
 
-  app.withTypeProvider<ZodTypeProvider>().put('/api/v2/datalogs/:id/upload', {
+  app.withTypeProvider<ZodTypeProvider>().put('/api/v2/datalogs/:serial/:id/upload', {
     config: { public: true },
-    bodyLimit: DATALOG_MAX_BYTES,
     schema: {
       tags: ['datalogs'],
-      params: datalogIdParamsSchema,
+      params: datalogUploadParamsSchema,
       querystring: datalogUploadQuerySchema,
       response: { 204: z.null().describe('stored') },
     },
     handler: async (request, reply) => {
-      const { id } = request.params;
+      const { serial, id } = request.params;
       const tokenHash = hashUploadToken(request.query.token);
       const datalogs = datalogRepository(db);
-      if (!(await datalogs.acceptsToken(id, tokenHash, now()))) throw invalidToken();
-      const data = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const problem = zipProblem(data);
-      if (problem) throw new HttpError(400, 'datalogs.invalidZip', 'errors.datalogInvalidZip', { reason: problem });
-
-      const file = await storage.save(id, data);
+      if (!(await datalogs.claimUpload(serial, id, tokenHash, now()))) throw invalidToken();
+      let file: Awaited<ReturnType<DatalogStorage['save']>>;
+      try {
+        file = await receive(storage, id, request.body, Number(request.headers['content-length'] ?? 0));
+      } catch (error) {
+        await datalogs.releaseUpload(id, tokenHash);
+        throw error;
+      }
       const uploadedAt = now();
-      const stored = await datalogs.completeUpload(
-        id,
-        tokenHash,
-        uploadedAt,
-        file,
-        new Date(uploadedAt.getTime() + DATALOG_RETENTION_DAYS * DAY_MS),
-      );
-      if (!stored) {
-        // Another upload with the same token won the race, or the link ran out meanwhile.
+      const expiresAt = new Date(uploadedAt.getTime() + DATALOG_RETENTION_DAYS * DAY_MS);
+      if (!(await datalogs.completeUpload(id, uploadedAt, file, expiresAt))) {
+        // The request ended (the device reported a failure) or its link ran out meanwhile.
         await storage.remove(file.storageKey);
         throw invalidToken();
       }
       return reply.status(204).send(null);
     },
   });
+}
+
+/** Streams the body to the store and checks that it is a zip; the stored file, or a 400/413. */
+async function receive(storage: DatalogStorage, id: number, body: unknown, declaredBytes: number) {
+  if (declaredBytes > DATALOG_MAX_BYTES) throw tooLarge();
+  const problem = (reason: string) => new HttpError(400, 'datalogs.invalidZip', 'errors.datalogInvalidZip', { reason });
+  if (!isStream(body)) throw problem(zipProblem(new Uint8Array()) as string);
+  const file = await storage.save(id, body, DATALOG_MAX_BYTES).catch((error: unknown) => {
+    throw error instanceof UploadTooLargeError ? tooLarge() : error;
+  });
+  const reason = zipProblem(await storage.readAll(file.storageKey));
+  if (reason) {
+    await storage.remove(file.storageKey);
+    throw problem(reason);
+  }
+  return file;
 }

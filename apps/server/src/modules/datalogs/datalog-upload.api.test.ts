@@ -59,7 +59,7 @@ describeEachDatabase('datalogs: the device upload, download and retention', (kin
     t = await createTestApp(kind, { DATA_DIR: dataDir });
     admin = await t.signIn('admin@cbm.demo');
     const [site] = await t.db.query<{ operating_site_id: number }>(
-      'SELECT operating_site_id FROM battery GROUP BY 1 HAVING count(*) >= 8 ORDER BY 1 LIMIT 1',
+      'SELECT operating_site_id FROM battery GROUP BY 1 HAVING count(*) >= 12 ORDER BY 1 LIMIT 1',
     );
     siteId = site?.operating_site_id as number;
     const rows = await t.db.query<{ serial_number: string }>(
@@ -107,7 +107,7 @@ describeEachDatabase('datalogs: the device upload, download and retention', (kin
     const { datalog, uploadPath } = await requestDatalog();
     const wrong = uploadPath.replace(/token=.*/, 'token=forged-token');
     expect((await upload(wrong, zip)).statusCode).toBe(403);
-    const otherId = uploadPath.replace(`/datalogs/${datalog.id}/`, `/datalogs/${datalog.id + 1000}/`);
+    const otherId = uploadPath.replace(`/${datalog.id}/upload`, `/${datalog.id + 1000}/upload`);
     expect((await upload(otherId, zip)).statusCode).toBe(403);
     expect((await upload(uploadPath.replace(/\?.*/, ''), zip)).statusCode).toBe(400);
 
@@ -120,6 +120,25 @@ describeEachDatabase('datalogs: the device upload, download and retention', (kin
       'This upload link is not valid: it is unknown, has run out or has already been used.',
     );
     expect((await status(datalog.id))?.status).toBe('requested');
+  });
+
+  it("refuses a token for another battery's or another datalog's upload; it stays good for its own", async () => {
+    const first = await requestDatalog();
+    const second = await requestDatalog();
+    const token = new URL(first.uploadPath, 'http://x').search;
+    const elsewhere = [
+      `/api/v2/datalogs/${second.serial}/${second.datalog.id}/upload${token}`,
+      `/api/v2/datalogs/${second.serial}/${first.datalog.id}/upload${token}`,
+      `/api/v2/datalogs/${first.serial}/${second.datalog.id}/upload${token}`,
+    ];
+    for (const path of elsewhere) {
+      const refused = await upload(path, zip);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ code: 'datalogs.uploadTokenInvalid' });
+    }
+    expect((await status(second.datalog.id))?.status).toBe('requested');
+    expect((await upload(first.uploadPath, zip)).statusCode).toBe(204);
+    expect((await upload(second.uploadPath, zip)).statusCode).toBe(204);
   });
 
   it('refuses what is not a zip (400) and an oversized upload (413); the token stays usable', async () => {

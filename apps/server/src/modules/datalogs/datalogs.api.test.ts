@@ -84,7 +84,7 @@ describeEachDatabase('datalogs: the page calls', (kind) => {
       expect(command?.datalogId).toBe(requested.id);
       const url = new URL(command?.uploadUrl as string);
       expect(url.origin).toBe('http://cbm.test:8443');
-      expect(url.pathname).toBe(`/api/v2/datalogs/${requested.id}/upload`);
+      expect(url.pathname).toBe(`/api/v2/datalogs/${here.serial}/${requested.id}/upload`);
       expect(url.searchParams.get('token')).toMatch(/^[\w-]{32}$/);
       const [stored] = await t.db.query<{ upload_token_hash: string }>(
         'SELECT upload_token_hash FROM datalog WHERE id = $1',

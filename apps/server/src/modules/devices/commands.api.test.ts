@@ -129,7 +129,8 @@ describeEachDatabase('device commands', (kind) => {
            INSERT INTO update_file (file_name, sha256, size_bytes, storage_key)
            VALUES ('bms-2.5.0.bin', repeat('a', 64), 1024, gen_random_uuid()::text) RETURNING id
          )
-         INSERT INTO update_job (battery_serial_number, update_file_id) SELECT $1, id FROM file RETURNING id`,
+         INSERT INTO update_job (battery_serial_number, operating_site_id, update_file_id)
+         SELECT $1, (SELECT operating_site_id FROM battery WHERE serial_number = $1), id FROM file RETURNING id`,
         [serial],
       );
       const jobStatus = async () =>

@@ -38,15 +38,26 @@ export function updateJobListener(log: FastifyBaseLogger): CommandReplyListener 
         continue;
       }
       await jobs.setStatus(job.id, status, report.ts, report.detail, isFinalJobStatus(status));
-      if (status === 'successfully finished') await releaseVersion(jobs, job.id, job.battery_type);
+      if (status === 'successfully finished') await releaseVersion(jobs, job);
     }
   };
 }
 
-/** The first battery of a type that runs a newer firmware raises the type's expected version (decision 010). */
-async function releaseVersion(jobs: ReturnType<typeof updateRepository>, jobId: number, batteryType: string) {
-  const version = await jobs.jobVersion(jobId);
+interface FinishedJob {
+  id: number;
+  battery_type: string;
+  organization_id: number;
+}
+
+/**
+ * The first battery of a type that runs a newer firmware raises the type's expected version (decision 010)
+ * in the organisation the job was made in, never in another (decision 025).
+ */
+async function releaseVersion(jobs: ReturnType<typeof updateRepository>, job: FinishedJob) {
+  const version = await jobs.jobVersion(job.id);
   if (!version) return;
-  const expected = await jobs.expectedFirmware(batteryType);
-  if (!expected || compareVersions(version, expected) > 0) await jobs.setExpectedFirmware(batteryType, version);
+  const expected = await jobs.expectedFirmware(job.organization_id, job.battery_type);
+  if (!expected || compareVersions(version, expected) > 0) {
+    await jobs.setExpectedFirmware(job.organization_id, job.battery_type, version);
+  }
 }

@@ -1,6 +1,7 @@
 import type { UpdateJobStatus } from '@cbm/contracts/device-protocol';
 import type { UpdateJob } from '@cbm/contracts/update-jobs';
 import type { Queryable } from '../../db/database';
+import { organizationOf } from '../sites/site-organization';
 
 interface JobRow {
   id: number;
@@ -48,7 +49,7 @@ export interface NewUpdateFile {
   uploadedBy: number;
 }
 
-/** SQL of update files and jobs, and of the expected versions a successful update raises. */
+/** SQL of update files and jobs, and of the expected versions a successful update raises in its organisation. */
 export function updateRepository(db: Queryable) {
   return {
     /** The file row of this content: stored once, the first upload's name and version are kept. */
@@ -71,11 +72,19 @@ export function updateRepository(db: Queryable) {
       );
     },
 
-    async createJob(serial: string, fileId: number, userId: number, token: { hash: string; expiresAt: Date }) {
+    /** A job of the battery at the site it stands at now; it stays that site's (decision 025). */
+    async createJob(job: {
+      serial: string;
+      siteId: number;
+      fileId: number;
+      userId: number;
+      token: { hash: string; expiresAt: Date };
+    }) {
       const [row] = await db.query<{ id: number }>(
-        `INSERT INTO update_job (battery_serial_number, update_file_id, created_by, download_token_hash, download_expires_at)
-         VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-        [serial, fileId, userId, token.hash, token.expiresAt],
+        `INSERT INTO update_job (battery_serial_number, operating_site_id, update_file_id, created_by,
+                                 download_token_hash, download_expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+        [job.serial, job.siteId, job.fileId, job.userId, job.token.hash, job.token.expiresAt],
       );
       return (row as { id: number }).id;
     },
@@ -84,9 +93,16 @@ export function updateRepository(db: Queryable) {
       await db.query('UPDATE update_job SET command_id = $2 WHERE id = $1', [jobId, commandId]);
     },
 
+    /** The job with its battery's type and the organisation of the site it was made at. */
     async lockJob(jobId: number) {
-      const [row] = await db.query<{ id: number; status: UpdateJobStatus; battery_type: string }>(
-        `SELECT j.id, j.status, b.battery_type FROM update_job j JOIN battery b ON b.serial_number = j.battery_serial_number
+      const [row] = await db.query<{
+        id: number;
+        status: UpdateJobStatus;
+        battery_type: string;
+        organization_id: number;
+      }>(
+        `SELECT j.id, j.status, b.battery_type, ${organizationOf('j.operating_site_id')} AS organization_id
+           FROM update_job j JOIN battery b ON b.serial_number = j.battery_serial_number
           WHERE j.id = $1 FOR UPDATE OF j`,
         [jobId],
       );
@@ -111,20 +127,29 @@ export function updateRepository(db: Queryable) {
       return row && toJob(row);
     },
 
-    /** The battery's jobs, newest first. */
-    async jobs(serial: string): Promise<UpdateJob[]> {
-      const rows = await db.query<JobRow>(`${JOB_SELECT} WHERE j.battery_serial_number = $1 ORDER BY j.id DESC`, [
-        serial,
-      ]);
+    /** The battery's jobs made at the site, newest first; another site's jobs stay there (decision 025). */
+    async jobs(serial: string, siteId: number): Promise<UpdateJob[]> {
+      const rows = await db.query<JobRow>(
+        `${JOB_SELECT} WHERE j.battery_serial_number = $1 AND j.operating_site_id = $2 ORDER BY j.id DESC`,
+        [serial, siteId],
+      );
       return rows.map(toJob);
     },
 
-    /** The image a download token opens: only for its file, before it expires, while its job is running. */
-    async downloadable(fileId: number, tokenHash: string): Promise<{ sha256: string; fileName: string } | undefined> {
+    /**
+     * The image a download token opens: only its own job's, of the battery the job is for, before the token
+     * expires and while the job is running (decision 025).
+     */
+    async downloadable(
+      serial: string,
+      jobId: number,
+      tokenHash: string,
+    ): Promise<{ sha256: string; fileName: string } | undefined> {
       const [row] = await db.query<{ sha256: string; file_name: string }>(
         `SELECT f.sha256, f.file_name FROM update_job j JOIN update_file f ON f.id = j.update_file_id
-          WHERE f.id = $1 AND j.download_token_hash = $2 AND j.download_expires_at > now()`,
-        [fileId, tokenHash],
+          WHERE j.id = $1 AND j.battery_serial_number = $2 AND j.download_token_hash = $3
+            AND j.download_expires_at > now()`,
+        [jobId, serial, tokenHash],
       );
       return row && { sha256: row.sha256, fileName: row.file_name };
     },
@@ -137,20 +162,22 @@ export function updateRepository(db: Queryable) {
       return row?.version ?? null;
     },
 
-    async expectedFirmware(batteryType: string): Promise<string | null | undefined> {
+    async expectedFirmware(organizationId: number, batteryType: string): Promise<string | null | undefined> {
       const [row] = await db.query<{ firmware_version: string | null }>(
-        'SELECT firmware_version FROM expected_version WHERE battery_type = $1',
-        [batteryType],
+        'SELECT firmware_version FROM expected_version WHERE organization_id = $1 AND battery_type = $2',
+        [organizationId, batteryType],
       );
       return row ? row.firmware_version : undefined;
     },
 
-    /** A released firmware version becomes the expected one of the type. */
-    async setExpectedFirmware(batteryType: string, version: string): Promise<void> {
+    /** A released firmware version becomes the expected one of the type, in that organisation only. */
+    async setExpectedFirmware(organizationId: number, batteryType: string, version: string): Promise<void> {
       await db.query(
-        `INSERT INTO expected_version (battery_type, firmware_version, updated_at) VALUES ($1, $2, now())
-         ON CONFLICT (battery_type) DO UPDATE SET firmware_version = excluded.firmware_version, updated_at = now()`,
-        [batteryType, version],
+        `INSERT INTO expected_version (organization_id, battery_type, firmware_version, updated_at)
+         VALUES ($1, $2, $3, now())
+         ON CONFLICT (organization_id, battery_type)
+         DO UPDATE SET firmware_version = excluded.firmware_version, updated_at = now()`,
+        [organizationId, batteryType, version],
       );
     },
   };

@@ -76,7 +76,7 @@ export async function updateRoutes(app: FastifyInstance, options: UpdateRoutesOp
       await requireSiteAccess(sites, request, operatingSiteId, FEATURE);
       const battery = await batteries.find(operatingSiteId, request.params.serial);
       if (!battery) throw batteryNotFound(request.params.serial);
-      const expected = await batteries.expectedFor(battery.type);
+      const expected = await batteries.expectedFor(operatingSiteId, battery.type);
       const { bspVersion, BamVersion, bootVersion, firmwareVersion, hardwareVersion, iotHmiVersion, iotSwVersion } =
         battery;
       const current = {
@@ -95,13 +95,16 @@ export async function updateRoutes(app: FastifyInstance, options: UpdateRoutesOp
         currentVersions: current,
         expectedVersions: expected,
         outdated: outdatedVersions(current, expected),
-        jobs: await updateRepository(db).jobs(battery.batterySerialNumber),
+        jobs: await updateRepository(db).jobs(battery.batterySerialNumber, operatingSiteId),
       };
     },
   });
 
-  /** The device fetches the image with the job's short-lived token; anything else looks like no file at all. */
-  api.get('/api/v2/updates/files/:fileId/download', {
+  /**
+   * The battery fetches its job's image with the job's short-lived token; another battery's or job's link, or
+   * anything else, looks like no file at all (decision 025).
+   */
+  api.get('/api/v2/updates/:serial/:jobId/download', {
     config: { public: true },
     schema: {
       tags,
@@ -111,7 +114,8 @@ export async function updateRoutes(app: FastifyInstance, options: UpdateRoutesOp
     },
     handler: async (request, reply) => {
       const tokenHash = createHash('sha256').update(request.query.token).digest('hex');
-      const file = await updateRepository(db).downloadable(request.params.fileId, tokenHash);
+      const { serial, jobId } = request.params;
+      const file = await updateRepository(db).downloadable(serial, jobId, tokenHash);
       if (!file) throw new HttpError(404, 'request.notFound', 'errors.updateDownloadNotFound');
       return reply
         .header('content-type', 'application/octet-stream')

@@ -64,7 +64,7 @@ export interface StartUpdate {
 
 /**
  * Creates the job (older jobs that have not begun installing become obsolete), then sends the
- * firmwareUpdate command with a download link valid for this job only. A battery that runs the version
+ * firmwareUpdate command with a download link valid for this battery's job only (decision 025). A battery that runs the version
  * already gets no job.
  */
 export async function startUpdate(
@@ -80,7 +80,7 @@ export async function startUpdate(
   const sha256 = await files.save(upload.data);
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + UPDATE_DOWNLOAD_TTL_MS);
-  const { jobId, fileId } = await db.transaction(async (tx) => {
+  const jobId = await db.transaction(async (tx) => {
     const jobs = updateRepository(tx);
     const open = await jobs.lockOpenJobs(serial, FINAL_JOB_STATUSES);
     const installing = open.find((job) => !canTransition(job.status, 'obsolete'));
@@ -96,7 +96,7 @@ export async function startUpdate(
       uploadedBy: user.id,
     });
     const hash = createHash('sha256').update(token).digest('hex');
-    const jobId = await jobs.createJob(serial, fileId, user.id, { hash, expiresAt });
+    const jobId = await jobs.createJob({ serial, siteId, fileId, userId: user.id, token: { hash, expiresAt } });
     await auditRepository(tx).record({ userId: user.id, email: user.email }, [
       {
         action: AUDIT_ACTIONS.updateStarted,
@@ -107,7 +107,7 @@ export async function startUpdate(
         next: { jobId, fileName: upload.fileName, version: upload.version, sha256 },
       },
     ]);
-    return { jobId, fileId };
+    return jobId;
   });
   const jobs = updateRepository(db);
   try {
@@ -116,7 +116,7 @@ export async function startUpdate(
       {
         type: 'firmwareUpdate',
         jobId,
-        downloadUrl: `${origin}/api/v2/updates/files/${fileId}/download?token=${token}`,
+        downloadUrl: `${origin}/api/v2/updates/${encodeURIComponent(serial)}/${jobId}/download?token=${token}`,
         sha256,
         expiresAt: expiresAt.toISOString(),
         version: upload.version,

@@ -5,23 +5,18 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AuditPage } from '@cbm/contracts/audit';
 import { expectedVersionsSchema, softwareInfoSchema } from '@cbm/contracts/battery-list';
-import { type Command, type CommandReply, commandSchema, topicFor } from '@cbm/contracts/device-protocol';
 import { UPDATE_FILE_MAX_BYTES, updateStartResponseSchema } from '@cbm/contracts/update-jobs';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { connectDevice, json } from '../../../test/mqtt-devices';
+import {
+  firmwareDevice,
+  SUCCESSFUL_UPDATE,
+  type UpdateFile,
+  type UpdateStep,
+  updateUpload,
+} from '../../../test/firmware-device';
 import { siteNodeIds } from '../../../test/site-admins';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
-
-type Step = Omit<CommandReply, 'id' | 'ts'>;
-const WALK: Step[] = [
-  { result: 'accepted', jobStatus: 'acknowledged' },
-  { result: 'progress', jobStatus: 'upload pending', detail: 'image verified' },
-  { result: 'progress', jobStatus: 'started' },
-  { result: 'progress', jobStatus: 'in progress', detail: '50 %' },
-  { result: 'progress', jobStatus: 'executed' },
-  { result: 'done', jobStatus: 'successfully finished' },
-];
 
 describeEachDatabase('software updates', (kind) => {
   let t: TestApp;
@@ -32,46 +27,13 @@ describeEachDatabase('software updates', (kind) => {
   const devices: MqttClient[] = [];
   const hamburg = () => ids['Hamburg Hafen'] as number;
 
-  /** A battery that downloads the image through the link (checking its sha256) and then replies the steps. */
-  async function fakeBattery(serial: string, steps: Step[]) {
-    const device = await connectDevice(t.app.devices.brokerUrl as string);
-    devices.push(device);
-    const downloads: { status: number; sha256: string }[] = [];
-    device.on('message', (_topic, payload) => {
-      const command = commandSchema.parse(JSON.parse(payload.toString())) as Extract<
-        Command,
-        { type: 'firmwareUpdate' }
-      >;
-      void (async () => {
-        const url = new URL(command.downloadUrl);
-        const file = await t.request({ url: `${url.pathname}${url.search}` });
-        downloads.push({ status: file.statusCode, sha256: createHash('sha256').update(file.rawPayload).digest('hex') });
-        for (const [index, step] of steps.entries()) {
-          const ts = new Date(Date.now() + index).toISOString();
-          await device.publishAsync(topicFor('battery', serial, 'cmd/reply'), json({ id: command.id, ts, ...step }), {
-            qos: 1,
-          });
-        }
-      })();
-    });
-    await device.subscribeAsync(topicFor('battery', serial, 'cmd'), { qos: 1 });
-    return { device, downloads };
-  }
-
-  function upload(serial: string, file: { name: string; data: Buffer | string }, fields: Record<string, string> = {}) {
-    const form = new FormData();
-    for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    form.append('updateFile', new Blob([file.data]), file.name);
-    const request = new Request('http://x', { method: 'POST', body: form });
-    return (async () =>
-      t.request({
-        method: 'POST',
-        url: `/api/v2/battery/Update/${hamburg()}/${serial}`,
-        cookie: admin,
-        headers: { 'content-type': request.headers.get('content-type') as string },
-        payload: Buffer.from(await request.arrayBuffer()),
-      }))();
-  }
+  const fakeBattery = async (serial: string, steps: UpdateStep[]) => {
+    const battery = await firmwareDevice(t, serial, steps);
+    devices.push(battery.device);
+    return battery;
+  };
+  const upload = async (serial: string, file: UpdateFile, fields?: Record<string, string>) =>
+    t.request({ ...(await updateUpload(hamburg(), serial, file, fields)), cookie: admin });
 
   const info = async (serial: string, cookie = admin) => {
     const response = await t.request({ url: `/api/v2/battery/Update/${serial}?operatingSiteId=${hamburg()}`, cookie });
@@ -95,7 +57,7 @@ describeEachDatabase('software updates', (kind) => {
 
   it('creates a job, sends it to the battery and follows every status to the end', async () => {
     const serial = '2000030';
-    const battery = await fakeBattery(serial, WALK);
+    const battery = await fakeBattery(serial, SUCCESSFUL_UPDATE);
     const image = Buffer.from('BMS image 5.13.0');
     const sha256 = createHash('sha256').update(image).digest('hex');
     const response = await upload(serial, { name: 'bms-5.13.0.bin', data: image }, { id: '', createTimestamp: '' });
@@ -116,7 +78,12 @@ describeEachDatabase('software updates', (kind) => {
     expect(battery.downloads).toEqual([{ status: 200, sha256 }]);
 
     const expected = expectedVersionsSchema.parse(
-      (await t.request({ url: '/api/v2/battery/BatteryList/filters/expectedVersions', cookie: admin })).json(),
+      (
+        await t.request({
+          url: `/api/v2/battery/BatteryList/filters/expectedVersions?operatingSiteId=${hamburg()}`,
+          cookie: admin,
+        })
+      ).json(),
     );
     expect(expected.find((entry) => entry.batteryType === 'L80-930')?.firmwareVersion).toBe('5.13.0');
     const audit = (await t.request({ url: `/api/v2/audit?operatingSiteId=${hamburg()}`, cookie: admin })).json();
@@ -130,6 +97,40 @@ describeEachDatabase('software updates', (kind) => {
     const link = new URL(command?.payload.downloadUrl as string);
     expect((await t.request({ url: `${link.pathname}${link.search}` })).statusCode).toBe(404);
     expect((await t.request({ url: `${link.pathname}?token=${'x'.repeat(43)}` })).statusCode).toBe(404);
+  });
+
+  it("refuses a download token for another battery's or another job's image", async () => {
+    const image = 'BMS image 8.0.0';
+    const jobs = [];
+    for (const serial of ['2000008', '2000009']) {
+      const started = updateStartResponseSchema.parse(
+        (await upload(serial, { name: 'bms-8.0.0.bin', data: image })).json(),
+      );
+      const [command] = await t.db.query<{ payload: { downloadUrl: string } }>(
+        `SELECT payload FROM device_command WHERE serial_number = $1 AND type = 'firmwareUpdate'`,
+        [serial],
+      );
+      const link = new URL(command?.payload.downloadUrl as string);
+      expect(link.pathname).toBe(`/api/v2/updates/${serial}/${started.job?.id}/download`);
+      jobs.push({ serial, id: started.job?.id as number, token: link.search });
+    }
+    const [a, b] = jobs as [(typeof jobs)[0], (typeof jobs)[0]];
+    const download = (serial: string, id: number, token: string) =>
+      t.request({ url: `/api/v2/updates/${serial}/${id}/download${token}` });
+    for (const [serial, id] of [
+      [b.serial, a.id],
+      [a.serial, b.id],
+      [b.serial, b.id],
+    ] as const) {
+      const refused = await download(serial, id, a.token);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json()).toMatchObject({ code: 'request.notFound' });
+    }
+    for (const job of [a, b]) {
+      const own = await download(job.serial, job.id, job.token);
+      expect(own.statusCode).toBe(200);
+      expect(own.body).toBe(image);
+    }
   });
 
   it('refuses transitions the state machine does not allow and keeps the job as it was', async () => {

@@ -30,7 +30,7 @@ export default function BatteryListPage() {
   const premise = useParams().premise ?? '';
   const siteId = Number(premise);
   const list = useBatteryList([siteId]);
-  const expectedVersions = useExpectedVersions();
+  const expectedVersions = useExpectedVersions(siteId);
   const user = useUser();
   const enableRemote = useEnableRemote(siteId);
   const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
