@@ -1,0 +1,102 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { REPORT_CSV_MAX_CELL, REPORT_CSV_MAX_LINE } from '@cbm/contracts/reports';
+import { describe, expect, it } from 'vitest';
+import { adversarialReportCsvs, normalReportCsv } from '../../../test/report-csv-adversarial';
+import { reportCsv, reportSample } from '../../../test/report-samples';
+import { REPORT_CSV_HEADER, reportCsvLine } from './report-csv';
+import { parseReportCsv, ReportCsvError } from './report-csv-parser';
+
+const MAX_STALL_MS = 100;
+
+/** Parses while a 5 ms timer and the event-loop delay histogram watch how long the loop was held. */
+async function parseWatched(text: string, maxRows?: number) {
+  const histogram = monitorEventLoopDelay({ resolution: 5 });
+  let last = performance.now();
+  let longestGap = 0;
+  let ticks = 0;
+  const probe = setInterval(() => {
+    const now = performance.now();
+    longestGap = Math.max(longestGap, now - last);
+    last = now;
+    ticks += 1;
+  }, 5);
+  histogram.enable();
+  let outcome: unknown = 'ok';
+  try {
+    for await (const _ of parseReportCsv(Buffer.from(text), undefined, maxRows));
+  } catch (error) {
+    outcome = error instanceof ReportCsvError ? [error.messageKey, error.values] : error;
+  }
+  longestGap = Math.max(longestGap, performance.now() - last);
+  clearInterval(probe);
+  histogram.disable();
+  return { outcome, longestGap, delayMs: histogram.max / 1e6, ticks };
+}
+
+describe('datalog CSV limits (issue 20)', () => {
+  it('refuses the 100 KB digit cell of issue 20 without holding the event loop', async () => {
+    const text = reportCsv(reportSample()).replace(',42.5,', `,${'1'.repeat(100_000)}x,`);
+    const watched = await parseWatched(text);
+    expect(watched.longestGap).toBeLessThan(MAX_STALL_MS);
+    expect(watched.outcome).toEqual(['errors.reportCsvLineTooLong', { line: 2, max: REPORT_CSV_MAX_LINE }]);
+  });
+
+  it.each(Object.entries(adversarialReportCsvs()))(
+    'refuses 1 MB of %s with its own error, never holding the event loop 100 ms',
+    async (_, text) => {
+      const watched = await parseWatched(text);
+      expect(watched.longestGap).toBeLessThan(MAX_STALL_MS);
+      expect(watched.delayMs).toBeLessThan(MAX_STALL_MS);
+      expect(watched.outcome).toEqual([expect.stringMatching(/^errors\.reportCsv/), expect.anything()]);
+    },
+  );
+
+  it('reads 1 MB of normal samples while timers keep running', async () => {
+    const watched = await parseWatched(normalReportCsv());
+    expect(watched.outcome).toBe('ok');
+    expect(watched.longestGap).toBeLessThan(MAX_STALL_MS);
+    expect(watched.ticks).toBeGreaterThan(0);
+  });
+
+  it('names the line that is too long, the value that is too long and the sample that is one too many', async () => {
+    const long = reportCsv(reportSample()).replace('CH-7', 'C'.repeat(REPORT_CSV_MAX_CELL + 1));
+    expect((await parseWatched(long)).outcome).toEqual([
+      'errors.reportCsvText',
+      { line: 2, column: 'chargerSerial', max: REPORT_CSV_MAX_CELL },
+    ]);
+    const number = reportCsv(reportSample()).replace(',42.5,', `,${'4'.repeat(REPORT_CSV_MAX_CELL + 1)},`);
+    expect((await parseWatched(number)).outcome).toEqual([
+      'errors.reportCsvText',
+      { line: 2, column: 'soc', max: REPORT_CSV_MAX_CELL },
+    ]);
+    const header = `${'serialNumber'.repeat(200)}\r\n`;
+    expect((await parseWatched(header)).outcome).toEqual([
+      'errors.reportCsvLineTooLong',
+      { line: 1, max: REPORT_CSV_MAX_LINE },
+    ]);
+    const three = reportCsv(...[0, 1, 2].map((n) => reportSample({ ts: reportSample().ts + n * 60_000 })));
+    expect((await parseWatched(three, 3)).outcome).toBe('ok');
+    expect((await parseWatched(three, 2)).outcome).toEqual(['errors.reportCsvTooManyRows', { max: 2 }]);
+  });
+
+  it('reads a datalog that arrives in pieces, split anywhere', async () => {
+    const samples = [0, 1, 2].map((n) => reportSample({ ts: reportSample().ts + n * 60_000 }));
+    const bytes = Buffer.from(REPORT_CSV_HEADER + samples.map(reportCsvLine).join(''));
+    async function* pieces() {
+      for (let at = 0; at < bytes.length; at += 7) yield bytes.subarray(at, at + 7);
+    }
+    const read = [];
+    for await (const batch of parseReportCsv(pieces())) read.push(...batch);
+    expect(read).toEqual(samples);
+  });
+
+  it('passes on an error of the stream it reads', async () => {
+    async function* failing() {
+      yield Buffer.from(REPORT_CSV_HEADER);
+      throw new Error('connection reset');
+    }
+    await expect(async () => {
+      for await (const _ of parseReportCsv(failing()));
+    }).rejects.toThrow('connection reset');
+  });
+});
