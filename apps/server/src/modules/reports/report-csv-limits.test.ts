@@ -1,4 +1,3 @@
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { REPORT_CSV_MAX_CELL, REPORT_CSV_MAX_LINE } from '@cbm/contracts/reports';
 import { describe, expect, it } from 'vitest';
 import { adversarialReportCsvs, normalReportCsv } from '../../../test/report-csv-adversarial';
@@ -8,36 +7,44 @@ import { parseReportCsv, ReportCsvError } from './report-csv-parser';
 
 const MAX_STALL_MS = 100;
 
-/** Parses while a 5 ms timer and the event-loop delay histogram watch how long the loop was held. */
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+/**
+ * Parses while a 5 ms timer measures how long the event loop was held between two of its turns, as processor
+ * time of this test process: on a shared machine, wall time also counts the turns the scheduler gave to others.
+ */
 async function parseWatched(text: string, maxRows?: number) {
-  const histogram = monitorEventLoopDelay({ resolution: 5 });
-  let last = performance.now();
-  let longestGap = 0;
+  let last = cpuMs();
+  let longestTurn = 0;
   let ticks = 0;
-  const probe = setInterval(() => {
-    const now = performance.now();
-    longestGap = Math.max(longestGap, now - last);
+  const turn = () => {
+    const now = cpuMs();
+    longestTurn = Math.max(longestTurn, now - last);
     last = now;
+  };
+  const probe = setInterval(() => {
+    turn();
     ticks += 1;
   }, 5);
-  histogram.enable();
   let outcome: unknown = 'ok';
   try {
     for await (const _ of parseReportCsv(Buffer.from(text), undefined, maxRows));
   } catch (error) {
     outcome = error instanceof ReportCsvError ? [error.messageKey, error.values] : error;
   }
-  longestGap = Math.max(longestGap, performance.now() - last);
+  turn();
   clearInterval(probe);
-  histogram.disable();
-  return { outcome, longestGap, delayMs: histogram.max / 1e6, ticks };
+  return { outcome, longestTurn, ticks };
 }
 
 describe('datalog CSV limits (issue 20)', () => {
   it('refuses the 100 KB digit cell of issue 20 without holding the event loop', async () => {
     const text = reportCsv(reportSample()).replace(',42.5,', `,${'1'.repeat(100_000)}x,`);
     const watched = await parseWatched(text);
-    expect(watched.longestGap).toBeLessThan(MAX_STALL_MS);
+    expect(watched.longestTurn).toBeLessThan(MAX_STALL_MS);
     expect(watched.outcome).toEqual(['errors.reportCsvLineTooLong', { line: 2, max: REPORT_CSV_MAX_LINE }]);
   });
 
@@ -45,8 +52,7 @@ describe('datalog CSV limits (issue 20)', () => {
     'refuses 1 MB of %s with its own error, never holding the event loop 100 ms',
     async (_, text) => {
       const watched = await parseWatched(text);
-      expect(watched.longestGap).toBeLessThan(MAX_STALL_MS);
-      expect(watched.delayMs).toBeLessThan(MAX_STALL_MS);
+      expect(watched.longestTurn).toBeLessThan(MAX_STALL_MS);
       expect(watched.outcome).toEqual([expect.stringMatching(/^errors\.reportCsv/), expect.anything()]);
     },
   );
@@ -54,7 +60,7 @@ describe('datalog CSV limits (issue 20)', () => {
   it('reads 1 MB of normal samples while timers keep running', async () => {
     const watched = await parseWatched(normalReportCsv());
     expect(watched.outcome).toBe('ok');
-    expect(watched.longestGap).toBeLessThan(MAX_STALL_MS);
+    expect(watched.longestTurn).toBeLessThan(MAX_STALL_MS);
     expect(watched.ticks).toBeGreaterThan(0);
   });
 

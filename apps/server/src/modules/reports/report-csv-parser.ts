@@ -32,7 +32,9 @@ const RANGES: Partial<Record<NumberColumn, [number, number]>> = {
 };
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z$/;
 const STATES = new Set<string>(BATTERY_STATES);
-const CHUNK_BYTES = 64 * 1024;
+const CHUNK_BYTES = 16 * 1024;
+const LF = 0x0a;
+const COMMA = 0x2c;
 const shown = (value: string) => (value.length > 40 ? `${value.slice(0, 40)}…` : value);
 
 /** The bytes of an upload as they arrive, or all of them at once. */
@@ -42,7 +44,7 @@ export type CsvSource = Uint8Array | AsyncIterable<Uint8Array>;
  * Reads an uploaded datalog (docs/reports.md) and yields its samples in batches, in time order.
  * Anything else in the file ends with a ReportCsvError naming the line. Lines, values and samples are bounded
  * (REPORT_CSV_MAX_LINE, REPORT_CSV_MAX_CELL, REPORT_CSV_MAX_ROWS), every check is linear, and the event loop gets
- * a turn after every 64 KiB, so a hostile file costs time in proportion to its size and stalls no other request.
+ * a turn after every 16 KiB, so a hostile file costs time in proportion to its size and stalls no other request.
  */
 export async function* parseReportCsv(
   source: CsvSource,
@@ -89,17 +91,40 @@ export async function* parseReportCsv(
   if (batch.length > 0) yield batch;
 }
 
-/** Writes the source in 64 KiB pieces, waiting for the reader, and lets timers and I/O run between pieces. */
+/** Writes the source in 16 KiB pieces, waiting for the reader, and lets timers and I/O run between pieces. */
 async function feed(parser: Parser, source: CsvSource): Promise<void> {
   const chunks = source instanceof Uint8Array ? [source] : source;
+  const checkSeparators = separatorGuard();
   for await (const chunk of chunks) {
     for (let offset = 0; offset < chunk.length; offset += CHUNK_BYTES) {
       if (parser.destroyed) return;
-      if (!parser.write(chunk.subarray(offset, offset + CHUNK_BYTES))) await drained(parser);
+      const piece = chunk.subarray(offset, offset + CHUNK_BYTES);
+      checkSeparators(piece);
+      if (!parser.write(piece)) await drained(parser);
       await setImmediate();
     }
   }
   if (!parser.destroyed) parser.end();
+}
+
+/**
+ * csv-parse bounds a line by the characters of its values only, so a line of bare commas would become an array of
+ * millions of empty values; more commas on one line than the longest valid line can hold end the upload early.
+ */
+function separatorGuard() {
+  const maxCommas = REPORT_CSV_MAX_LINE + REPORT_CSV_COLUMNS.length;
+  let line = 1;
+  let commas = 0;
+  return (piece: Uint8Array) => {
+    for (let at = 0; at < piece.length; at += 1) {
+      if (piece[at] === LF) {
+        line += 1;
+        commas = 0;
+      } else if (piece[at] === COMMA && ++commas > maxCommas) {
+        throw new ReportCsvError('errors.reportCsvLineTooLong', { line, max: REPORT_CSV_MAX_LINE });
+      }
+    }
+  };
 }
 
 function drained(parser: Parser): Promise<void> {
