@@ -1,8 +1,10 @@
 import { REPORT_CSV_MAX_CELL, REPORT_CSV_MAX_LINE } from '@cbm/contracts/reports';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { adversarialReportCsvs, normalReportCsv } from '../../../test/report-csv-adversarial';
 import { reportCsv, reportSample } from '../../../test/report-samples';
 import { REPORT_CSV_HEADER, reportCsvLine } from './report-csv';
+import { parseDecimal } from './report-csv-number';
 import { parseReportCsv, ReportCsvError } from './report-csv-parser';
 
 const MAX_STALL_MS = 100;
@@ -16,8 +18,9 @@ const cpuMs = () => {
  * Parses while a 5 ms timer measures how long the event loop was held between two of its turns, as processor
  * time of this test process: on a shared machine, wall time also counts the turns the scheduler gave to others.
  */
-async function parseWatched(text: string, maxRows?: number) {
-  let last = cpuMs();
+async function parseWatched(text: string | Uint8Array, maxRows?: number) {
+  const started = cpuMs();
+  let last = started;
   let longestTurn = 0;
   let ticks = 0;
   const turn = () => {
@@ -31,13 +34,14 @@ async function parseWatched(text: string, maxRows?: number) {
   }, 5);
   let outcome: unknown = 'ok';
   try {
-    for await (const _ of parseReportCsv(Buffer.from(text), undefined, maxRows));
+    const data = typeof text === 'string' ? Buffer.from(text) : text;
+    for await (const _ of parseReportCsv(data, undefined, maxRows));
   } catch (error) {
     outcome = error instanceof ReportCsvError ? [error.messageKey, error.values] : error;
   }
   turn();
   clearInterval(probe);
-  return { outcome, longestTurn, ticks };
+  return { outcome, longestTurn, ticks, cpuMs: cpuMs() - started };
 }
 
 describe('datalog CSV limits (issue 20)', () => {
@@ -105,4 +109,53 @@ describe('datalog CSV limits (issue 20)', () => {
       for await (const _ of parseReportCsv(failing()));
     }).rejects.toThrow('connection reset');
   });
+});
+
+const OLD_NUMBER = /^-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
+const digits = (min: number, max: number) =>
+  fc.integer({ min, max }).map((length) => '1234567890'.repeat(Math.ceil(length / 10)).slice(0, length));
+const adversarialCell = fc.oneof(
+  digits(0, 60_000),
+  digits(1, 60_000).map((run) => `${run}x`),
+  digits(1, 30_000).map((run) => `${run}.${run}e`),
+  fc.constantFrom('"', '""', '"a,b"', ',', ';', '\t', '\r\n', '\n', '\ufeff', '1e400', '-.', 'NaN'),
+  fc
+    .tuple(fc.constantFrom('"', ',', 'x', ' ', '\ufeff'), fc.integer({ min: 1, max: 80_000 }))
+    .map(([unit, n]) => unit.repeat(n)),
+  fc.string({ maxLength: 30 }),
+);
+const adversarialLine = fc.oneof(
+  fc.array(adversarialCell, { maxLength: 30 }).map((cells) => cells.join(',')),
+  fc.integer({ min: 19, max: 5000 }).map((columns) => '1,'.repeat(columns)),
+  fc.constant(reportCsvLine(reportSample())),
+);
+const adversarialFile = fc
+  .tuple(fc.constantFrom('', '\ufeff', '\ufeff\ufeff'), fc.boolean(), fc.array(adversarialLine, { maxLength: 8 }))
+  .map(([bom, header, lines]) => Buffer.from(bom + (header ? REPORT_CSV_HEADER : '') + lines.join('\r\n')));
+
+describe('datalog CSV against adversarial input (fast-check)', () => {
+  it('reads a number exactly as the former pattern and Number() did', () => {
+    const numberish = fc.string({ unit: fc.constantFrom(...'0123456789.-+eEx '), maxLength: 12 });
+    fc.assert(
+      fc.property(fc.oneof(numberish, fc.double().map(String), fc.string({ maxLength: 12 })), (text) => {
+        const expected = OLD_NUMBER.test(text) ? Number(text) : Number.NaN;
+        expect(parseDecimal(text)).toBe(expected);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('fails only with its own error, in time linear in the size, never holding the event loop', async () => {
+    await fc.assert(
+      fc.asyncProperty(adversarialFile, async (data) => {
+        const watched = await parseWatched(data);
+        if (watched.outcome !== 'ok') {
+          expect(watched.outcome).toEqual([expect.stringMatching(/^errors\.reportCsv/), expect.anything()]);
+        }
+        expect(watched.longestTurn).toBeLessThan(MAX_STALL_MS);
+        expect(watched.cpuMs).toBeLessThan(50 + data.length / 1024);
+      }),
+      { numRuns: 80 },
+    );
+  }, 60_000);
 });
