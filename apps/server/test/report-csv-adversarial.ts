@@ -1,3 +1,4 @@
+import { REPORT_CSV_MAX_CELL } from '@cbm/contracts/reports';
 import { REPORT_CSV_HEADER, reportCsvLine } from '../src/modules/reports/report-csv';
 import { reportSample } from './report-samples';
 
@@ -20,7 +21,25 @@ export function adversarialReportCsvs(bytes = MB): Record<string, string> {
     'empty values only': REPORT_CSV_HEADER + fill(',', body),
     'many short columns': REPORT_CSV_HEADER + fill('1,', body),
     'byte-order marks and quotes': `\ufeff${REPORT_CSV_HEADER}${fill('\ufeff"",', body)}`,
+    'the longest valid values on every line': REPORT_CSV_HEADER + longestLines(body),
   };
+}
+
+/** Valid samples whose every value has the most characters allowed: parsed to the end. */
+function longestLines(bytes: number): string {
+  const tiny = `0.${'0'.repeat(REPORT_CSV_MAX_CELL - 3)}1`;
+  const line = (n: number) =>
+    [
+      'B'.repeat(REPORT_CSV_MAX_CELL),
+      new Date(Date.parse('2026-01-01T00:00:00Z') + n * 60_000).toISOString(),
+      'discharging',
+      ...Array.from({ length: 8 }, () => tiny),
+      '',
+      'C'.repeat(REPORT_CSV_MAX_CELL),
+      ...Array.from({ length: 5 }, () => tiny),
+    ].join(',');
+  const first = line(0);
+  return Array.from({ length: Math.ceil(bytes / (first.length + 2)) }, (_, n) => `${line(n)}\r\n`).join('');
 }
 
 /** A datalog of about `bytes` of valid minute samples, for comparison. */

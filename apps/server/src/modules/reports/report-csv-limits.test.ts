@@ -31,11 +31,12 @@ describe('datalog CSV limits (issue 20)', () => {
   });
 
   it.each(Object.entries(adversarialReportCsvs()))(
-    'refuses 1 MB of %s with its own error, never holding the event loop 100 ms',
-    async (_, text) => {
+    'reads or refuses 1 MB of %s with its own error, never holding the event loop 100 ms',
+    async (name, text) => {
       const watched = await parseWatched(text);
       expect(watched.longestTurnMs).toBeLessThan(MAX_STALL_MS);
-      expect(watched.outcome).toEqual([expect.stringMatching(/^errors\.reportCsv/), expect.anything()]);
+      if (name === 'the longest valid values on every line') expect(watched.outcome).toBe('ok');
+      else expect(watched.outcome).toEqual([expect.stringMatching(/^errors\.reportCsv/), expect.anything()]);
     },
   );
 
