@@ -4,6 +4,7 @@ import { benchEventQuery } from './event-query';
 import { benchIngestThroughput } from './ingest-throughput';
 import { benchLiveView } from './live-view';
 import { benchReportPdf } from './report-pdf';
+import { benchReportUpload } from './report-upload';
 import { benchStatistics } from './statistics';
 
 /** `npm run bench`: every benchmark in turn; each prints its figures and their ratio to a baseline of the same run. */
@@ -15,6 +16,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   statistics: benchStatistics,
   'data-export': benchDataExport,
   'report-pdf': benchReportPdf,
+  'report-upload': benchReportUpload,
 };
 
 const only = process.argv[2];

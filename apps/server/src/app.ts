@@ -66,7 +66,7 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
   await app.register(securityHeadersPlugin, { mapTileUrl: config.MAP_TILE_URL });
   await app.register(crossSiteGuardPlugin, { publicUrl: config.PUBLIC_URL });
   await app.register(openApiPlugin);
-  await app.register(uploadsPlugin);
+  await app.register(uploadsPlugin, { perUser: config.UPLOADS_PER_USER, total: config.UPLOADS_TOTAL });
   await app.register(sessionPlugin, {
     db,
     ttlHours: config.SESSION_TTL_HOURS,

@@ -26,6 +26,8 @@ const envSchema = z.object({
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   SECURE_COOKIES: flag.default(false),
   LOGIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  UPLOADS_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
+  UPLOADS_TOTAL: z.coerce.number().int().min(1).max(1000).default(4),
   MAP_TILE_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   OIDC_ISSUER: z.url().optional(),

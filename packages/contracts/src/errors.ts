@@ -24,6 +24,8 @@ export const ERROR_CODES = {
   mdloadChargerNotFound: 'mdload.chargerNotFound',
   chargingStationGroupNotFound: 'mdload.groupNotFound',
   payloadTooLarge: 'request.payloadTooLarge',
+  tooManyUploads: 'request.tooManyUploads',
+  uploadsBusy: 'server.uploadsBusy',
   reportCsvInvalid: 'reports.invalidCsv',
   reportCsvMissing: 'reports.csvMissing',
   datalogNotFound: 'datalogs.notFound',

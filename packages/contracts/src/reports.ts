@@ -15,8 +15,15 @@ export const uiLanguageOfReport = (language: ReportLanguage): UiLanguage => (lan
 export const REPORT_TEXT_MAX = 100;
 /** A report covers at most this many days: a year of one battery's minute samples, with room for a leap year. */
 export const REPORT_MAX_DAYS = 367;
-/** Largest datalog CSV pdfFromCsv accepts: a year of minute samples is about 90 MB. */
+/**
+ * Largest datalog CSV pdfFromCsv accepts: a year of minute samples is about 90 MB, and a downloaded year must go
+ * back in (decision 015). It is streamed through the parser, never held whole (decision 024).
+ */
 export const REPORT_CSV_MAX_BYTES = 128 * 1024 * 1024;
+/** Most samples a datalog may hold: one a minute over the longest report. */
+export const REPORT_CSV_MAX_ROWS = REPORT_MAX_DAYS * 24 * 60;
+/** Longest value of a datalog line (a number is at most 25 characters as JavaScript writes it). */
+export const REPORT_CSV_MAX_CELL = REPORT_TEXT_MAX;
 export const REPORT_CSV_FIELD = 'cSVFile';
 // Unix seconds of 2000-01-01 and 2200-01-01.
 const TIMESTAMP_MIN = 946_684_800;
@@ -121,6 +128,8 @@ export const REPORT_CSV_COLUMNS = [
   'totalStandbyHours',
 ] as const;
 export type ReportCsvColumn = (typeof REPORT_CSV_COLUMNS)[number];
+/** Most characters in the values of one datalog line: every value at its longest. */
+export const REPORT_CSV_MAX_LINE = REPORT_CSV_COLUMNS.length * REPORT_CSV_MAX_CELL;
 
 export type ReportFileType = 'pdf' | 'csv';
 

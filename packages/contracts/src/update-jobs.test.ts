@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { compareVersions, outdatedVersions, type Versions } from './battery-list';
 import { FINAL_JOB_STATUSES, UPDATE_JOB_STATUSES, type UpdateJobStatus } from './device-protocol';
-import { canTransition, nextStatus, UPDATE_JOB_PATH, updateUploadFieldsSchema } from './update-jobs';
+import {
+  canTransition,
+  nextStatus,
+  UPDATE_JOB_PATH,
+  updateUploadFieldsSchema,
+  VERSION_IN_FILE_NAME,
+} from './update-jobs';
 
 const allowedFrom = (from: UpdateJobStatus) => UPDATE_JOB_STATUSES.filter((to) => canTransition(from, to));
 
@@ -56,6 +62,18 @@ describe('upload fields', () => {
     expect(updateUploadFieldsSchema.safeParse({ version: '../x' }).error?.issues[0]?.message).toBe(
       'validation.updateVersion',
     );
+  });
+});
+
+describe('version in the file name', () => {
+  it.each([
+    ['bms-5.13.0.bin', '5.13.0'],
+    ['5.13.0.bin', '5.13.0'],
+    ['iot_v12.0.7-rc1.swu', '12.0.7'],
+    ['bms-1.2.bin', undefined],
+    ['fw-1.2.3.4.zip', '1.2.3'],
+  ])('%s → %s', (name, version) => {
+    expect(VERSION_IN_FILE_NAME.exec(name)?.[1]).toBe(version);
   });
 });
 

@@ -65,8 +65,11 @@ export const RUNNING_JOB_STATUSES = UPDATE_JOB_STATUSES.filter((status) => !isFi
 export const UPDATE_FILE_MAX_BYTES = 32 * 1024 * 1024;
 /** File name endings accepted as update images. */
 export const UPDATE_FILE_EXTENSIONS = ['.bin', '.hex', '.swu', '.img', '.zip'] as const;
-/** Firmware version in the file name, e.g. bms-5.13.0.bin. */
-export const VERSION_IN_FILE_NAME = /(\d+\.\d+\.\d+)/;
+/**
+ * Firmware version in the file name, e.g. bms-5.13.0.bin. It starts where a run of digits starts, so a long run
+ * without points is tried once, not from each of its digits (quadratic: decision 024).
+ */
+export const VERSION_IN_FILE_NAME = /(?:^|\D)(\d+\.\d+\.\d+)/;
 export const VERSION_PATTERN = /^[0-9A-Za-z][0-9A-Za-z._-]{0,31}$/;
 
 /** How long the device's download link stays valid. */

@@ -17,7 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http-error';
-import { readUpload } from '../../plugins/uploads';
+import { readUpload, type UploadedFile } from '../../plugins/uploads';
 import type { ValidationItem } from '../../plugins/validator-compiler';
 import { siteRepository } from '../sites/site-repository';
 import { REPORT_FEATURE, requireReportAccess } from './report-access';
@@ -41,6 +41,7 @@ const pdfResponse = { 200: z.any().describe('application/pdf') };
 
 const batteryNotFound = (serial: string) =>
   new HttpError(404, 'batteries.notFound', 'errors.batteryNotFound', { serial });
+const csvMissing = () => new HttpError(400, 'reports.csvMissing', 'errors.reportCsvMissing');
 const csvInvalid = (error: ReportCsvError) => new HttpError(400, 'reports.invalidCsv', error.messageKey, error.values);
 
 /** The report calls of spec §7: defaults, the PDF and CSV of a battery, and a PDF from an uploaded CSV. */
@@ -153,30 +154,23 @@ export async function reportRoutes(app: FastifyInstance, options: { db: Database
     },
   });
 
-  /** multipart: the file in cSVFile, the settings as text fields; operatingSiteId in the query (checked first). */
+  /**
+   * multipart: the settings as text fields, then the file in cSVFile, parsed as it arrives; operatingSiteId in the
+   * query (checked first).
+   */
   api.post(`${BASE}/pdfFromCsv`, {
     config,
     schema: { tags, querystring: reportSiteQuerySchema, consumes: ['multipart/form-data'], response: pdfResponse },
     handler: async (request, reply) => {
       const siteId = request.query.operatingSiteId;
       const { user, site } = await requireSite(request, siteId);
-      const upload = await readUpload(request, { maxBytes: REPORT_CSV_MAX_BYTES });
-      if (!upload || upload.fieldName !== REPORT_CSV_FIELD) {
-        throw new HttpError(400, 'reports.csvMissing', 'errors.reportCsvMissing');
-      }
-      const parsed = reportCsvFieldsSchema.safeParse(upload.fields, { reportInput: true });
-      if (!parsed.success) throw validationError(parsed.error.issues);
-      const { timestampMin, timestampMax, ...settings } = parsed.data;
-      const period =
-        timestampMin !== undefined && timestampMax !== undefined
-          ? { fromMs: timestampMin * 1000, toMs: timestampMax * 1000 }
-          : undefined;
-      const { serial, figures } = await figuresFromCsv(upload.data, settings, period).catch((error: unknown) => {
-        throw error instanceof ReportCsvError ? csvInvalid(error) : error;
+      const upload = await readUpload(request, {
+        maxBytes: REPORT_CSV_MAX_BYTES,
+        userId: user.id,
+        receive: figuresOfUpload,
       });
-      if (figures.toMs - figures.fromMs > REPORT_MAX_DAYS * 86_400_000) {
-        throw new HttpError(400, 'reports.invalidCsv', 'errors.reportPeriodTooLong', { n: REPORT_MAX_DAYS });
-      }
+      if (!upload) throw csvMissing();
+      const { settings, serial, figures } = upload.received;
       const profile = await reports.user(user.id);
       const document = reportDocument({
         settings,
@@ -190,6 +184,26 @@ export async function reportRoutes(app: FastifyInstance, options: { db: Database
       return sendFile(reply, 'pdf', serial, figures).send(await renderReportPdf(document));
     },
   });
+}
+
+/** Reads the datalog as it arrives, with the settings sent before it (docs/reports.md). */
+async function figuresOfUpload(file: UploadedFile, fields: Record<string, string>) {
+  if (file.fieldName !== REPORT_CSV_FIELD) throw csvMissing();
+  if (Object.keys(fields).length === 0) throw new HttpError(400, 'request.malformedBody', 'errors.reportSettingsFirst');
+  const parsed = reportCsvFieldsSchema.safeParse(fields, { reportInput: true });
+  if (!parsed.success) throw validationError(parsed.error.issues);
+  const { timestampMin, timestampMax, ...settings } = parsed.data;
+  const period =
+    timestampMin !== undefined && timestampMax !== undefined
+      ? { fromMs: timestampMin * 1000, toMs: timestampMax * 1000 }
+      : undefined;
+  const { serial, figures } = await figuresFromCsv(file.stream, settings, period).catch((error: unknown) => {
+    throw error instanceof ReportCsvError ? csvInvalid(error) : error;
+  });
+  if (figures.toMs - figures.fromMs > REPORT_MAX_DAYS * 86_400_000) {
+    throw new HttpError(400, 'reports.invalidCsv', 'errors.reportPeriodTooLong', { n: REPORT_MAX_DAYS });
+  }
+  return { settings, serial, figures };
 }
 
 /** Field errors of the multipart fields, in the one error shape (the error handler translates them). */

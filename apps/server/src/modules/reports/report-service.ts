@@ -2,7 +2,7 @@ import { type ReportSettings, uiLanguageOfReport } from '@cbm/contracts/reports'
 import { DEFAULT_MAX_GAP_MS } from '../rollups/attribution';
 import { localDays } from '../rollups/local-days';
 import { type ReportSample, toReportPoint } from './report-csv';
-import { parseReportCsv, ReportCsvError } from './report-csv-parser';
+import { type CsvSource, parseReportCsv, ReportCsvError } from './report-csv-parser';
 import { type ReportFigures, reportAccumulator } from './report-figures';
 import type { ReportDocument } from './report-pdf';
 import type { ReportBatteryInfo, reportRepository } from './report-repository';
@@ -53,7 +53,7 @@ export async function figuresFromSampleStream(
  * in the period count, or the whole file without one.
  */
 export async function figuresFromCsv(
-  data: Uint8Array,
+  data: CsvSource,
   settings: ReportSettings,
   period: Period | undefined,
 ): Promise<{ serial: string; figures: ReportFigures }> {

@@ -61,10 +61,20 @@ export async function updateRoutes(app: FastifyInstance, options: UpdateRoutesOp
       const user = await requireSiteAccess(sites, request, operatingSiteId, FEATURE);
       const battery = await batteries.find(operatingSiteId, serial);
       if (!battery) throw batteryNotFound(serial);
-      const upload = validUpload(await readUpload(request, { maxBytes: UPDATE_FILE_MAX_BYTES }));
-      const origin = options.publicUrl ?? `${request.protocol}://${request.host}`;
-      const result = await startUpdate(app, db, files, { battery, upload, user, siteId: operatingSiteId, origin });
-      return reply.code(result.upToDate ? 200 : 201).send(result);
+      const upload = await readUpload(request, {
+        maxBytes: UPDATE_FILE_MAX_BYTES,
+        userId: user.id,
+        receive: (file) => files.receive(file.stream),
+        abandon: (image) => image.discard(),
+      });
+      try {
+        const origin = options.publicUrl ?? `${request.protocol}://${request.host}`;
+        const valid = validUpload(upload);
+        const result = await startUpdate(app, db, { battery, upload: valid, user, siteId: operatingSiteId, origin });
+        return reply.code(result.upToDate ? 200 : 201).send(result);
+      } finally {
+        await upload?.received.discard();
+      }
     },
   });
 

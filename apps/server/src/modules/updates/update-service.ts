@@ -17,7 +17,7 @@ import { HttpError } from '../../http-error';
 import type { Upload } from '../../plugins/uploads';
 import type { ValidationItem } from '../../plugins/validator-compiler';
 import { auditRepository } from '../audit/audit-repository';
-import type { UpdateFileStore } from './update-file-store';
+import type { ReceivedImage } from './update-file-store';
 import { updateRepository } from './update-repository';
 
 /** The multipart fields are not parsed by the route schema: answer their errors in its shape (decision 004). */
@@ -32,12 +32,12 @@ function bodyValidationError(error: z.ZodError) {
 
 export interface ValidUpload {
   fileName: string;
-  data: Buffer;
+  image: ReceivedImage;
   version: string;
 }
 
 /** The upload's file (field updateFile, an accepted type, not empty) and its version (field or file name). */
-export function validUpload(upload: Upload | undefined): ValidUpload {
+export function validUpload(upload: Upload<ReceivedImage> | undefined): ValidUpload {
   if (upload?.fieldName !== 'updateFile') {
     throw new HttpError(400, 'updates.fileMissing', 'errors.updateFileMissing');
   }
@@ -47,10 +47,10 @@ export function validUpload(upload: Upload | undefined): ValidUpload {
   if (!UPDATE_FILE_EXTENSIONS.some((extension) => lower.endsWith(extension))) {
     throw new HttpError(415, 'updates.fileType', 'errors.updateFileType', { types: UPDATE_FILE_EXTENSIONS.join(', ') });
   }
-  if (upload.data.length === 0) throw new HttpError(400, 'updates.fileMissing', 'errors.updateFileEmpty');
+  if (upload.received.sizeBytes === 0) throw new HttpError(400, 'updates.fileMissing', 'errors.updateFileEmpty');
   const version = fields.data.version ?? VERSION_IN_FILE_NAME.exec(upload.fileName)?.[1];
   if (!version) throw new HttpError(400, 'updates.versionMissing', 'errors.updateVersionMissing');
-  return { fileName: upload.fileName, data: upload.data, version };
+  return { fileName: upload.fileName, image: upload.received, version };
 }
 
 export interface StartUpdate {
@@ -70,14 +70,14 @@ export interface StartUpdate {
 export async function startUpdate(
   app: FastifyInstance,
   db: Database,
-  files: UpdateFileStore,
   { battery, upload, user, siteId, origin }: StartUpdate,
 ): Promise<UpdateStartResponse> {
   const serial = battery.batterySerialNumber;
   if (battery.firmwareVersion && compareVersions(battery.firmwareVersion, upload.version) === 0) {
     return { upToDate: true, job: null };
   }
-  const sha256 = await files.save(upload.data);
+  await upload.image.keep();
+  const { sha256, sizeBytes } = upload.image;
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + UPDATE_DOWNLOAD_TTL_MS);
   const jobId = await db.transaction(async (tx) => {
@@ -91,7 +91,7 @@ export async function startUpdate(
     const fileId = await jobs.insertFile({
       fileName: upload.fileName,
       sha256,
-      sizeBytes: upload.data.length,
+      sizeBytes,
       version: upload.version,
       uploadedBy: user.id,
     });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AuditPage } from '@cbm/contracts/audit';
@@ -202,6 +202,8 @@ describeEachDatabase('software updates', (kind) => {
     });
     expect(json.statusCode).toBe(415);
     expect(json.json().message).toMatch(/Datei|multipart/);
+    const stored = await readdir(path.join(dataDir, 'update-files'));
+    expect(stored.filter((name) => name.endsWith('.part'))).toEqual([]);
   });
 
   it('answers 404 for other-site serials and unknown sites, 403 without cbm_update', async () => {
