@@ -152,9 +152,11 @@ export const devicesPlugin = fp(
       );
     }
     await app.register(liveRoutes, { db, live });
-    await app.register(metricsRoutes, { metrics });
+    await app.register(metricsRoutes, { metrics, broker: () => transport?.status() ?? NO_BROKER });
   },
 );
+
+const NO_BROKER = { kind: 'none', connected: false, subscribed: false, reconnects: 0, lastConnectedAt: null } as const;
 
 /** The address devices (and the in-process demo simulator) connect to; the app must be ready. */
 export function deviceBrokerUrl(app: FastifyInstance): string {

@@ -36,11 +36,19 @@ export async function startEmbeddedBroker({ port, host, sink }: EmbeddedBrokerOp
   const address = server.address() as { port: number };
   const reachable = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
   const publish = promisify(broker.publish.bind(broker));
+  const startedAt = new Date().toISOString();
   return {
     url: `mqtt://${reachable.includes(':') ? `[${reachable}]` : reachable}:${address.port}`,
     async publish(topic, payload) {
       await publish({ cmd: 'publish', topic, payload: Buffer.from(payload), qos: 1, retain: false, dup: false });
     },
+    status: () => ({
+      kind: 'embedded',
+      connected: true,
+      subscribed: sink !== null,
+      reconnects: 0,
+      lastConnectedAt: startedAt,
+    }),
     async close() {
       const closed = new Promise((resolve) => server.close(resolve));
       await new Promise<void>((resolve) => broker.close(() => resolve()));
