@@ -2,6 +2,7 @@ import { fleetDevicesFromDemo } from '@cbm/simulator/fleet/demo-devices';
 import { type FleetHandle, startFleet } from '@cbm/simulator/fleet/start-fleet';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { DataDirInUseError } from './db/data-dir-lock';
 import { openDatabase } from './db/open-database';
 import { BATTERY_MODELS } from './demo/battery-models';
 import { DEMO_SEED, generateFleet } from './demo/demo-fleet';
@@ -52,6 +53,6 @@ function startDemoFleet(brokerUrl: string): FleetHandle {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(error instanceof ConfigError || error instanceof DataDirInUseError ? error.message : error);
   process.exit(1);
 });
