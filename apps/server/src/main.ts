@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { fleetDevicesFromDemo } from '@cbm/simulator/fleet/demo-devices';
 import { type FleetHandle, startFleet } from '@cbm/simulator/fleet/start-fleet';
 import { buildApp } from './app';
@@ -17,7 +18,7 @@ async function main() {
   if (config.DEMO && (await seedDemo(db, new Date(), DEMO_SEED, { historyDays: DEMO_HISTORY_DAYS, alerts: true }))) {
     console.log('Demo data seeded.');
   }
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, db, brokerSessionsDir: path.join(config.dataDir, 'mqtt-sessions') });
   let simulator: FleetHandle | undefined;
   const shutdown = async () => {
     await simulator?.stop();

@@ -3,6 +3,8 @@ import { createServer } from 'node:net';
 import { promisify } from 'node:util';
 import { TOPIC_ROOT } from '@cbm/contracts/device-protocol';
 import { Aedes } from 'aedes';
+import levelPersistence from 'aedes-persistence-level';
+import { Level } from 'level';
 import type { DeviceTransport, MessageSink } from './device-transport';
 
 export interface EmbeddedBrokerOptions {
@@ -10,14 +12,26 @@ export interface EmbeddedBrokerOptions {
   host: string;
   /** Device messages go here; null when ingestion is off. */
   sink: MessageSink | null;
+  /**
+   * Folder for persistent sessions, their subscriptions and queued commands, retained messages and wills
+   * (LevelDB), so that they outlive a restart; in memory when not given (decision 022).
+   */
+  sessionsDir?: string;
 }
 
 /**
  * The in-process MQTT broker (aedes). A device message is authorised, and so acknowledged to the
  * device (PUBACK), only once ingestion has committed it: anything not yet stored is sent again.
  */
-export async function startEmbeddedBroker({ port, host, sink }: EmbeddedBrokerOptions): Promise<DeviceTransport> {
+export async function startEmbeddedBroker({
+  port,
+  host,
+  sink,
+  sessionsDir,
+}: EmbeddedBrokerOptions): Promise<DeviceTransport> {
+  const sessions = sessionsDir ? new Level(sessionsDir) : undefined;
   const broker = await Aedes.createBroker({
+    persistence: sessions ? levelPersistence(sessions) : undefined,
     authorizePublish(client, packet, callback) {
       if (packet.topic.startsWith('$SYS/')) return callback(new Error('$SYS topics are reserved'));
       if (!packet.topic.startsWith(`${TOPIC_ROOT}/`) || !sink) return callback(null);
@@ -53,6 +67,7 @@ export async function startEmbeddedBroker({ port, host, sink }: EmbeddedBrokerOp
       const closed = new Promise((resolve) => server.close(resolve));
       await new Promise<void>((resolve) => broker.close(() => resolve()));
       await closed;
+      await sessions?.close();
     },
   };
 }
