@@ -3,6 +3,7 @@ import { z } from 'zod';
 /** Why ingestion refused a device message (counted, logged once per device and reason). */
 export const REJECTION_REASONS = [
   'invalid-topic',
+  'unsupported-version',
   'too-large',
   'invalid-json',
   'invalid-payload',

@@ -13,9 +13,11 @@ import {
   MAX_PAYLOAD_BYTES,
   type MdloadTelemetry,
   mdloadTelemetrySchema,
+  PROTOCOL_VERSION,
   parseTopic,
   type StatusPayload,
   statusPayloadSchema,
+  topicVersion,
 } from '@cbm/contracts/device-protocol';
 import type { RejectionReason } from '@cbm/contracts/ingest-metrics';
 import type { z } from 'zod';
@@ -78,6 +80,10 @@ export const LIVE_AHEAD_TOLERANCE_MS = 5_000;
 /** Topic, JSON and schema checks of one message; never throws. */
 export function parseDeviceMessage(raw: RawDeviceMessage): ParseResult {
   const topic = parseTopic(raw.topic);
+  const version = topicVersion(raw.topic);
+  if (!topic && version && version !== PROTOCOL_VERSION) {
+    return reject('unsupported-version', raw.topic.slice(0, 200));
+  }
   if (!topic || topic.channel === 'cmd' || (topic.channel === 'info' && topic.deviceClass !== 'battery')) {
     return reject('invalid-topic', raw.topic.slice(0, 200));
   }

@@ -1,11 +1,13 @@
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { promisify } from 'node:util';
-import { TOPIC_ROOT } from '@cbm/contracts/device-protocol';
 import { Aedes } from 'aedes';
 import levelPersistence from 'aedes-persistence-level';
 import { Level } from 'level';
 import type { DeviceTransport, MessageSink } from './device-transport';
+
+/** Every version's device topics go to ingestion, which counts those of a version it does not speak. */
+const DEVICE_TOPICS = 'cbm/';
 
 export interface EmbeddedBrokerOptions {
   port: number;
@@ -34,7 +36,7 @@ export async function startEmbeddedBroker({
     persistence: sessions ? levelPersistence(sessions) : undefined,
     authorizePublish(client, packet, callback) {
       if (packet.topic.startsWith('$SYS/')) return callback(new Error('$SYS topics are reserved'));
-      if (!packet.topic.startsWith(`${TOPIC_ROOT}/`) || !sink) return callback(null);
+      if (!packet.topic.startsWith(DEVICE_TOPICS) || !sink) return callback(null);
       // Commands come from the platform only (broker.publish does not pass through here).
       if (client && /\/cmd$/.test(packet.topic)) return callback(new Error('devices may not publish commands'));
       const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);

@@ -1,4 +1,4 @@
-import { TOPIC_ROOT } from '@cbm/contracts/device-protocol';
+import { ANY_VERSION_ROOT } from '@cbm/contracts/device-protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
 import type { DeviceTransport, MessageSink } from './device-transport';
@@ -40,7 +40,9 @@ const ACK_AFTER_COMMIT = new Error('acknowledged after commit');
 type PacketSender = { _sendPacket(packet: { cmd: 'puback'; messageId: number }, callback?: () => void): void };
 
 const subscriptionTopics = (shareGroup: string) =>
-  SUBSCRIBED_CHANNELS.map((channel) => `${shareGroup ? `$share/${shareGroup}/` : ''}${TOPIC_ROOT}/+/+/${channel}`);
+  SUBSCRIBED_CHANNELS.map(
+    (channel) => `${shareGroup ? `$share/${shareGroup}/` : ''}${ANY_VERSION_ROOT}/+/+/${channel}`,
+  );
 
 /**
  * An ingest worker at an external broker: persistent MQTT 5 session, QoS 1, PUBACK after commit. It
