@@ -36,7 +36,8 @@ export function eventStream(url: string, serials: string[], start: number, inFli
     const serial = serials[seq % serials.length] as string;
     const ts = new Date(start + seq * 1000);
     device.publish(topicFor('battery', serial, 'event'), json(deviceEvent(seq, ts)), { qos: 1 }, (error, packet) => {
-      if (error) throw error;
+      // Only when the stream ends with events in flight: the test then fails on its counts.
+      if (error) return;
       if (undelivered.delete(packet?.messageId as number)) {
         resent++;
         setTimeout(() => send(seq), 50);
