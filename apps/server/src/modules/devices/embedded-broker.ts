@@ -1,3 +1,4 @@
+/// <reference path="./aedes-persistence-level.d.ts" />
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { promisify } from 'node:util';
