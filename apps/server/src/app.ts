@@ -44,10 +44,12 @@ import { webAppPlugin } from './plugins/web-app';
 export interface AppDependencies {
   config: Config;
   db: Database;
+  /** Keep the embedded broker's sessions on disk here (the server: DATA_DIR/mqtt-sessions); else in memory. */
+  brokerSessionsDir?: string;
 }
 
 /** Builds the whole server: infrastructure plugins first, then the feature modules. */
-export async function buildApp({ config, db }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, db, brokerSessionsDir }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.LOG_LEVEL },
     trustProxy: Boolean(config.PUBLIC_URL),
@@ -91,7 +93,12 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
   await app.register(auditRoutes, { db });
   await app.register(jobsPlugin, { db, holder: config.MQTT_CLIENT_ID });
   // The hour roll-up reads the roll-up cursors before the roll-up listener advances them.
-  await app.register(devicesPlugin, { config, db, sampleListeners: [hourRollupListener, rollupListener] });
+  await app.register(devicesPlugin, {
+    config,
+    db,
+    sampleListeners: [hourRollupListener, rollupListener],
+    brokerSessionsDir,
+  });
   await app.register(alertsPlugin, { config, db });
   await app.register(batteryGroupRoutes, { db });
   await app.register(liveViewRoutes, { db });

@@ -1,7 +1,9 @@
+import path from 'node:path';
 import { fleetDevicesFromDemo } from '@cbm/simulator/fleet/demo-devices';
 import { type FleetHandle, startFleet } from '@cbm/simulator/fleet/start-fleet';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { DataDirInUseError } from './db/data-dir-lock';
 import { openDatabase } from './db/open-database';
 import { BATTERY_MODELS } from './demo/battery-models';
 import { DEMO_SEED, generateFleet } from './demo/demo-fleet';
@@ -16,7 +18,7 @@ async function main() {
   if (config.DEMO && (await seedDemo(db, new Date(), DEMO_SEED, { historyDays: DEMO_HISTORY_DAYS, alerts: true }))) {
     console.log('Demo data seeded.');
   }
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, db, brokerSessionsDir: path.join(config.dataDir, 'mqtt-sessions') });
   let simulator: FleetHandle | undefined;
   const shutdown = async () => {
     await simulator?.stop();
@@ -52,6 +54,6 @@ function startDemoFleet(brokerUrl: string): FleetHandle {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(error instanceof ConfigError || error instanceof DataDirInUseError ? error.message : error);
   process.exit(1);
 });

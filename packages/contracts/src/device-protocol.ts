@@ -3,6 +3,10 @@ import { z } from 'zod';
 /** Device protocol v1 (docs/protocol.md): MQTT topics and JSON payloads. */
 export const PROTOCOL_VERSION = 'v1';
 export const TOPIC_ROOT = `cbm/${PROTOCOL_VERSION}`;
+/** Device topics of any protocol version (`cbm/v1/…`, `cbm/v2/…`): the platform hears them all and counts what it cannot read. */
+export const ANY_VERSION_ROOT = 'cbm/+';
+/** The version of a topic under `cbm/` that looks like one (`v2`), else undefined. */
+export const topicVersion = (topic: string) => /^cbm\/(v\d+)\//.exec(topic)?.[1];
 
 export const DEVICE_CLASSES = ['battery', 'charger', 'mdload'] as const;
 export type DeviceClass = (typeof DEVICE_CLASSES)[number];

@@ -3,6 +3,7 @@ import { z } from 'zod';
 /** Why ingestion refused a device message (counted, logged once per device and reason). */
 export const REJECTION_REASONS = [
   'invalid-topic',
+  'unsupported-version',
   'too-large',
   'invalid-json',
   'invalid-payload',
@@ -60,5 +61,23 @@ export const processMetricsSchema = z.object({
 });
 export type ProcessMetrics = z.infer<typeof processMetricsSchema>;
 
-/** GET /api/v2/metrics as JSON: ingestion counters and the process figures. */
-export const serverMetricsSchema = ingestMetricsSchema.extend({ process: processMetricsSchema });
+/**
+ * This process's connection to the device broker. An ingest worker at an external broker subscribes again
+ * after every (re)connect; `subscribed` false while `connected` means it receives nothing (decision 022).
+ */
+export const brokerMetricsSchema = z.object({
+  kind: z.enum(['embedded', 'external', 'none']),
+  connected: z.boolean(),
+  /** The ingest subscriptions are in place (always true for the embedded broker, false without ingestion). */
+  subscribed: z.boolean(),
+  /** Connections to the broker after the first one. */
+  reconnects: z.number(),
+  lastConnectedAt: z.string().nullable(),
+});
+export type BrokerMetrics = z.infer<typeof brokerMetricsSchema>;
+
+/** GET /api/v2/metrics as JSON: ingestion counters, the broker connection and the process figures. */
+export const serverMetricsSchema = ingestMetricsSchema.extend({
+  broker: brokerMetricsSchema,
+  process: processMetricsSchema,
+});

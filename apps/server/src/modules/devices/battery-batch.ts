@@ -42,13 +42,15 @@ export async function storeBatteryBatch(
   const connectionChanges: ConnectionChange[] = [];
   const infos = new Map<string, BatteryInfoUpdate>();
   let infoMessages = 0;
-  const ordered = [...messages].sort((a, b) => a.ts.getTime() - b.ts.getTime());
+  // The live state follows liveAt (a clock ahead counts as at most a moment after arrival); samples, keyed
+  // and deduplicated by the device's ts, keep it.
+  const ordered = [...messages].sort((a, b) => a.liveAt.getTime() - b.liveAt.getTime());
   for (const message of ordered) {
     const state = states.get(message.serial);
     if (!state) continue;
     switch (message.kind) {
       case 'telemetry': {
-        if (applyTelemetry(state, message.payload, message.ts)) changed.add(state);
+        if (applyTelemetry(state, message.payload, message.liveAt)) changed.add(state);
         if (takeSample(state, message.ts, options.resolutionMs)) {
           changed.add(state);
           const { ts: _ts, ...values } = message.payload;
@@ -64,7 +66,7 @@ export async function storeBatteryBatch(
         break;
       }
       case 'status':
-        if (applyStatus(state, message.payload, message.ts)) {
+        if (applyStatus(state, message.payload, message.liveAt)) {
           changed.add(state);
           connectionChanges.push({
             deviceClass: 'battery',
@@ -75,7 +77,7 @@ export async function storeBatteryBatch(
         }
         break;
       case 'event':
-        if (options.isNewEvent(message) && applyEvent(state, message.payload, message.ts)) changed.add(state);
+        if (options.isNewEvent(message) && applyEvent(state, message.payload, message.liveAt)) changed.add(state);
         break;
       case 'info': {
         infoMessages++;

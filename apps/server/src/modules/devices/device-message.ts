@@ -13,9 +13,11 @@ import {
   MAX_PAYLOAD_BYTES,
   type MdloadTelemetry,
   mdloadTelemetrySchema,
+  PROTOCOL_VERSION,
   parseTopic,
   type StatusPayload,
   statusPayloadSchema,
+  topicVersion,
 } from '@cbm/contracts/device-protocol';
 import type { RejectionReason } from '@cbm/contracts/ingest-metrics';
 import type { z } from 'zod';
@@ -35,6 +37,11 @@ interface Envelope<C extends DeviceClass, K extends string, P> {
   /** The message's time: its `ts`, or when it arrived (a last will has none). */
   ts: Date;
   receivedAt: Date;
+  /**
+   * Where the message sorts into the live state: `ts`, but at most LIVE_AHEAD_TOLERANCE_MS after it
+   * arrived, so a device clock ahead cannot freeze the live state until its time (decision 022).
+   */
+  liveAt: Date;
 }
 
 /** One envelope type per device class, so that narrowing on deviceClass works. */
@@ -67,10 +74,16 @@ export type ParseResult = { message: DeviceMessage } | { rejection: Rejection };
 const MAX_AGE_MS = 366 * 24 * 3_600_000;
 /** Device clocks run a little ahead at times; more than this is wrong. */
 const MAX_AHEAD_MS = 10 * 60_000;
+/** How far ahead of its arrival a message's `ts` counts for the live state (docs/protocol.md §4). */
+export const LIVE_AHEAD_TOLERANCE_MS = 5_000;
 
 /** Topic, JSON and schema checks of one message; never throws. */
 export function parseDeviceMessage(raw: RawDeviceMessage): ParseResult {
   const topic = parseTopic(raw.topic);
+  const version = topicVersion(raw.topic);
+  if (!topic && version && version !== PROTOCOL_VERSION) {
+    return reject('unsupported-version', raw.topic.slice(0, 200));
+  }
   if (!topic || topic.channel === 'cmd' || (topic.channel === 'info' && topic.deviceClass !== 'battery')) {
     return reject('invalid-topic', raw.topic.slice(0, 200));
   }
@@ -92,7 +105,9 @@ export function parseDeviceMessage(raw: RawDeviceMessage): ParseResult {
     const ts = payload.ts ? new Date(payload.ts) : raw.receivedAt;
     const age = raw.receivedAt.getTime() - ts.getTime();
     if (age > MAX_AGE_MS || age < -MAX_AHEAD_MS) return reject('timestamp-out-of-range', payload.ts ?? '', serial);
-    const message = { deviceClass, kind, serial, payload, ts, receivedAt: raw.receivedAt };
+    const latest = raw.receivedAt.getTime() + LIVE_AHEAD_TOLERANCE_MS;
+    const liveAt = ts.getTime() > latest ? new Date(latest) : ts;
+    const message = { deviceClass, kind, serial, payload, ts, receivedAt: raw.receivedAt, liveAt };
     return { message: message as unknown as DeviceMessage };
   };
   switch (topic.channel) {

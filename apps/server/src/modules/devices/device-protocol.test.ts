@@ -17,7 +17,7 @@ import {
   UPDATE_JOB_STATUSES,
 } from '@cbm/contracts/device-protocol';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 const SCHEMAS: Record<string, z.ZodType> = {
   status: statusPayloadSchema,
@@ -37,6 +37,42 @@ function documentedExamples(): { name: string; payload: unknown }[] {
     name: match[1] as string,
     payload: JSON.parse(match[2] as string),
   }));
+}
+
+/** Every `<!-- fields: name -->` table of docs/protocol.md: field → "required" or "optional" (", may be null"). */
+function documentedFields(): Map<string, Record<string, string>> {
+  const document = readFileSync(path.resolve(import.meta.dirname, '../../../../../docs/protocol.md'), 'utf8');
+  const tables = [...document.matchAll(/<!-- fields: ([\w.]+) -->\n((?:\|.*\n)+)/g)];
+  return new Map(
+    tables.map(([, name, table]) => [
+      name as string,
+      Object.fromEntries(
+        (table as string)
+          .trim()
+          .split('\n')
+          .slice(2)
+          .map((row) => row.split('|').map((cell) => cell.trim().replaceAll('`', '')))
+          .map(([, field, presence]) => [field, presence]),
+      ),
+    ]),
+  );
+}
+
+/** What a schema says of each field, nested objects and array items as `a.b` and `a[].b`. */
+function schemaFields(schema: z.ZodType, prefix = ''): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [key, field] of Object.entries((schema as z.ZodObject).shape as Record<string, z.ZodType>)) {
+    const name = prefix + key;
+    const presence = field.safeParse(undefined).success ? 'optional' : 'required';
+    fields[name] = `${presence}${field.safeParse(null).success ? ', may be null' : ''}`;
+    let inner = field;
+    while (inner instanceof z.ZodOptional || inner instanceof z.ZodNullable) inner = inner.unwrap() as z.ZodType;
+    if (inner instanceof z.ZodObject) Object.assign(fields, schemaFields(inner, `${name}.`));
+    if (inner instanceof z.ZodArray && inner.element instanceof z.ZodObject) {
+      Object.assign(fields, schemaFields(inner.element, `${name}[].`));
+    }
+  }
+  return fields;
 }
 
 const telemetry = documentedExamples().find((example) => example.name === 'batteryTelemetry')?.payload as Record<
@@ -59,6 +95,17 @@ describe('device protocol v1', () => {
       'refresh',
       'remoteDebugging',
     ]);
+  });
+
+  it('marks every field of every payload and command required or optional as the schemas do', () => {
+    const schemas: Record<string, z.ZodType> = Object.fromEntries([
+      ...Object.entries(SCHEMAS).filter(([name]) => name !== 'command'),
+      ...commandSchema.options.map((option) => [`command.${option.shape.type.value}`, option]),
+    ]);
+    const documented = documentedFields();
+    expect(new Set(documented.keys())).toEqual(new Set(Object.keys(schemas)));
+    for (const [name, schema] of Object.entries(schemas))
+      expect(documented.get(name), name).toEqual(schemaFields(schema));
   });
 
   it('builds and parses the topics of every device class and channel', () => {

@@ -1,3 +1,4 @@
+import type { BrokerMetrics } from '@cbm/contracts/ingest-metrics';
 import type { RawDeviceMessage } from './device-message';
 
 /** The MQTT side of the device channel: an embedded broker, or a client of an external one. */
@@ -6,6 +7,8 @@ export interface DeviceTransport {
   readonly url: string;
   /** Publishes a command (QoS 1, not retained). */
   publish(topic: string, payload: string): Promise<void>;
+  /** The connection's state for GET /api/v2/metrics. */
+  status(): BrokerMetrics;
   close(): Promise<void>;
 }
 

@@ -37,6 +37,8 @@ export interface DevicesPluginOptions {
   config: DeviceConfig;
   db: Database;
   sampleListeners?: SampleListener[];
+  /** Where the embedded broker keeps its sessions (DATA_DIR/mqtt-sessions for the server); in memory when unset. */
+  brokerSessionsDir?: string;
 }
 
 /** The device channel other modules use (app.devices). */
@@ -68,7 +70,7 @@ declare module 'fastify' {
  * MQTT_URL) starts when the app is ready and stops after the queued messages are stored on close.
  */
 export const devicesPlugin = fp(
-  async (app: FastifyInstance, { config, db, sampleListeners = [] }: DevicesPluginOptions) => {
+  async (app: FastifyInstance, { config, db, sampleListeners = [], brokerSessionsDir }: DevicesPluginOptions) => {
     const samples = [...sampleListeners];
     const replies: CommandReplyListener[] = [];
     const events: EventListener[] = [];
@@ -135,7 +137,12 @@ export const devicesPlugin = fp(
         });
         live.relayThrough(relay);
       } else if (config.INGEST) {
-        transport = await startEmbeddedBroker({ port: config.MQTT_PORT, host: config.HOST, sink });
+        transport = await startEmbeddedBroker({
+          port: config.MQTT_PORT,
+          host: config.HOST,
+          sink,
+          sessionsDir: brokerSessionsDir,
+        });
       }
     });
     app.addHook('onClose', async () => {
@@ -152,9 +159,11 @@ export const devicesPlugin = fp(
       );
     }
     await app.register(liveRoutes, { db, live });
-    await app.register(metricsRoutes, { metrics });
+    await app.register(metricsRoutes, { metrics, broker: () => transport?.status() ?? NO_BROKER });
   },
 );
+
+const NO_BROKER = { kind: 'none', connected: false, subscribed: false, reconnects: 0, lastConnectedAt: null } as const;
 
 /** The address devices (and the in-process demo simulator) connect to; the app must be ready. */
 export function deviceBrokerUrl(app: FastifyInstance): string {

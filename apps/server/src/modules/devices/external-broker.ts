@@ -1,4 +1,4 @@
-import { TOPIC_ROOT } from '@cbm/contracts/device-protocol';
+import { ANY_VERSION_ROOT } from '@cbm/contracts/device-protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
 import type { DeviceTransport, MessageSink } from './device-transport';
@@ -25,6 +25,11 @@ const SUBSCRIBED_CHANNELS = ['telemetry', 'event', 'info', 'status', 'cmd/reply'
 const SESSION_EXPIRY_SECONDS = 24 * 3600;
 const MAX_RECEIVE_MAXIMUM = 65_535;
 /**
+ * Between a broker's restart and this worker's new subscription, device messages find no subscriber
+ * (Mosquitto drops them; MQTT 5 devices see PUBACK reason 0x10): reconnect quickly.
+ */
+const RECONNECT_MS = 250;
+/**
  * mqtt.js handles one incoming packet at a time and acknowledges it when customHandleAcks calls
  * back: waiting for the commit there would store one message per transaction. So the callback
  * declines to acknowledge (this error, which mqtt.js re-emits and we ignore) and the PUBACK is
@@ -35,14 +40,21 @@ const ACK_AFTER_COMMIT = new Error('acknowledged after commit');
 type PacketSender = { _sendPacket(packet: { cmd: 'puback'; messageId: number }, callback?: () => void): void };
 
 const subscriptionTopics = (shareGroup: string) =>
-  SUBSCRIBED_CHANNELS.map((channel) => `${shareGroup ? `$share/${shareGroup}/` : ''}${TOPIC_ROOT}/+/+/${channel}`);
+  SUBSCRIBED_CHANNELS.map(
+    (channel) => `${shareGroup ? `$share/${shareGroup}/` : ''}${ANY_VERSION_ROOT}/+/+/${channel}`,
+  );
 
-/** An ingest worker at an external broker: persistent MQTT 5 session, QoS 1, PUBACK after commit. */
+/**
+ * An ingest worker at an external broker: persistent MQTT 5 session, QoS 1, PUBACK after commit. It
+ * subscribes again after every (re)connect whatever `sessionPresent` says: Mosquitto 2.0 restores a
+ * persistent session after a restart but not its `$share/…` subscriptions (decision 022).
+ */
 export async function connectExternalBroker(options: ExternalBrokerOptions): Promise<DeviceTransport> {
   const { sink, log } = options;
   // A PUBACK is only valid on the connection that received the message: after a reconnect the
   // broker resends what was not acknowledged, with new packet ids.
   let connection = 0;
+  const state = { connected: false, subscribed: false, lastConnectedAt: null as string | null };
   const acknowledge = (client: MqttClient, messageId: number, receivedOn: number) => {
     if (receivedOn === connection && client.connected) {
       (client as unknown as PacketSender)._sendPacket({ cmd: 'puback', messageId });
@@ -58,7 +70,9 @@ export async function connectExternalBroker(options: ExternalBrokerOptions): Pro
           receiveMaximum: Math.min(MAX_RECEIVE_MAXIMUM, options.receiveMaximum ?? 10_000),
         }
       : {},
-    reconnectPeriod: 1000,
+    // We subscribe on every connect ourselves; mqtt.js would only when the session is gone.
+    resubscribe: false,
+    reconnectPeriod: RECONNECT_MS,
     connectTimeout: options.connectTimeoutMs ?? 10_000,
     customHandleAcks(topic, payload, packet, done) {
       const receivedOn = connection;
@@ -72,9 +86,28 @@ export async function connectExternalBroker(options: ExternalBrokerOptions): Pro
   });
   const ingest = (topic: string, payload: Buffer) =>
     sink ? sink({ topic, payload, receivedAt: new Date() }) : Promise.resolve();
+  // rh 2: no retained messages on subscribing. The persistent session already had every message;
+  // a broker full of retained status and info would flood (and overflow) a new worker's queue.
+  const subscriptions = Object.fromEntries(
+    subscriptionTopics(options.shareGroup).map((topic) => [topic, { qos: 1, rh: 2 }] as const),
+  );
+  const subscribe = async (on: number) => {
+    try {
+      const granted = await client.subscribeAsync(subscriptions);
+      const refused = granted.filter((grant) => grant.qos > 2).map((grant) => grant.topic);
+      if (refused.length > 0) log.warn({ refused }, 'MQTT broker refused the ingest subscriptions');
+      if (on === connection) state.subscribed = refused.length === 0;
+    } catch (error) {
+      log.warn({ err: error }, 'MQTT subscribe failed; subscribing again after the next connect');
+    }
+  };
+  let subscribed: Promise<void> = Promise.resolve();
   client.on('connect', () => {
     connection++;
+    Object.assign(state, { connected: true, subscribed: false, lastConnectedAt: new Date().toISOString() });
+    if (sink) subscribed = subscribe(connection);
   });
+  client.on('close', () => Object.assign(state, { connected: false, subscribed: false }));
   client.on('message', (topic, payload, packet: IPublishPacket) => {
     if (packet.qos === 0) ingest(topic, payload).catch(() => undefined);
   });
@@ -84,18 +117,20 @@ export async function connectExternalBroker(options: ExternalBrokerOptions): Pro
   client.on('offline', () => log.warn({ url: redacted(options.url) }, 'MQTT broker unreachable; reconnecting'));
 
   await firstConnection(client, options.url, options.connectTimeoutMs ?? 10_000);
-  if (sink) {
-    // rh 2: no retained messages on subscribing. The persistent session already had every message;
-    // a broker full of retained status and info would flood (and overflow) a new worker's queue.
-    const subscriptions = subscriptionTopics(options.shareGroup).map((topic) => [topic, { qos: 1, rh: 2 }] as const);
-    await client.subscribeAsync(Object.fromEntries(subscriptions));
-  }
+  await subscribed;
 
   return {
     url: redacted(options.url),
     async publish(topic, payload) {
       await client.publishAsync(topic, payload, { qos: 1 });
     },
+    status: () => ({
+      kind: 'external',
+      connected: state.connected,
+      subscribed: state.subscribed,
+      reconnects: Math.max(0, connection - 1),
+      lastConnectedAt: state.lastConnectedAt,
+    }),
     async close() {
       // Acknowledgements of messages committed just now are queued as promise callbacks: let them out first.
       await new Promise((resolve) => setImmediate(resolve));

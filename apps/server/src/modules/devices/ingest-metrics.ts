@@ -1,5 +1,5 @@
 import type { Channel } from '@cbm/contracts/device-protocol';
-import type { IngestMetricsSnapshot, RejectionReason, StoredKind } from '@cbm/contracts/ingest-metrics';
+import type { BrokerMetrics, IngestMetricsSnapshot, RejectionReason, StoredKind } from '@cbm/contracts/ingest-metrics';
 
 class Histogram {
   count = 0;
@@ -100,4 +100,21 @@ export function prometheusText(snapshot: IngestMetricsSnapshot): string {
   histogram('cbm_ingest_batch_size', 'Device messages per stored batch.', snapshot.batchSize);
   histogram('cbm_ingest_commit_seconds', 'Time to store and commit one batch.', snapshot.commitSeconds);
   return `${lines.join('\n')}\n`;
+}
+
+/** The broker connection as Prometheus gauges and a counter. */
+export function brokerPrometheusText(broker: BrokerMetrics): string {
+  const label = `{kind="${broker.kind}"}`;
+  return [
+    '# HELP cbm_broker_connected Whether this process is connected to the device broker.',
+    '# TYPE cbm_broker_connected gauge',
+    `cbm_broker_connected${label} ${broker.connected ? 1 : 0}`,
+    '# HELP cbm_broker_subscribed Whether the ingest subscriptions are in place (0 while connected: nothing arrives).',
+    '# TYPE cbm_broker_subscribed gauge',
+    `cbm_broker_subscribed${label} ${broker.subscribed ? 1 : 0}`,
+    '# HELP cbm_broker_reconnects_total Connections to the device broker after the first one.',
+    '# TYPE cbm_broker_reconnects_total counter',
+    `cbm_broker_reconnects_total${label} ${broker.reconnects}`,
+    '',
+  ].join('\n');
 }

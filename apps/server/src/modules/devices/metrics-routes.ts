@@ -1,11 +1,14 @@
-import { metricsQuerySchema, serverMetricsSchema } from '@cbm/contracts/ingest-metrics';
+import { type BrokerMetrics, metricsQuerySchema, serverMetricsSchema } from '@cbm/contracts/ingest-metrics';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type IngestMetrics, prometheusText } from './ingest-metrics';
+import { brokerPrometheusText, type IngestMetrics, prometheusText } from './ingest-metrics';
 import { processMetrics, processPrometheusText } from './process-metrics';
 
 /** GET /api/v2/metrics: ingestion counters and process figures for administrators (cbm_osadmin; docs/decisions/009-device-ingestion.md). */
-export async function metricsRoutes(app: FastifyInstance, options: { metrics: IngestMetrics }) {
+export async function metricsRoutes(
+  app: FastifyInstance,
+  options: { metrics: IngestMetrics; broker: () => BrokerMetrics },
+) {
   const process = processMetrics();
   app.addHook('onClose', async () => process.stop());
   app.withTypeProvider<ZodTypeProvider>().get('/api/v2/metrics', {
@@ -17,11 +20,13 @@ export async function metricsRoutes(app: FastifyInstance, options: { metrics: In
       response: { 200: serverMetricsSchema },
     },
     handler: async (request, reply) => {
-      const snapshot = { ...options.metrics.snapshot(), process: process.snapshot() };
+      const snapshot = { ...options.metrics.snapshot(), broker: options.broker(), process: process.snapshot() };
       if (request.query.format === 'json') return snapshot;
       return (reply as FastifyReply)
         .type('text/plain; version=0.0.4; charset=utf-8')
-        .send(prometheusText(snapshot) + processPrometheusText(snapshot.process));
+        .send(
+          prometheusText(snapshot) + brokerPrometheusText(snapshot.broker) + processPrometheusText(snapshot.process),
+        );
     },
   });
 }

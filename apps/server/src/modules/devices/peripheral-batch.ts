@@ -16,15 +16,16 @@ export interface LiveMdloadChange {
   mdload: LiveMdload;
 }
 
-const byTime = <M extends { ts: Date }>(messages: readonly M[]) =>
-  [...messages].sort((a, b) => a.ts.getTime() - b.ts.getTime());
+/** In live-state order (decision 022: a clock ahead counts as at most a moment after arrival). */
+const byTime = <M extends { liveAt: Date }>(messages: readonly M[]) =>
+  [...messages].sort((a, b) => a.liveAt.getTime() - b.liveAt.getTime());
 
 interface PeripheralStateOf<P> extends ConnectionFields {
   operatingSiteId: number;
   lastData: P | null;
 }
 
-type PeripheralMessage<P> = { ts: Date; serial: string } & (
+type PeripheralMessage<P> = { ts: Date; liveAt: Date; serial: string } & (
   | { kind: 'telemetry'; payload: P }
   | { kind: 'status'; payload: StatusPayload }
   | { kind: Exclude<string, 'telemetry' | 'status'> }
@@ -50,13 +51,13 @@ function applyPeripheralMessages<P, S extends PeripheralStateOf<P>>(
     if (message.kind === 'telemetry' && 'payload' in message) {
       const telemetry = message.payload as P;
       samples.push({ serialNumber, operatingSiteId: state.operatingSiteId, ts: message.ts, telemetry });
-      if (acceptData(state, message.ts)) {
+      if (acceptData(state, message.liveAt)) {
         state.lastData = telemetry;
         changed.add(state);
       }
     } else if (message.kind === 'status' && 'payload' in message) {
       const status = message.payload as StatusPayload;
-      if (!applyStatus(state, status, message.ts)) continue;
+      if (!applyStatus(state, status, message.liveAt)) continue;
       changed.add(state);
       connectionChanges.push({ deviceClass, serialNumber, online: status.online, ts: message.ts });
     }

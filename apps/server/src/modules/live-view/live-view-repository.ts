@@ -52,18 +52,27 @@ const toBattery = (row: LiveViewRow): LiveViewBattery => ({
   errorWithin24h: row.error_within_24h,
 });
 
+/**
+ * The charger the battery is plugged into by its newest telemetry (`chargerSerial`): a registered one by
+ * name, another by its serial, none when the telemetry says none. Before any telemetry, the charger an
+ * administrator assigned (decision 022).
+ */
+const CHARGER_NAME = `CASE WHEN b.telemetry_state IS NULL THEN c.name
+  ELSE coalesce(tc.name, b.telemetry_charger_serial) END`;
+
 // Only what the screen shows; a current error always reads as status 'error' (spec §4).
 const COLUMNS = `b.serial_number, b.name, b.group_id, g.name AS group_name, b.battery_type,
   CASE WHEN b.current_error_code IS NOT NULL THEN 'error' ELSE b.status END AS status, b.online,
   b.soc::float8 AS soc, b.soh::float8 AS soh, b.stack_voltage::float8 AS stack_voltage,
   b.min_cell_temperature::float8 AS min_cell_temperature, b.max_cell_temperature::float8 AS max_cell_temperature,
-  c.name AS charger_name, b.last_data_timestamp, to_char(b.next_service_date, 'YYYY-MM-DD') AS next_service_date,
+  ${CHARGER_NAME} AS charger_name, b.last_data_timestamp, to_char(b.next_service_date, 'YYYY-MM-DD') AS next_service_date,
   b.current_error_code,
   coalesce(b.last_error_at >= now() - make_interval(hours => ${ERROR_FLAG_WINDOW_HOURS}), false) AS error_within_24h`;
 
 const FROM = `FROM battery b
   LEFT JOIN battery_group g ON g.id = b.group_id
-  LEFT JOIN charger c ON c.id = b.charger_id`;
+  LEFT JOIN charger c ON c.id = b.charger_id
+  LEFT JOIN charger tc ON tc.serial_number = b.telemetry_charger_serial`;
 
 /** A search matches a part of the name or the serial number, ignoring case; % and _ are literal. */
 const likePattern = (search: string | undefined) =>
@@ -84,7 +93,7 @@ const JSON_OBJECT = `json_build_object(
   'type', b.battery_type, 'status', CASE WHEN b.current_error_code IS NOT NULL THEN 'error' ELSE b.status END,
   'online', b.online, 'soc', b.soc::float8, 'soh', b.soh::float8, 'stackVoltage', b.stack_voltage::float8,
   'minCellTemperature', b.min_cell_temperature::float8, 'maxCellTemperature', b.max_cell_temperature::float8,
-  'chargerName', c.name,
+  'chargerName', ${CHARGER_NAME},
   'lastDataTimestamp', to_char(b.last_data_timestamp AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
   'nextServiceDate', to_char(b.next_service_date, 'YYYY-MM-DD'), 'currentErrorCode', b.current_error_code,
   'hasCurrentError', b.current_error_code IS NOT NULL,
