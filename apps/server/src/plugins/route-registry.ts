@@ -30,12 +30,17 @@ export const routeRegistryPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
+      // Read when asked: a later onRoute hook of an inner scope may still mark the route public (publicScope).
       routes.push({
         method,
         url: route.url,
-        public: Boolean(route.config?.public),
+        get public() {
+          return Boolean(route.config?.public);
+        },
         hidden: Boolean(route.schema?.hide),
-        features: route.config?.features ?? [],
+        get features() {
+          return route.config?.features ?? [];
+        },
       });
     }
   });

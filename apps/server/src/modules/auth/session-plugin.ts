@@ -4,8 +4,8 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/database';
-import { forbidden, unauthenticated } from '../../http-error';
-import { DOCS_PREFIX } from '../../plugins/openapi';
+import { forbidden, routeNotFound, unauthenticated } from '../../http-error';
+import { isApiPath } from '../../plugins/request-path';
 import { SessionCache } from './session-cache';
 import { type SessionUser, sessionRepository } from './session-repository';
 
@@ -89,18 +89,20 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionOpt
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
   });
 
-  // Secure by default: every API route needs a session, and its features when it names some.
+  // Deny by default: the matched route's own config decides, never the URL text. Every route needs a
+  // session unless it is marked public, and its features when it names some.
   app.addHook('onRequest', async (request) => {
+    if (request.is404) {
+      // No route matched. Under the API, however spelt, a stranger learns nothing but 401 and no body is read.
+      if (!isApiPath(request.url)) return;
+      await request.requireUser();
+      throw routeNotFound(request);
+    }
     const config = request.routeOptions.config;
-    if (config.public || !request.url.startsWith('/api/') || isDocsRoute(request.routeOptions.url)) return;
+    if (config.public) return;
     const user = await request.requireUser();
     if (config.features && !config.features.some((feature) => user.features.has(feature))) {
       throw forbidden();
     }
   });
 });
-
-/** The OpenAPI document and UI: only the routes under the docs prefix, not every path that starts like it. */
-function isDocsRoute(routeUrl: string | undefined): boolean {
-  return routeUrl !== undefined && (routeUrl === DOCS_PREFIX || routeUrl.startsWith(`${DOCS_PREFIX}/`));
-}
