@@ -82,7 +82,7 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
     publicUrl: config.PUBLIC_URL,
     secureCookies: config.SECURE_COOKIES,
   });
-  await app.register(signinPage, { oidcEnabled: Boolean(config.oidc) });
+  await app.register(signinPage, { oidcEnabled: Boolean(config.oidc), publicUrl: config.PUBLIC_URL });
   await app.register(userRoutes, { db });
   await app.register(siteRoutes, { db });
   await app.register(siteSettingsRoutes, { db });
