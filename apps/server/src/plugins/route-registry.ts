@@ -11,6 +11,8 @@ export interface RegisteredRoute {
   hidden: boolean;
   /** The user needs one of these (config.features); empty: any signed-in user. */
   features: readonly Feature[];
+  /** A GET that changes something (config.changesState): refused from other sites like a POST. */
+  changesState: boolean;
 }
 
 declare module 'fastify' {
@@ -41,6 +43,7 @@ export const routeRegistryPlugin = fp(async (app: FastifyInstance) => {
         get features() {
           return route.config?.features ?? [];
         },
+        changesState: Boolean(route.config?.changesState),
       });
     }
   });
