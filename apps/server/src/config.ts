@@ -1,8 +1,35 @@
+import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isProxyAddress = (entry: string) => {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  if (PROXY_NAMES.has(entry)) return true;
+  if (rest.length || !isIP(address)) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (isIP(address) === 4 ? 32 : 128));
+};
+
+/**
+ * Whom to believe about the client's address and protocol (X-Forwarded-For/-Proto): nobody (empty, the
+ * default), the nearest N proxies (a hop count), or proxies at these addresses or CIDR ranges.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .default('')
+  .transform((value, context): false | number | string[] => {
+    if (!value) return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    const wrong = entries.find((entry) => !isProxyAddress(entry));
+    if (wrong === undefined) return entries;
+    context.addIssue({ code: 'custom', message: `"${wrong}" is not a hop count, IP address or CIDR range` });
+    return z.NEVER;
+  });
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -26,6 +53,12 @@ const envSchema = z.object({
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   SECURE_COOKIES: flag.default(false),
   LOGIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  TRUST_PROXY: trustProxy,
+  LOGIN_ACCOUNT_FAILURES: z.coerce.number().int().positive().default(5),
+  LOGIN_ADDRESS_FAILURES: z.coerce.number().int().positive().default(20),
+  LOGIN_LOCKOUT_SECONDS: z.coerce.number().int().positive().max(86_400).default(15),
+  LOGIN_LOCKOUT_MAX_SECONDS: z.coerce.number().int().positive().max(86_400).default(900),
+  LOGIN_FAILURES_PER_MINUTE: z.coerce.number().int().positive().default(300),
   MAP_TILE_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   OIDC_ISSUER: z.url().optional(),
