@@ -31,6 +31,13 @@ declare module 'fastify' {
   interface FastifyInstance {
     startSession(reply: FastifyReply, userId: number): Promise<void>;
     endSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /**
+     * The user of a session token if the session lives on, looked up afresh without marking it used
+     * (long-lived responses such as live streams check this now and then).
+     */
+    sessionStillValid(token: string): Promise<SessionUser | undefined>;
+    /** Calls back with the token of every session that ends in this process (sign-out). */
+    onSessionEnded(listener: (token: string) => void): void;
   }
   interface FastifyContextConfig {
     /** Routes are signed-in only unless marked public. */
@@ -80,13 +87,19 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionOpt
       expires: expiresAt,
     });
   });
+  const ended = new Set<(token: string) => void>();
   app.decorate('endSession', async (request: FastifyRequest, reply: FastifyReply) => {
     const token = request.cookies[SESSION_COOKIE];
     if (token) {
       cache.delete(token);
       await sessions.delete(token);
+      for (const listener of ended) listener(token);
     }
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  });
+  app.decorate('sessionStillValid', (token: string) => sessions.findUser(token, options.idleMinutes, false));
+  app.decorate('onSessionEnded', (listener: (token: string) => void) => {
+    ended.add(listener);
   });
 
   // Deny by default: the matched route's own config decides, never the URL text. Every route needs a
