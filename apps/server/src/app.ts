@@ -52,7 +52,11 @@ export interface AppDependencies {
 export async function buildApp({ config, db, brokerSessionsDir }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.LOG_LEVEL },
-    trustProxy: Boolean(config.PUBLIC_URL),
+    // A hop count trusts that many proxies nearest to us (Fastify's typings know no number).
+    trustProxy:
+      typeof config.TRUST_PROXY === 'number'
+        ? (_address: string, hop: number) => hop < (config.TRUST_PROXY as number)
+        : config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     // The default 10 s per plugin fails start-up on a machine busy with other work (seen in the soak).
     pluginTimeout: 120_000,
@@ -77,14 +81,24 @@ export async function buildApp({ config, db, brokerSessionsDir }: AppDependencie
     secureCookies: config.SECURE_COOKIES,
   });
 
-  await app.register(authRoutes, { db, loginAttemptsPerMinute: config.LOGIN_ATTEMPTS_PER_MINUTE });
+  await app.register(authRoutes, {
+    db,
+    loginAttemptsPerMinute: config.LOGIN_ATTEMPTS_PER_MINUTE,
+    throttle: {
+      accountFailures: config.LOGIN_ACCOUNT_FAILURES,
+      addressFailures: config.LOGIN_ADDRESS_FAILURES,
+      lockoutSeconds: config.LOGIN_LOCKOUT_SECONDS,
+      lockoutMaxSeconds: config.LOGIN_LOCKOUT_MAX_SECONDS,
+      failuresPerMinute: config.LOGIN_FAILURES_PER_MINUTE,
+    },
+  });
   await app.register(oidcRoutes, {
     db,
     oidc: config.oidc,
     publicUrl: config.PUBLIC_URL,
     secureCookies: config.SECURE_COOKIES,
   });
-  await app.register(signinPage, { oidcEnabled: Boolean(config.oidc) });
+  await app.register(signinPage, { oidcEnabled: Boolean(config.oidc), publicUrl: config.PUBLIC_URL });
   await app.register(userRoutes, { db });
   await app.register(siteRoutes, { db });
   await app.register(siteSettingsRoutes, { db });

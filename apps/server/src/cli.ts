@@ -11,7 +11,7 @@ import { userRepository } from './modules/users/user-repository';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
   user add --email E --password P [--first-name F] [--last-name L]
-  user password --email E --password P
+  user password --email E --password P        set a new password; signs the user out everywhere
   user features --email E FEATURE...            grant features (${featureSchema.options.join(', ')})
   user site --email E --site ID [--feature F]   grant access to a site node and all sites below it
   user permissions --email E --site ID PERMISSION...   grant per-site permissions (${sitePermissionSchema.options.join(', ')})
@@ -88,7 +88,7 @@ async function run(db: Database, [command, sub, ...rest]: string[]) {
         await userId(db, values.email),
         await hashPassword(required(values.password, 'password')),
       );
-      return console.log('Password changed.');
+      return console.log('Password changed; every session of the user has ended.');
     case 'features':
       await users.grantFeatures(
         await userId(db, values.email),

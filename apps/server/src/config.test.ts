@@ -60,6 +60,22 @@ describe('loadConfig', () => {
     expect(loadConfig({ DEMO: '0', SECURE_COOKIES: 'false' })).toMatchObject({ DEMO: false, SECURE_COOKIES: false });
   });
 
+  it('trusts no proxy by default; TRUST_PROXY takes a hop count or addresses and CIDR ranges', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: 'https://cbm.example.com' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, 192.0.2.7 ,::1,fd00::/8,loopback' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '192.0.2.7',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    for (const wrong of ['true', '10.0.0.0/33', 'proxy.example.com', '10.0.0.1,', '1.2.3.4/8/1']) {
+      expect(errorOf(() => loadConfig({ TRUST_PROXY: wrong })).message, wrong).toContain('TRUST_PROXY');
+    }
+  });
+
   it('lets overrides win over the environment', () => {
     expect(loadConfig({ DEMO: 'false', PORT: '1' }, { DEMO: true })).toMatchObject({ DEMO: true, PORT: 1 });
   });

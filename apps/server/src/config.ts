@@ -1,8 +1,35 @@
+import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isProxyAddress = (entry: string) => {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  if (PROXY_NAMES.has(entry)) return true;
+  if (rest.length || !isIP(address)) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (isIP(address) === 4 ? 32 : 128));
+};
+
+/**
+ * Whom to believe about the client's address and protocol (X-Forwarded-For/-Proto): nobody (empty, the
+ * default), the nearest N proxies (a hop count), or proxies at these addresses or CIDR ranges.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .default('')
+  .transform((value, context): false | number | string[] => {
+    if (!value) return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    const wrong = entries.find((entry) => !isProxyAddress(entry));
+    if (wrong === undefined) return entries;
+    context.addIssue({ code: 'custom', message: `"${wrong}" is not a hop count, IP address or CIDR range` });
+    return z.NEVER;
+  });
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -28,6 +55,12 @@ const envSchema = z.object({
   LOGIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().positive().default(10),
   UPLOADS_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
   UPLOADS_TOTAL: z.coerce.number().int().min(1).max(1000).default(4),
+  TRUST_PROXY: trustProxy,
+  LOGIN_ACCOUNT_FAILURES: z.coerce.number().int().positive().default(5),
+  LOGIN_ADDRESS_FAILURES: z.coerce.number().int().positive().default(20),
+  LOGIN_LOCKOUT_SECONDS: z.coerce.number().int().positive().max(86_400).default(15),
+  LOGIN_LOCKOUT_MAX_SECONDS: z.coerce.number().int().positive().max(86_400).default(900),
+  LOGIN_FAILURES_PER_MINUTE: z.coerce.number().int().positive().default(300),
   MAP_TILE_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   OIDC_ISSUER: z.url().optional(),
@@ -52,6 +85,10 @@ const envSchema = z.object({
   INGEST_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(1000),
   INGEST_QUEUE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
   INGEST_LINGER_MS: z.coerce.number().int().min(0).max(1000).default(10),
+  LIVE_STREAMS_PER_USER: z.coerce.number().int().positive().max(1000).default(8),
+  LIVE_STREAMS_TOTAL: z.coerce.number().int().positive().max(100_000).default(2000),
+  LIVE_STREAM_BUFFER_KB: z.coerce.number().int().positive().max(65_536).default(256),
+  LIVE_STREAM_RECHECK_SECONDS: z.coerce.number().int().positive().max(3600).default(30),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('CBM <cbm@localhost>'),
   ALERT_MAILS_PER_WINDOW: z.coerce.number().int().min(1).max(10_000).default(5),

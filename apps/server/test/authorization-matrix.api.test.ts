@@ -15,14 +15,15 @@ import {
 } from './authorization-fixtures';
 import { type RequestTarget, validRequest } from './authorization-requests';
 import type { OpenApiOperation } from './fuzz/request-arbitrary';
+import { pathVariants } from './path-variants';
 import { siteNodeIds } from './site-admins';
 import { createTestApp, describeEachDatabase, type TestApp } from './test-app';
 
 const UNKNOWN_ID = 987_654;
 const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
 const key = (route: RegisteredRoute) => `${route.method} ${route.url}`;
-const answer = (response: { statusCode: number; body: string }) =>
-  `${response.statusCode} ${response.body.slice(0, 400)}`;
+const answer = (response: { statusCode: number; body: string; label?: string }) =>
+  `${response.label ? `${response.label} → ` : ''}${response.statusCode} ${response.body.slice(0, 400)}`;
 const ID_PARAMETER = /:(id|fileId|\w+Id)\b/;
 
 /**
@@ -63,9 +64,15 @@ describeEachDatabase('authorisation matrix', (kind) => {
   const cookieFor = async (route: RegisteredRoute) =>
     userWith(route.features.length ? route.features : FEATURES, own.site);
 
-  const request = async (route: RegisteredRoute, target: RequestTarget, cookie?: string) => {
+  const request = async (
+    route: RegisteredRoute,
+    target: RequestTarget,
+    cookie?: string,
+    spelt = (url: string) => url,
+  ) => {
     const operation = operations[openApiPath(route.url)]?.[route.method.toLowerCase()] ?? {};
-    const valid = validRequest(route, operation, target, VALID_BODIES[key(route)]);
+    const generated = validRequest(route, operation, target, VALID_BODIES[key(route)]);
+    const valid = { ...generated, url: spelt(generated.url) };
     const form = VALID_FORMS[key(route)]?.(target);
     if (!form) return t.request({ ...valid, cookie });
     const encoded = new Response(form);
@@ -128,6 +135,45 @@ describeEachDatabase('authorisation matrix', (kind) => {
       if (response.statusCode !== 403) failures.push(`${key(route)} → ${answer(response)}`);
     }
     expect(failures).toEqual([]);
+  });
+
+  /** Each route under every other spelling of its path (path-variants.ts), with the given user's cookie. */
+  const variantAnswers = async (
+    candidates: RegisteredRoute[],
+    cookieOf: (route: RegisteredRoute) => Promise<string>,
+  ) => {
+    const answers: { label: string; statusCode: number; body: string }[] = [];
+    for (const route of candidates) {
+      const cookie = await cookieOf(route);
+      for (let index = 0; index < pathVariants('/api/v2').length; index++) {
+        let sent = '';
+        const spelt = (url: string) => {
+          sent = pathVariants(url)[index] ?? url;
+          return sent;
+        };
+        const response = await request(route, { ...own, id: 1 }, cookie, spelt);
+        answers.push({ label: `${key(route)} as ${sent}`, ...response });
+      }
+    }
+    return answers;
+  };
+
+  it('answers 401 without a session however the path is spelt (encoded, doubled or dotted)', async () => {
+    const answers = await variantAnswers(
+      t.app.registeredRoutes.filter((route) => !route.public && route.method !== 'HEAD'),
+      async () => '',
+    );
+    expect(answers.length).toBeGreaterThan(1000);
+    expect(answers.filter((response) => response.statusCode !== 401).map(answer)).toEqual([]);
+  });
+
+  it('refuses every route with features under every spelling of its path to a user without them', async () => {
+    const featureRoutes = routes.filter((candidate) => candidate.features.length > 0);
+    const answers = await variantAnswers(featureRoutes, async (route) => {
+      const lacking = FEATURES.filter((feature) => !route.features.includes(feature));
+      return (await userWith(lacking, own.site)).cookie;
+    });
+    expect(answers.filter((response) => ![403, 404].includes(response.statusCode)).map(answer)).toEqual([]);
   });
 
   it('answers 403 or 404 for a site the user cannot see and 404 for an unknown one, never data', async () => {

@@ -7,6 +7,8 @@ export interface IssuerAccount {
   given_name: string;
   family_name: string;
   cbm_features?: unknown;
+  /** Left out unless set, as some providers do. */
+  email_verified?: unknown;
 }
 
 export interface OidcClient {
@@ -45,7 +47,11 @@ export async function startOidcIssuer(): Promise<OidcIssuer> {
       const provider = new Provider(url, {
         clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: [redirectUri] }],
         // As many company providers do, the features travel with the profile scope.
-        claims: { openid: ['sub'], email: ['email'], profile: ['given_name', 'family_name', 'cbm_features'] },
+        claims: {
+          openid: ['sub'],
+          email: ['email', 'email_verified'],
+          profile: ['given_name', 'family_name', 'cbm_features'],
+        },
         async findAccount(_context, id) {
           const account = accounts.get(id);
           return account && { accountId: id, claims: () => ({ sub: id, ...account }) };

@@ -9,6 +9,8 @@ export interface SseEvent {
 export interface SseConnection {
   status: number;
   events: SseEvent[];
+  /** Whether the server has ended the stream (or the connection broke). */
+  ended: boolean;
   close(): void;
 }
 
@@ -34,7 +36,16 @@ export function openSse(url: string, headers: Record<string, string>): Promise<S
           }
         });
         response.on('error', () => undefined);
-        resolve({ status: response.statusCode ?? 0, events, close: () => request.destroy() });
+        const connection: SseConnection = {
+          status: response.statusCode ?? 0,
+          events,
+          ended: false,
+          close: () => request.destroy(),
+        };
+        response.on('close', () => {
+          connection.ended = true;
+        });
+        resolve(connection);
       },
     );
     request.on('error', reject);

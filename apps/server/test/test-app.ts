@@ -79,7 +79,18 @@ export async function createTestApp(
   const database = await openTestDatabase(kind);
   await seedDemo(database.db, TEST_SEED_TIME);
   const config = {
-    ...loadConfig({}, { LOG_LEVEL: 'silent', LOGIN_ATTEMPTS_PER_MINUTE: 1000, MQTT_PORT: 0, ...env }),
+    ...loadConfig(
+      {},
+      {
+        LOG_LEVEL: 'silent',
+        LOGIN_ATTEMPTS_PER_MINUTE: 1000,
+        LOGIN_ACCOUNT_FAILURES: 1000,
+        LOGIN_ADDRESS_FAILURES: 1000,
+        LOGIN_FAILURES_PER_MINUTE: 10_000,
+        MQTT_PORT: 0,
+        ...env,
+      },
+    ),
     ...paths,
   };
   const app = await buildApp({ config, db: database.db });

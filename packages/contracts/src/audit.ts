@@ -9,6 +9,7 @@ import { operatingSiteIdSchema } from './sites';
 export const AUDIT_ACTIONS = {
   signIn: 'auth.signIn',
   signInFailed: 'auth.signInFailed',
+  signInRefused: 'auth.signInRefused',
   siteSettingsChanged: 'site.settingsChanged',
   batterySiteAssigned: 'battery.siteAssigned',
   licenceEndDateChanged: 'licence.endDateChanged',

@@ -13,6 +13,7 @@ export const ERROR_CODES = {
   forbidden: 'auth.forbidden',
   crossSiteRequest: 'auth.crossSiteRequest',
   identityProviderUnavailable: 'auth.identityProviderUnavailable',
+  tooManyLiveStreams: 'live.tooManyStreams',
   siteNotFound: 'sites.notFound',
   unknownDevice: 'devices.notFound',
   deviceChannelUnavailable: 'devices.channelUnavailable',

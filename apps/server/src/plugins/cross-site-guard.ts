@@ -5,16 +5,23 @@ import { HttpError } from '../http-error';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const SAME_ORIGIN_FETCH_SITES = new Set(['same-origin', 'none']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A GET that changes something (sends a command): guarded like POST (spec §7 makes some commands GETs). */
+    changesState?: boolean;
+  }
+}
+
 /**
- * CSRF protection (docs/decisions/005-csrf.md): a state-changing request is refused when the
- * browser says it comes from another origin (Origin or Sec-Fetch-Site). The same-origin web app
- * passes without effort; non-browser clients send neither header and pass too, since they cannot
- * carry a victim's cookie.
+ * CSRF protection (docs/decisions/005-csrf.md): a state-changing request (any method but GET, HEAD and
+ * OPTIONS, and GETs whose route says `changesState`) is refused when the browser says it comes from
+ * another origin (Origin or Sec-Fetch-Site). The same-origin web app passes without effort;
+ * non-browser clients send neither header and pass too, since they cannot carry a victim's cookie.
  */
 export const crossSiteGuardPlugin = fp(async (app: FastifyInstance, options: { publicUrl?: string }) => {
   const publicOrigin = options.publicUrl ? new URL(options.publicUrl).origin : undefined;
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
+    if (SAFE_METHODS.has(request.method) && !request.routeOptions.config.changesState) return;
     if (isCrossSite(request, publicOrigin)) {
       throw new HttpError(403, 'auth.crossSiteRequest', 'errors.crossSiteRequest');
     }

@@ -4,7 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { isDatabaseFull, isDatabaseUnavailable, isInvalidValue } from '../db/database-errors';
-import { HttpError } from '../http-error';
+import { HttpError, routeNotFound } from '../http-error';
 import { type Language, languageOf, type MessageKey, translate } from '../i18n/messages';
 import type { ValidationItem } from './validator-compiler';
 
@@ -51,16 +51,8 @@ export function frameworkErrors(_error: FastifyError, request: FastifyRequest, r
   return send(reply, 400, 'request.malformedUrl', translate(language, 'errors.malformedUrl'));
 }
 
-export function apiNotFound(request: FastifyRequest, reply: FastifyReply) {
-  return send(
-    reply,
-    404,
-    'request.notFound',
-    translate(request.language, 'errors.notFound', {
-      method: request.method,
-      url: request.url.split('?')[0] ?? '',
-    }),
-  );
+export function apiNotFound(request: FastifyRequest) {
+  throw routeNotFound(request);
 }
 
 function send(

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { APP_VERSION } from '../version';
+import { publicScope } from './public-scope';
 
 export const DOCS_PREFIX = '/api/v2/docs';
 
@@ -26,5 +27,9 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
       return input.route.config?.public ? { ...output, schema: { ...output.schema, security: [] } } : output;
     },
   });
-  await app.register(swaggerUi, { routePrefix: DOCS_PREFIX });
+  // The API description is published: the UI and the documents need no session.
+  await app.register(async (docs) => {
+    publicScope(docs);
+    await docs.register(swaggerUi, { routePrefix: DOCS_PREFIX });
+  });
 });

@@ -11,6 +11,8 @@ export interface RegisteredRoute {
   hidden: boolean;
   /** The user needs one of these (config.features); empty: any signed-in user. */
   features: readonly Feature[];
+  /** A GET that changes something (config.changesState): refused from other sites like a POST. */
+  changesState: boolean;
 }
 
 declare module 'fastify' {
@@ -30,12 +32,18 @@ export const routeRegistryPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
+      // Read when asked: a later onRoute hook of an inner scope may still mark the route public (publicScope).
       routes.push({
         method,
         url: route.url,
-        public: Boolean(route.config?.public),
+        get public() {
+          return Boolean(route.config?.public);
+        },
         hidden: Boolean(route.schema?.hide),
-        features: route.config?.features ?? [],
+        get features() {
+          return route.config?.features ?? [];
+        },
+        changesState: Boolean(route.config?.changesState),
       });
     }
   });

@@ -3,6 +3,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { publicScope } from './public-scope';
+import { isApiPath } from './request-path';
 
 export type NotFoundHandler = (request: FastifyRequest, reply: FastifyReply) => unknown;
 
@@ -13,17 +15,28 @@ export type NotFoundHandler = (request: FastifyRequest, reply: FastifyReply) => 
  */
 export const webAppPlugin = fp(
   async (app: FastifyInstance, options: { webDir: string; assetsDir: string; apiNotFound: NotFoundHandler }) => {
-    await app.register(fastifyStatic, {
-      root: path.join(options.assetsDir, 'signin'),
-      prefix: '/signin/',
-      decorateReply: false,
-    });
     const hasWebApp = existsSync(path.join(options.webDir, 'index.html'));
-    if (hasWebApp) {
-      await app.register(fastifyStatic, { root: options.webDir, prefix: '/', index: false, wildcard: false });
-    }
+    // The sign-in page's files and the app's scripts and styles are public; the app page is not (below).
+    await app.register(async (files) => {
+      publicScope(files);
+      await files.register(fastifyStatic, {
+        root: path.join(options.assetsDir, 'signin'),
+        prefix: '/signin/',
+        decorateReply: false,
+      });
+      if (hasWebApp) {
+        await files.register(fastifyStatic, {
+          root: options.webDir,
+          prefix: '/',
+          index: false,
+          wildcard: false,
+          decorateReply: false,
+        });
+      }
+    });
+    if (hasWebApp) await app.register(fastifyStatic, { root: options.webDir, serve: false });
     app.setNotFoundHandler(async (request, reply) => {
-      if (request.method !== 'GET' || request.url.startsWith('/api/') || !hasWebApp || isFilePath(request.url)) {
+      if (request.method !== 'GET' || isApiPath(request.url) || !hasWebApp || isFilePath(request.url)) {
         return options.apiNotFound(request, reply);
       }
       if (!(await request.sessionUser())) {

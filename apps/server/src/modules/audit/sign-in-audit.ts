@@ -25,3 +25,18 @@ export async function recordSignIn(db: Queryable, attempt: SignInAttempt): Promi
     },
   ]);
 }
+
+/**
+ * Records that sign-in was refused before the password was looked at (too many failures for the
+ * account, the address or the server: login-throttle.ts), with the address and how long it stays locked.
+ */
+export async function recordSignInRefused(
+  db: Queryable,
+  attempt: Omit<SignInAttempt, 'succeeded'>,
+  details: { reason: string; address: string; retryAfterSeconds: number },
+): Promise<void> {
+  const siteIds = attempt.userId === null ? [] : await siteRepository(db).accessibleSiteIds(attempt.userId);
+  await auditRepository(db).record({ userId: attempt.userId, email: attempt.email }, [
+    { action: AUDIT_ACTIONS.signInRefused, entityType: 'user', entityId: attempt.email, siteIds, next: details },
+  ]);
+}

@@ -5,14 +5,23 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http-error';
-import { recordSignIn } from '../audit/sign-in-audit';
+import { recordSignIn, recordSignInRefused } from '../audit/sign-in-audit';
 import { userRepository } from '../users/user-repository';
+import { LoginThrottle, type ThrottleSettings } from './login-throttle';
 import { verifyPassword } from './passwords';
 
 const noContent = { 204: z.null() };
+const tooManyAttempts = () => new HttpError(429, 'auth.tooManyAttempts', 'errors.tooManyAttempts');
 
-export async function authRoutes(app: FastifyInstance, options: { db: Database; loginAttemptsPerMinute: number }) {
+export interface AuthOptions {
+  db: Database;
+  loginAttemptsPerMinute: number;
+  throttle: ThrottleSettings;
+}
+
+export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
   const users = userRepository(options.db);
+  const throttle = new LoginThrottle(options.throttle);
   const api = app.withTypeProvider<ZodTypeProvider>();
   await app.register(rateLimit, { global: false });
 
@@ -32,19 +41,30 @@ export async function authRoutes(app: FastifyInstance, options: { db: Database; 
         hook: 'preValidation',
         keyGenerator: (request) => `${request.ip}|${loginName(request.body)}`,
         // Thrown by the plugin: an HttpError, so the error handler answers 429 in the one error shape.
-        errorResponseBuilder: (_request, context) =>
-          new HttpError(context.statusCode, 'auth.tooManyAttempts', 'errors.tooManyAttempts'),
+        errorResponseBuilder: () => tooManyAttempts(),
       },
     },
     schema: { tags: ['auth'], body: loginBodySchema, response: noContent },
     handler: async (request, reply) => {
+      const account = loginName(request.body);
       const credentials = await users.findCredentials(request.body.username);
+      const attempt = { userId: credentials?.id ?? null, email: account };
+      const refusal = throttle.check(account, request.ip);
+      if (refusal) {
+        const { reason, retryAfterSeconds } = refusal;
+        if (refusal.first) {
+          await recordSignInRefused(options.db, attempt, { reason, address: request.ip, retryAfterSeconds });
+        }
+        reply.header('retry-after', String(retryAfterSeconds));
+        throw tooManyAttempts();
+      }
       const valid = await verifyPassword(credentials?.password_hash, request.body.password);
-      const attempt = { userId: credentials?.id ?? null, email: loginName(request.body) };
       if (!credentials || !valid) {
+        throttle.failed(account, request.ip);
         await recordSignIn(options.db, { ...attempt, succeeded: false });
         throw new HttpError(401, 'auth.invalidCredentials', 'errors.invalidCredentials');
       }
+      throttle.succeeded(account);
       await app.endSession(request, reply);
       await app.startSession(reply, credentials.id);
       await recordSignIn(options.db, { ...attempt, succeeded: true });

@@ -143,6 +143,22 @@ describeEachDatabase('authorisation', (kind) => {
       expect((await t.request({ url: '/api/v2/user', cookie })).json()).toMatchObject({ theme: 'markus' });
     });
 
+    it('refuses a cross-site GET that sends a command to a battery, like a POST', async () => {
+      const changing = t.app.registeredRoutes.filter((route) => route.changesState && route.method === 'GET');
+      expect(changing.map(label)).toEqual([
+        'GET /api/v2/battery/BatteryLiveView/:serial/update',
+        'GET /api/v2/battery/BatteryList/:serial/enableremote',
+      ]);
+      const admin = await t.signIn('admin@cbm.demo');
+      for (const route of changing) {
+        for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example' }]) {
+          const response = await t.request({ url: `${concrete(route.url)}?operatingSiteId=1`, headers, cookie: admin });
+          expect(response.statusCode, `${label(route)} ${JSON.stringify(headers)}`).toBe(403);
+          expect(response.json()).toMatchObject({ code: 'auth.crossSiteRequest' });
+        }
+      }
+    });
+
     it('lets cross-site reads through (they change nothing)', async () => {
       const response = await t.request({
         url: '/api/v2/user',

@@ -87,8 +87,14 @@ export async function oidcRoutes(app: FastifyInstance, { db, oidc: settings, pub
         firstName: typeof claims.given_name === 'string' ? claims.given_name : '',
         lastName: typeof claims.family_name === 'string' ? claims.family_name : '',
         features: featuresFrom(claims[settings.featuresClaim]),
+        emailVerified: claims.email_verified === true,
       });
       reply.clearCookie(FLOW_COOKIE, { path: FLOW_COOKIE_PATH });
+      if (userId === undefined) {
+        request.log.warn({ email: claims.email }, 'identity-provider address not verified; not linked to the account');
+        await recordSignIn(db, { userId: null, email: claims.email.trim().toLowerCase(), succeeded: false });
+        throw invalidCredentials();
+      }
       await app.endSession(request, reply);
       await app.startSession(reply, userId);
       await recordSignIn(db, { userId, email: claims.email.trim().toLowerCase(), succeeded: true });
@@ -115,7 +121,8 @@ async function accountClaims(
   const claims = { ...userInfo, ...idToken };
   const { email } = claims;
   if (typeof email !== 'string') throw new Error('the identity provider sent no email claim');
-  // An address the provider has not verified must not link to an existing CBM account.
+  // An address the provider says it has not verified signs no one in (unverified and merely unsaid ones
+  // link to no existing account either: oidc-user-repository.ts).
   if (claims.email_verified === false) throw new Error('the identity provider has not verified the email');
   return { ...claims, email };
 }

@@ -148,6 +148,46 @@ describeEachDatabase('sign-in through the identity provider', (kind) => {
     expect(await userOf(jar, cbm)).toMatchObject({ firstName: 'Dora' });
   });
 
+  describe('an address that a CBM account already has', () => {
+    const target = 'stations@cbm.demo';
+    const linked = async () =>
+      (
+        await t.db.query<{ oidc_subject: string | null }>('SELECT oidc_subject FROM app_user WHERE email = $1', [
+          target,
+        ])
+      )[0]?.oidc_subject;
+
+    it.each([
+      ['missing', undefined],
+      ['false', false],
+      ['the string "true"', 'true'],
+    ])('is not linked when email_verified is %s: 401, no session, the account untouched', async (_, verified) => {
+      const login = `mallory-${String(verified)}`;
+      account(login, {
+        email: target.toUpperCase(),
+        given_name: 'Mallory',
+        family_name: 'M',
+        email_verified: verified,
+      });
+      const jar = new CookieJar();
+      const { callback } = await authorize(jar, cbm, login);
+      const response = await send(jar, callback.href);
+      expect(response.status).toBe(401);
+      expect(await response.json()).toMatchObject({ code: 'auth.invalidCredentials' });
+      expect(jar.get('cbm_session')).toBeUndefined();
+      expect(await linked()).toBeNull();
+      expect(await usersWithSubject(login)).toEqual([]);
+    });
+
+    it('is linked when email_verified is true', async () => {
+      account('stella', { email: target, given_name: 'Stella', family_name: 'S', email_verified: true });
+      const jar = new CookieJar();
+      await signIn(jar, cbm, 'stella');
+      expect(await linked()).toBe(`${issuer.url}|stella`);
+      expect(await userOf(jar, cbm)).toMatchObject({ firstName: 'Stella' });
+    });
+  });
+
   it('refuses a callback with a wrong state, without the flow cookie, or with an error, as 401', async () => {
     account('carla', { email: 'carla@example.com', given_name: 'Carla', family_name: 'Cruz' });
     const jar = new CookieJar();

@@ -4,8 +4,8 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/database';
-import { forbidden, unauthenticated } from '../../http-error';
-import { DOCS_PREFIX } from '../../plugins/openapi';
+import { forbidden, routeNotFound, unauthenticated } from '../../http-error';
+import { isApiPath } from '../../plugins/request-path';
 import { SessionCache } from './session-cache';
 import { type SessionUser, sessionRepository } from './session-repository';
 
@@ -31,6 +31,13 @@ declare module 'fastify' {
   interface FastifyInstance {
     startSession(reply: FastifyReply, userId: number): Promise<void>;
     endSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /**
+     * The user of a session token if the session lives on, looked up afresh without marking it used
+     * (long-lived responses such as live streams check this now and then).
+     */
+    sessionStillValid(token: string): Promise<SessionUser | undefined>;
+    /** Calls back with the token of every session that ends in this process (sign-out). */
+    onSessionEnded(listener: (token: string) => void): void;
   }
   interface FastifyContextConfig {
     /** Routes are signed-in only unless marked public. */
@@ -80,27 +87,35 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionOpt
       expires: expiresAt,
     });
   });
+  const ended = new Set<(token: string) => void>();
   app.decorate('endSession', async (request: FastifyRequest, reply: FastifyReply) => {
     const token = request.cookies[SESSION_COOKIE];
     if (token) {
       cache.delete(token);
       await sessions.delete(token);
+      for (const listener of ended) listener(token);
     }
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
   });
+  app.decorate('sessionStillValid', (token: string) => sessions.findUser(token, options.idleMinutes, false));
+  app.decorate('onSessionEnded', (listener: (token: string) => void) => {
+    ended.add(listener);
+  });
 
-  // Secure by default: every API route needs a session, and its features when it names some.
+  // Deny by default: the matched route's own config decides, never the URL text. Every route needs a
+  // session unless it is marked public, and its features when it names some.
   app.addHook('onRequest', async (request) => {
+    if (request.is404) {
+      // No route matched. Under the API, however spelt, a stranger learns nothing but 401 and no body is read.
+      if (!isApiPath(request.url)) return;
+      await request.requireUser();
+      throw routeNotFound(request);
+    }
     const config = request.routeOptions.config;
-    if (config.public || !request.url.startsWith('/api/') || isDocsRoute(request.routeOptions.url)) return;
+    if (config.public) return;
     const user = await request.requireUser();
     if (config.features && !config.features.some((feature) => user.features.has(feature))) {
       throw forbidden();
     }
   });
 });
-
-/** The OpenAPI document and UI: only the routes under the docs prefix, not every path that starts like it. */
-function isDocsRoute(routeUrl: string | undefined): boolean {
-  return routeUrl !== undefined && (routeUrl === DOCS_PREFIX || routeUrl.startsWith(`${DOCS_PREFIX}/`));
-}

@@ -25,9 +25,10 @@ export function sessionRepository(db: Queryable) {
 
     /**
      * The user of a session that has neither expired nor been idle for `idleMinutes`; marks it as used
-     * (at most once a minute, so that a burst of requests writes once).
+     * (at most once a minute, so that a burst of requests writes once) unless `touch` is false: an open
+     * live stream checking that its session lives on must not keep it alive.
      */
-    async findUser(token: string, idleMinutes: number): Promise<SessionUser | undefined> {
+    async findUser(token: string, idleMinutes: number, touch = true): Promise<SessionUser | undefined> {
       const [row] = await db.query<{ id: number; email: string; features: Feature[]; stale: boolean }>(
         `SELECT u.id, u.email, s.last_seen_at < now() - interval '1 minute' AS stale,
                 coalesce(array_agg(f.feature ORDER BY f.feature) FILTER (WHERE f.feature IS NOT NULL), '{}') AS features
@@ -39,7 +40,7 @@ export function sessionRepository(db: Queryable) {
         [hashToken(token), idleMinutes],
       );
       if (!row) return undefined;
-      if (row.stale)
+      if (row.stale && touch)
         await db.query('UPDATE user_session SET last_seen_at = now() WHERE token_hash = $1', [hashToken(token)]);
       return { id: row.id, email: row.email, features: new Set(row.features) };
     },

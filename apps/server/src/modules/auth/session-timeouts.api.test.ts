@@ -70,7 +70,8 @@ describeEachDatabase('session timeouts', (kind) => {
 describe('session cookie and cache', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp('pglite', { PUBLIC_URL: 'https://cbm.example.com' });
+    // Behind a proxy at 127.0.0.1 (where injected requests come from) whose X-Forwarded-Proto is believed.
+    t = await createTestApp('pglite', { PUBLIC_URL: 'https://cbm.example.com', TRUST_PROXY: ['127.0.0.1'] });
   });
   afterAll(() => t.close());
 

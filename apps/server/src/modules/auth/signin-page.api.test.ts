@@ -1,6 +1,25 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { pageAfterSignin } from '../../../test/signin-script';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { renderSignin } from './signin-page';
+
+const HOST = 'cbm.example:8080';
+const ORIGIN = `http://${HOST}`;
+// Each resolves to another origin or scheme in a browser (the tab is dropped by the URL parser).
+const OFF_SITE = [
+  '/\\evil.com',
+  '/\t/evil.com',
+  '/\\t/evil.com',
+  '//evil.com',
+  '///evil.com',
+  'https://evil.com',
+  'https:evil.com',
+  'javascript:alert(1)',
+  ' javascript:alert(1)',
+  'data:text/html,x',
+  '\\\\evil.com',
+  'http://cbm.example:8081/',
+];
 
 describeEachDatabase('sign-in page', (kind) => {
   let t: TestApp;
@@ -35,6 +54,28 @@ describeEachDatabase('sign-in page', (kind) => {
     const response = await t.request({ url: '/signin', cookie: await t.signIn('operator@cbm.demo') });
     expect(response.statusCode).toBe(302);
     expect(response.headers.location).toBe('/');
+  });
+
+  const target = (next: string) => pageAfterSignin(t, ORIGIN, next);
+
+  it.each(OFF_SITE)('goes to the start page after sign-in, not off site, with next=%j', async (next) => {
+    expect(await target(next)).toBe(`${ORIGIN}/`);
+  });
+
+  it('goes back to the page the user came from on the same origin', async () => {
+    expect(await target('/3/live')).toBe(`${ORIGIN}/3/live`);
+    expect(await target('/3/events?from=1#top')).toBe(`${ORIGIN}/3/events?from=1#top`);
+    expect(await target(`${ORIGIN}/3/live`)).toBe(`${ORIGIN}/3/live`);
+    // Resolves to the path //evil.com here; handed on as such it would leave, so it becomes /evil.com.
+    expect(await target('/.//evil.com')).toBe(`${ORIGIN}/evil.com`);
+  });
+
+  it('sends a signed-in user to next only on the same origin', async () => {
+    const cookie = await t.signIn('operator@cbm.demo');
+    const away = await t.request({ url: `/signin?next=${encodeURIComponent('/\\evil.com')}`, cookie });
+    expect(away.headers.location).toBe('/');
+    const back = await t.request({ url: '/signin?next=%2F3%2Flive', cookie });
+    expect(back.headers.location).toBe('/3/live');
   });
 
   it('serves its own script, style and icon without a session', async () => {

@@ -1,17 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import { type Language, translate } from '../../i18n/messages';
+import { sameOriginPath } from './same-origin-path';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-/** The sign-in page: served by the server, so no application view reaches signed-out users. */
-export async function signinPage(app: FastifyInstance, options: { oidcEnabled: boolean }) {
-  app.get('/signin', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
-    if (await request.sessionUser()) return reply.redirect('/');
-    return reply.type('text/html; charset=utf-8').send(renderSignin(request.language, options.oidcEnabled));
-  });
+/**
+ * The sign-in page: served by the server, so no application view reaches signed-out users. After
+ * sign-in the page goes to `?next=` only when that stays on this server's origin (PUBLIC_URL's, or
+ * the request's own).
+ */
+export async function signinPage(app: FastifyInstance, options: { oidcEnabled: boolean; publicUrl?: string }) {
+  app.get<{ Querystring: { next?: unknown } }>(
+    '/signin',
+    { config: { public: true }, schema: { hide: true } },
+    async (request, reply) => {
+      const origin = options.publicUrl ?? `${request.protocol}://${request.host}`;
+      const next = sameOriginPath(request.query.next, origin);
+      if (await request.sessionUser()) return reply.redirect(next);
+      return reply.type('text/html; charset=utf-8').send(renderSignin(request.language, options.oidcEnabled, next));
+    },
+  );
 }
 
-export function renderSignin(language: Language, oidcEnabled: boolean): string {
+export function renderSignin(language: Language, oidcEnabled: boolean, next = '/'): string {
   const t = (key: Parameters<typeof translate>[1]) => escapeHtml(translate(language, key));
   const oidc = oidcEnabled
     ? `<p class="or">${t('signin.or')}</p><a class="oidc" href="/api/v2/auth/oidc/start">${t('signin.oidc')}</a>`
@@ -31,7 +42,7 @@ export function renderSignin(language: Language, oidcEnabled: boolean): string {
   <div class="brand"><img src="/signin/favicon.svg" alt="" width="40" height="40"><span>CBM</span></div>
   <h1>${t('signin.heading')}</h1>
   <p class="subtitle">${t('signin.subtitle')}</p>
-  <form id="signin" data-failed="${t('signin.failed')}">
+  <form id="signin" data-failed="${t('signin.failed')}" data-next="${escapeHtml(next)}">
     <label>${t('signin.username')}<input type="email" name="username" autocomplete="username" required autofocus></label>
     <label>${t('signin.password')}<input type="password" name="password" autocomplete="current-password" required></label>
     <p class="error" role="alert" hidden></p>

@@ -10,7 +10,7 @@ import {
 } from '@cbm/contracts/battery-list';
 import type { Command } from '@cbm/contracts/device-protocol';
 import type { Feature } from '@cbm/contracts/features';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http-error';
@@ -26,17 +26,6 @@ const BASE = '/api/v2/battery/BatteryList';
 
 export const batteryNotFound = (serial: string) =>
   new HttpError(404, 'batteries.notFound', 'errors.batteryNotFound', { serial });
-
-/**
- * Enabling SSH is a GET (spec §7), so the cross-site guard of decision 005 does not cover it: a link on
- * another site must not switch it on.
- */
-function refuseCrossSite(request: FastifyRequest) {
-  const fetchSite = request.headers['sec-fetch-site'];
-  if (typeof fetchSite === 'string' && fetchSite !== 'same-origin' && fetchSite !== 'none') {
-    throw new HttpError(403, 'auth.crossSiteRequest', 'errors.crossSiteRequest');
-  }
-}
 
 /** The expert battery list of spec §7 (cbm_view): every battery field, expected versions, remote debugging. */
 export async function batteryListRoutes(app: FastifyInstance, options: { db: Database }) {
@@ -79,9 +68,12 @@ export async function batteryListRoutes(app: FastifyInstance, options: { db: Dat
     },
   });
 
-  /** Sends remoteDebugging to the battery (docs/protocol.md): SSH for one hour; answers until when. */
+  /**
+   * Sends remoteDebugging to the battery (docs/protocol.md): SSH for one hour; answers until when. A GET
+   * (spec §7), so marked as changing state: a link on another site must not switch it on (decision 005).
+   */
   api.get(`${BASE}/:serial/enableremote`, {
-    config,
+    config: { ...config, changesState: true },
     schema: {
       tags,
       params: batteryListSerialParamsSchema,
@@ -89,7 +81,6 @@ export async function batteryListRoutes(app: FastifyInstance, options: { db: Dat
       response: { 200: enableRemoteResponseSchema },
     },
     handler: async (request) => {
-      refuseCrossSite(request);
       const siteId = request.query.operatingSiteId;
       const user = await requireSiteAccess(sites, request, siteId, FEATURE);
       const { serial } = request.params;

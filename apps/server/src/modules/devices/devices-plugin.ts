@@ -31,6 +31,10 @@ type DeviceConfig = Pick<
   | 'INGEST_QUEUE_LIMIT'
   | 'INGEST_LINGER_MS'
   | 'SAMPLE_RETENTION_MONTHS'
+  | 'LIVE_STREAMS_PER_USER'
+  | 'LIVE_STREAMS_TOTAL'
+  | 'LIVE_STREAM_BUFFER_KB'
+  | 'LIVE_STREAM_RECHECK_SECONDS'
 >;
 
 export interface DevicesPluginOptions {
@@ -158,7 +162,16 @@ export const devicesPlugin = fp(
         sampleRetentionJob({ db, months: config.SAMPLE_RETENTION_MONTHS, log: app.log.child({ module: 'retention' }) }),
       );
     }
-    await app.register(liveRoutes, { db, live });
+    await app.register(liveRoutes, {
+      db,
+      live,
+      limits: {
+        perUser: config.LIVE_STREAMS_PER_USER,
+        total: config.LIVE_STREAMS_TOTAL,
+        bufferBytes: config.LIVE_STREAM_BUFFER_KB * 1024,
+        recheckMs: config.LIVE_STREAM_RECHECK_SECONDS * 1000,
+      },
+    });
     await app.register(metricsRoutes, { metrics, broker: () => transport?.status() ?? NO_BROKER });
   },
 );

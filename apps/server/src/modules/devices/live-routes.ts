@@ -1,25 +1,48 @@
 import { PassThrough } from 'node:stream';
+import { SESSION_COOKIE } from '@cbm/contracts/auth';
 import { LIVE_STREAM_PATH, type LiveEvent, liveStreamQuerySchema } from '@cbm/contracts/live-stream';
 import { SITE_PERMISSIONS } from '@cbm/contracts/site-permissions';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database';
-import { forbidden, siteNotFound } from '../../http-error';
+import { forbidden, HttpError, siteNotFound } from '../../http-error';
 import { siteRepository } from '../sites/site-repository';
 import type { LiveHub } from './live-hub';
+import { type LiveStreamLimits, LiveStreamRegistry, type OpenLiveStream } from './live-stream-registry';
 
 const KEEP_ALIVE_MS = 15_000;
+
+const tooManyStreams = () => new HttpError(429, 'live.tooManyStreams', 'errors.tooManyLiveStreams');
 
 /**
  * Server-Sent Events of a site's changed batteries (cbm_liveview) and charger-station twins (cbm_mdliveview),
  * and its fired alerts: battery alerts with cbm_alert, charger-station alerts with cbm_mdlalert and the
- * site's mdload Alert permission.
+ * site's mdload Alert permission. Streams are capped per user and in total; a reader too slow to take its
+ * events is dropped; a stream ends with its session (sign-out at once, expiry and sign-outs elsewhere at
+ * the next check) and when the user loses any of the access it was opened with.
  */
-export async function liveRoutes(app: FastifyInstance, options: { db: Database; live: LiveHub }) {
+export async function liveRoutes(
+  app: FastifyInstance,
+  options: { db: Database; live: LiveHub; limits: LiveStreamLimits },
+) {
   const sites = siteRepository(options.db);
-  const streams = new Set<PassThrough>();
+  const registry = new LiveStreamRegistry(options.limits);
+  app.onSessionEnded((token) => registry.closeSession(token));
   const api = app.withTypeProvider<ZodTypeProvider>();
+
+  /** What the user may see of the site's live changes. */
+  const accessOf = async (userId: number, siteId: number) => ({
+    batteries: await sites.canAccess(userId, siteId, 'cbm_liveview'),
+    mdloads: await sites.canAccess(userId, siteId, 'cbm_mdliveview'),
+    battery: await sites.canAccess(userId, siteId, 'cbm_alert'),
+    mdload:
+      (await sites.canAccess(userId, siteId, 'cbm_mdlalert')) &&
+      (await sites.rules(userId, siteId)).includes(SITE_PERMISSIONS.mdloadAlert),
+  });
+  type Access = Awaited<ReturnType<typeof accessOf>>;
+  const lostAny = (before: Access, now: Access) =>
+    (Object.keys(before) as (keyof Access)[]).some((key) => before[key] && !now[key]);
 
   api.get(LIVE_STREAM_PATH, {
     schema: {
@@ -31,43 +54,58 @@ export async function liveRoutes(app: FastifyInstance, options: { db: Database; 
     handler: async (request, reply) => {
       const user = await request.requireUser();
       const siteId = request.query.operatingSiteId;
-      const batteries = await sites.canAccess(user.id, siteId, 'cbm_liveview');
-      const mdloads = await sites.canAccess(user.id, siteId, 'cbm_mdliveview');
-      const alerts = {
-        battery: await sites.canAccess(user.id, siteId, 'cbm_alert'),
-        mdload:
-          (await sites.canAccess(user.id, siteId, 'cbm_mdlalert')) &&
-          (await sites.rules(user.id, siteId)).includes(SITE_PERMISSIONS.mdloadAlert),
-      };
-      if (!batteries && !mdloads && !alerts.battery && !alerts.mdload) {
+      const access = await accessOf(user.id, siteId);
+      if (!Object.values(access).some(Boolean)) {
         throw (await sites.exists(siteId)) ? forbidden() : siteNotFound(siteId);
       }
+      if (!registry.admits(user.id)) throw tooManyStreams();
 
       const stream = new PassThrough();
-      const send = (event: LiveEvent, data: unknown) => {
-        if (!stream.writableEnded) stream.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      const open: OpenLiveStream = { userId: user.id, sessionToken: request.cookies[SESSION_COOKIE] ?? '', close };
+      const write = (text: string) => {
+        if (stream.writableEnded) return;
+        stream.write(text);
+        // What waits in this stream and the socket's buffer: a reader that does not take it is dropped.
+        if (stream.writableLength + stream.readableLength > options.limits.bufferBytes) {
+          request.log.info({ userId: user.id }, 'live stream dropped: the reader is too slow');
+          close();
+          reply.raw.destroy();
+        }
       };
+      const send = (event: LiveEvent, data: unknown) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       const unsubscribe = options.live.subscribe(siteId, (update) => {
         const allowed =
-          update.event === 'alert' ? alerts[update.data.product] : update.event === 'battery' ? batteries : mdloads;
+          update.event === 'alert'
+            ? access[update.data.product]
+            : update.event === 'battery'
+              ? access.batteries
+              : access.mdloads;
         if (allowed) send(update.event, update.data);
       });
-      const keepAlive = setInterval(() => stream.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
-      streams.add(stream);
-      const end = () => {
+      const keepAlive = setInterval(() => write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+      const recheck = setInterval(async () => {
+        const current = await app.sessionStillValid(open.sessionToken).catch(() => undefined);
+        if (!current || lostAny(access, await accessOf(current.id, siteId).catch(() => access))) close();
+      }, options.limits.recheckMs);
+      registry.add(open);
+      function close() {
         clearInterval(keepAlive);
+        clearInterval(recheck);
         unsubscribe();
-        streams.delete(stream);
+        registry.delete(open);
         stream.end();
-      };
-      stream.once('close', end);
-      reply.raw.once('close', end);
+      }
+      stream.once('close', close);
+      reply.raw.once('close', close);
       // Ready once every change of the site reaches this replica, whichever replica stores it.
-      void options.live
-        .watched(siteId)
-        .then(() =>
-          send('ready', { operatingSiteId: siteId, batteries, mdloads, alerts: alerts.battery || alerts.mdload }),
-        );
+      void options.live.watched(siteId).then(() =>
+        send('ready', {
+          operatingSiteId: siteId,
+          batteries: access.batteries,
+          mdloads: access.mdloads,
+          alerts: access.battery || access.mdload,
+        }),
+      );
       return (reply as FastifyReply)
         .header('content-type', 'text/event-stream; charset=utf-8')
         .header('cache-control', 'no-cache, no-transform')
@@ -77,7 +115,5 @@ export async function liveRoutes(app: FastifyInstance, options: { db: Database; 
   });
 
   // Open streams would keep the server from closing.
-  app.addHook('preClose', async () => {
-    for (const stream of [...streams]) stream.end();
-  });
+  app.addHook('preClose', async () => registry.closeAll());
 }

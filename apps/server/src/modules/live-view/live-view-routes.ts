@@ -156,9 +156,10 @@ export async function liveViewRoutes(app: FastifyInstance, options: { db: Databa
   /**
    * Sends the refresh command and answers at once with the battery's last data time: the screen polls
    * GET …/{serial} until it is newer. A battery that reported within the last few seconds is already up to date.
+   * A GET (spec §7) that sends a command, so refused from other sites like a POST (decision 005).
    */
   api.get(`${BASE}/:serial/update`, {
-    config,
+    config: { ...config, changesState: true },
     schema: {
       tags,
       params: batterySerialParamsSchema,

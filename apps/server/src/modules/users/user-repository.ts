@@ -59,8 +59,17 @@ export function userRepository(db: Queryable) {
       return row.id;
     },
 
+    /**
+     * A new password ends every session of the user (one statement: no sign-in slips in between). Replicas
+     * may still take a session they looked up within SESSION_CACHE_SECONDS; live streams end at their
+     * next check.
+     */
     async setPassword(userId: number, passwordHash: string): Promise<void> {
-      await db.query('UPDATE app_user SET password_hash = $2 WHERE id = $1', [userId, passwordHash]);
+      await db.query(
+        `WITH changed AS (UPDATE app_user SET password_hash = $2 WHERE id = $1 RETURNING id)
+         DELETE FROM user_session WHERE user_id IN (SELECT id FROM changed)`,
+        [userId, passwordHash],
+      );
     },
 
     async grantFeatures(userId: number, features: readonly Feature[]): Promise<void> {
