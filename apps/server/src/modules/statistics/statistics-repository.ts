@@ -161,9 +161,11 @@ export function statisticsRepository(db: Queryable) {
     },
 
     /**
-     * Whether the site has day rows in the range from before its first hour row: days that were only
-     * counted in the site's zone (hour rows exist from migration 009 on). Answers the first whole local
-     * day of the range's zone that the hour rows cover — a range starting on it is accepted — or null.
+     * Whether the range starts before the site's first hour row and a day row in it holds more than the hour
+     * rows do: a day before the first hour, or the first hour's day with time or energy before it (days that
+     * were only counted in the site's zone; hour rows exist from migration 009 on). A site whose hour rows
+     * began with its data (the demo, a site set up since) is covered. Answers the first whole local day of the
+     * range's zone that the hour rows cover — a range starting on it is accepted — or null.
      */
     async daysWithoutHours(siteId: number, range: DayRange): Promise<string | null> {
       const [row] = await db.query<{ first_hour: string | null; uncovered: boolean }>(
@@ -172,8 +174,21 @@ export function statisticsRepository(db: Queryable) {
          SELECT to_char(first.local::date + CASE WHEN first.local::time = '00:00' THEN 0 ELSE 1 END,
                         'YYYY-MM-DD') AS first_hour,
            (first.hour IS NULL OR first.hour > $4::timestamptz) AND EXISTS (
-             SELECT 1 FROM battery_day WHERE operating_site_id = $1 AND day BETWEEN $2 AND $3
-               AND (first.hour IS NULL OR day <= (first.hour AT TIME ZONE 'UTC')::date + 1)) AS uncovered
+             SELECT 1 FROM battery_day d
+              WHERE d.operating_site_id = $1 AND d.day BETWEEN $2 AND $3
+                AND (first.hour IS NULL OR d.day < (first.hour AT TIME ZONE d.timezone)::date
+                  OR (d.day = (first.hour AT TIME ZONE d.timezone)::date AND EXISTS (
+                    SELECT 1 FROM battery_hour h
+                     WHERE h.battery_serial_number = d.battery_serial_number AND h.operating_site_id = $1
+                       AND h.hour >= d.day::timestamp AT TIME ZONE d.timezone
+                       AND h.hour < (d.day + 1)::timestamp AT TIME ZONE d.timezone
+                    HAVING sum(h.operating_ms) < d.operating_ms
+                        OR sum(h.energy_charged_kwh) < d.energy_charged_kwh
+                        OR sum(h.energy_discharged_kwh) < d.energy_discharged_kwh)
+                  OR (d.day = (first.hour AT TIME ZONE d.timezone)::date AND NOT EXISTS (
+                    SELECT 1 FROM battery_hour h
+                     WHERE h.battery_serial_number = d.battery_serial_number AND h.operating_site_id = $1
+                       AND h.hour < (d.day + 1)::timestamp AT TIME ZONE d.timezone))))) AS uncovered
          FROM first`,
         [siteId, range.firstDate, range.lastDate, new Date(range.startMs).toISOString(), range.timeZone],
       );

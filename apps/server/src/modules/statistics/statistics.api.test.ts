@@ -137,11 +137,11 @@ describeEachDatabase('battery statistics API', (kind) => {
       [birmingham],
     );
     await t.db.query(
-      `INSERT INTO battery_day SELECT $2, $1, d::date, 'Europe/London', 1, 1, 1, 0, 0, 0, 1, 0, 0, 0, 0, 50, 50, 90
+      `INSERT INTO battery_day SELECT $2, $1, d::date, 'Europe/London', 12, 6, 86400000, 0, 0, 0, 86400000, 0, 0, 0, 0, 50, 50, 90
          FROM generate_series('2026-11-09'::date, '2026-11-13'::date, interval '1 day') d`,
       [birmingham, battery?.serial_number],
     );
-    // Hours from 10:00 UTC on 11 November, as when hour roll-ups started mid-day.
+    // Hours from 10:00 UTC on 11 November, as when hour roll-ups started mid-day (the day rows hold whole days).
     await t.db.query(
       `INSERT INTO battery_hour SELECT $2, $1, h, 0.5, 0.25, 3600000, 0
          FROM generate_series('2026-11-11T10:00Z'::timestamptz, '2026-11-13T23:00Z'::timestamptz, interval '1 hour') h`,
