@@ -8,8 +8,9 @@ import type { Database } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
 import { openPgliteDatabase } from '../src/db/pglite-database';
 import { openPostgresDatabase } from '../src/db/postgres-database';
+import { DEMO_SEED } from '../src/demo/demo-fleet';
 import { DEMO_PASSWORD } from '../src/demo/demo-users';
-import { seedDemo } from '../src/demo/seed-demo';
+import { type SeedDemoOptions, seedDemo } from '../src/demo/seed-demo';
 
 export type DatabaseKind = Database['kind'];
 
@@ -68,16 +69,18 @@ export interface TestApp {
 export const TEST_SEED_TIME = new Date('2026-11-21T10:00:00Z');
 
 /**
- * The real app on a real, migrated database seeded with the demo data set. `paths` points the app
- * at another web build (webDir), so tests do not depend on whether apps/web/dist exists.
+ * The real app on a real, migrated database seeded with the demo data set (without history unless `seed`
+ * asks for it). `paths` points the app at another web build (webDir), so tests do not depend on whether
+ * apps/web/dist exists.
  */
 export async function createTestApp(
   kind: DatabaseKind,
   env: Partial<Env> = {},
   paths: Partial<Pick<Config, 'webDir'>> = {},
+  seed: SeedDemoOptions = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase(kind);
-  await seedDemo(database.db, TEST_SEED_TIME);
+  await seedDemo(database.db, TEST_SEED_TIME, DEMO_SEED, seed);
   const config = {
     ...loadConfig(
       {},

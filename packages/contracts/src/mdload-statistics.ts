@@ -21,7 +21,10 @@ const isoTime = z.iso.datetime({ offset: true, error: () => VALIDATION.invalidDa
 
 export const mdloadAvailableTimeQuerySchema = z.object({ operatingSiteId: operatingSiteIdSchema });
 
-/** startTime/endTime: ISO times, the day start of the first date and the day end of the second in timeZone. */
+/**
+ * startTime/endTime: ISO times, the start of the first day and the start of the day after the last in timeZone.
+ * The start is inclusive and the end exclusive, so adjacent ranges add up (docs/reports.md, charger station).
+ */
 export const mdloadStatisticQuerySchema = z
   .object({
     operatingSiteId: operatingSiteIdSchema,
@@ -46,8 +49,10 @@ export type MdloadAvailableTime = z.infer<typeof mdloadAvailableTimeSchema>;
 const unitSchema = z.object({ mdLoadSerial: z.string(), name: z.string() });
 
 /**
- * GET …/consumption: energy per local day (YYYY-MM-DD in timeZone) and unit, from the units' meters, and the
- * summary: total, the site's peak power (the units' power summed per minute) and the cost at the site's price.
+ * GET …/consumption: energy per local day (YYYY-MM-DD in timeZone) and unit — the energy of the charge sessions
+ * started that day on the chargers of the unit's stations — and the summary: total, the site's peak power (the
+ * units' power summed per minute; null when it never rose above 0) and the cost at the site's price. Exact
+ * decimals rounded half-up once: kWh and kW to 3 places, cost to 2 (docs/reports.md, charger station).
  */
 export const mdloadConsumptionSchema = z.object({
   units: z.array(unitSchema),

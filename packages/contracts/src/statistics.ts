@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { isKnownTimeZone } from './admin';
-import { STATISTICS_DEFAULT_TIME_ZONE } from './constants';
 import { whenValid } from './field-rules';
 import { operatingSiteIdSchema } from './sites';
 import { VALIDATION } from './validation-messages';
@@ -63,12 +62,13 @@ export const groupIdListSchema = listOf(z.coerce.number().int().positive().max(2
 
 /**
  * A range of instants, `from` inclusive and `to` exclusive (as the time-range input gives it). Figures
- * are counted per whole local day of `timeZone`: a range is widened to the days it touches.
+ * are counted per whole local day of `timeZone`: a range is widened to the days it touches. Decision 027.
  */
 export const timeRangeFields = {
   from: instantRule(VALIDATION.startTimeRequired),
   to: instantRule(VALIDATION.endTimeRequired),
-  timeZone: timeZoneRule.default(STATISTICS_DEFAULT_TIME_ZONE),
+  /** Without one, the site's own zone (its settings; Europe/Berlin where none is set, spec §9). */
+  timeZone: timeZoneRule.optional(),
 };
 
 export function checkRange(range: { from: string; to: string }, ctx: z.RefinementCtx): void {

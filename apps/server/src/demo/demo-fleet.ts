@@ -72,7 +72,15 @@ export interface DemoMdloadUnit {
   mdloadSerial: string;
   name: string;
   maxPowerKw: number;
-  groups: { name: string; stations: { name: string; batteryModel: string; serialNumber: string }[] }[];
+  groups: { name: string; stations: DemoStation[] }[];
+}
+
+export interface DemoStation {
+  name: string;
+  batteryModel: string;
+  serialNumber: string;
+  /** The charger assigned to it, none for the stations after the site's chargers but one. */
+  chargerSerial: string | null;
 }
 
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -106,7 +114,7 @@ export function generateFleet(sites: FleetSite[], now: Date, seed = DEMO_SEED): 
         eolDate: licenceEnd(random, now),
       });
     }
-    if (site.index < 5) fleet.mdloadUnits.push(demoMdloadUnit(random, site));
+    if (site.index < 5) fleet.mdloadUnits.push(demoMdloadUnit(random, site, chargers));
   }
   return fleet;
 }
@@ -175,8 +183,11 @@ function licenceEnd(random: Random, now: Date): string {
   return isoDate(now.getTime() + days * DAY_MS);
 }
 
-function demoMdloadUnit(random: Random, site: FleetSite): DemoMdloadUnit {
+/** The first stations get the site's chargers, one each, except its last: a free charger and free stations remain. */
+function demoMdloadUnit(random: Random, site: FleetSite, chargers: { serialNumber: string }[]): DemoMdloadUnit {
   const mdloadSerial = `MDL-${pad(site.index + 1, 4)}`;
+  const assignable = chargers.slice(0, -1).map((charger) => charger.serialNumber);
+  let stationIndex = 0;
   return {
     siteId: site.id,
     mdloadSerial,
@@ -188,6 +199,7 @@ function demoMdloadUnit(random: Random, site: FleetSite): DemoMdloadUnit {
         name: `Station ${g + 1}.${s + 1}`,
         batteryModel: random.pick(BATTERY_MODELS).type,
         serialNumber: `${mdloadSerial}-S${g + 1}${s + 1}`,
+        chargerSerial: assignable[stationIndex++] ?? null,
       })),
     })),
   };

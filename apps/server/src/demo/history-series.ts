@@ -1,5 +1,6 @@
 import type { DeviceEvent } from '@cbm/contracts/device-protocol';
 import { alarm, ERROR_CODES } from '@cbm/simulator/battery/battery-alarms';
+import { cellsInSeries, openCircuitVoltage } from '@cbm/simulator/physics/lfp-curve';
 import type { RollupPoint } from '../modules/rollups/attribution';
 import { localDays } from '../modules/rollups/local-days';
 import type { DemoBattery } from './demo-fleet';
@@ -82,9 +83,10 @@ export function generateSeries(
   const points: RollupPoint[] = [];
   const events: HistoryEvent[] = [];
   const emit = (ts: number, code: string, active: boolean) =>
-    events.push(historyEvent(battery, site, ts, code, active));
+    events.push(historyEvent(battery, site, ts, code, active, readings(battery, soc, soh)));
 
   let soc = random.between(40, 100);
+  let soh = battery.soh;
   let charged = Math.round(battery.totalOperatingMonths * 22 * battery.nominalEnergyKwh * 1_000_000);
   let discharged = Math.round(charged * 0.94);
   let charging = false;
@@ -104,7 +106,7 @@ export function generateSeries(
       if (random.chance(0.03)) offlineUntil = ts + random.int(30, 480) * 60_000;
     }
     const mode = modeAt(site, works, weekday, Math.floor((ts - day.start) / 60_000));
-    const soh = Math.min(100, battery.soh + (sohDeclinePerDay * (to - ts)) / DAY_MS);
+    soh = Math.min(100, battery.soh + (sohDeclinePerDay * (to - ts)) / DAY_MS);
     const usableKwh = (battery.nominalEnergyKwh * soh) / 100;
     let state: RollupPoint['state'];
     let deltaSoc = 0;
@@ -170,8 +172,11 @@ function fleetErrors(battery: DemoBattery, site: HistorySite): HistoryEvent[] {
   if (!battery.lastErrorAt) return [];
   const code = battery.currentErrorCode ?? 'E412';
   const at = Date.parse(battery.lastErrorAt);
-  const raised = historyEvent(battery, site, at, code, true);
-  return battery.currentErrorCode ? [raised] : [raised, historyEvent(battery, site, at + 15 * 60_000, code, false)];
+  const live = readings(battery, battery.soc, battery.soh);
+  const raised = historyEvent(battery, site, at, code, true, live);
+  return battery.currentErrorCode
+    ? [raised]
+    : [raised, historyEvent(battery, site, at + 15 * 60_000, code, false, live)];
 }
 
 function historyEvent(
@@ -180,11 +185,22 @@ function historyEvent(
   ts: number,
   code: string,
   active: boolean,
+  attributes: Record<string, number>,
 ): HistoryEvent {
   const { type, category, description } = alarm(code);
   return {
     serialNumber: battery.serialNumber,
     operatingSiteId: site.id,
-    event: { ts: new Date(ts).toISOString(), type, code, description, category, active },
+    event: { ts: new Date(ts).toISOString(), type, code, description, category, active, attributes },
+  };
+}
+
+/** What a BMS sends with an event (docs/protocol.md): SoC, SoH and the rested stack voltage at that SoC. */
+function readings(battery: DemoBattery, soc: number, soh: number): Record<string, number> {
+  const stackVoltage = openCircuitVoltage(soc) * cellsInSeries(battery.nominalVoltage);
+  return {
+    SOC: Math.round(soc * 10) / 10,
+    SOH: Math.round(soh * 100) / 100,
+    StackVoltage: Math.round(stackVoltage * 100) / 100,
   };
 }

@@ -46,6 +46,56 @@ describeEachDatabase('demo history and alerts', (kind: DatabaseKind) => {
     expect(rows.map((row) => row.type)).toEqual(['error', 'warning']);
   });
 
+  it('gives every battery hour rows over the whole history that add up to its day rows', async () => {
+    const rows = await db.query<{ serial: string; day_kwh: string; hour_kwh: string; day_ms: string; hour_ms: string }>(
+      `SELECT d.serial, d.kwh::text AS day_kwh, h.kwh::text AS hour_kwh, d.ms::text AS day_ms, h.ms::text AS hour_ms
+         FROM (SELECT battery_serial_number AS serial, sum(energy_charged_kwh) AS kwh, sum(operating_ms) AS ms
+                 FROM battery_day GROUP BY 1) d
+         LEFT JOIN (SELECT battery_serial_number AS serial, sum(energy_charged_kwh) AS kwh, sum(operating_ms) AS ms
+                      FROM battery_hour GROUP BY 1) h ON h.serial = d.serial`,
+    );
+    expect(rows).toHaveLength(300);
+    for (const row of rows)
+      expect([row.serial, row.hour_kwh, row.hour_ms]).toEqual([row.serial, row.day_kwh, row.day_ms]);
+  });
+
+  it('gives the history events the battery readings the filter view shows (SOC, SOH, stack voltage)', async () => {
+    const [row] = await db.query<{ events: number; with_readings: number }>(
+      `SELECT count(*)::int AS events,
+              count(*) FILTER (WHERE jsonb_typeof(attributes -> 'SOC') = 'number'
+                AND jsonb_typeof(attributes -> 'SOH') = 'number'
+                AND (attributes ->> 'StackVoltage')::float8 > 20)::int AS with_readings
+         FROM device_event WHERE device_class = 'battery'`,
+    );
+    expect(row?.events).toBeGreaterThan(0);
+    expect(row?.with_readings).toBe(row?.events);
+  });
+
+  it('gives each charger-station unit samples whose meter counts its stations’ charge sessions', async () => {
+    const rows = await db.query<{ unit: string; samples: number; metered: string; sessions: string }>(
+      `WITH sessions AS (
+         SELECT u.mdload_serial AS unit, sum(cs.energy_kwh) AS kwh
+           FROM charge_session cs
+           JOIN charger c ON c.serial_number = cs.charger_serial
+           JOIN charging_station s ON s.charger_id = c.id
+           JOIN charging_station_group g ON g.id = s.group_id
+           JOIN mdload_unit u ON u.id = g.mdload_unit_id
+          GROUP BY 1),
+       meters AS (
+         SELECT mdload_serial AS unit, count(*)::int AS samples,
+                max(total_energy_kwh)::numeric - min(total_energy_kwh)::numeric AS kwh
+           FROM mdload_sample GROUP BY 1)
+       SELECT m.unit, m.samples, round(m.kwh, 3)::text AS metered, round(coalesce(s.kwh, 0), 3)::text AS sessions
+         FROM meters m LEFT JOIN sessions s ON s.unit = m.unit ORDER BY 1`,
+    );
+    expect(rows).toHaveLength(5);
+    for (const row of rows) {
+      expect(row.samples).toBeGreaterThan(3 * 144);
+      expect(Number(row.sessions)).toBeGreaterThan(0);
+      expect(row.metered).toBe(row.sessions);
+    }
+  });
+
   it('seeds example alerts at one site that pass the form’s rules, once', async () => {
     const rows = await db.query<
       { product: AlertProduct; active: boolean; site: string } & Parameters<typeof toAlert>[0]

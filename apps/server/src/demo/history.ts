@@ -8,6 +8,7 @@ import { hourRepository } from '../modules/statistics/hour-repository';
 import { hourTotals } from '../modules/statistics/hour-rollup';
 import type { DemoFleet, FleetSite } from './demo-fleet';
 import { generateSeries, HISTORY_STEP_MS, type HistoryEvent, type HistorySite } from './history-series';
+import { insertUnitSamples, unitHistory } from './history-stations';
 import { seededRandom } from './random';
 
 const DAY_MS = 86_400_000;
@@ -24,8 +25,6 @@ export async function prepareHistoryPartitions(db: Database, now: Date, days: nu
 
 /** What `npm start` generates: enough for statistics and reports to show a quarter. */
 export const DEMO_HISTORY_DAYS = 90;
-/** Days of the history that also get hour rows, so statistics in a zone other than the site's have data. */
-export const DEMO_HOUR_DAYS = 14;
 
 export interface HistoryOptions {
   now: Date;
@@ -35,8 +34,9 @@ export interface HistoryOptions {
 
 /**
  * The demo fleet's past: a coarse sample series per battery run through the roll-up logic, so that
- * charge sessions, day rows and the cursors live ingestion continues from agree with each other;
- * warnings and errors go to the event table. Raw samples are not stored.
+ * charge sessions, day and hour rows and the cursors live ingestion continues from agree with each other;
+ * warnings and errors (with the battery's readings) go to the event table, and the charger-station units'
+ * samples follow from the batteries charging on their stations' chargers. Raw battery samples are not stored.
  */
 export async function seedDemoHistory(
   db: Queryable,
@@ -64,8 +64,8 @@ export async function seedDemoHistory(
   const from = historyStart(options.now, options.days);
   const results: RollupResult[] = [];
   const hours: DayTotals[] = [];
-  const hoursFrom = new Date(options.now.getTime() - DEMO_HOUR_DAYS * DAY_MS).toISOString();
   const events: EventRecord[] = [];
+  const units = fleet.mdloadUnits.map((unit) => unitHistory(unit, { from, to: options.now.getTime() }));
   for (const battery of fleet.batteries) {
     const site = historySites.get(battery.siteId);
     if (!site) continue;
@@ -73,15 +73,17 @@ export async function seedDemoHistory(
     const series = generateSeries(battery, site, from, Date.parse(battery.lastDataTimestamp), random);
     const result = rollUpBattery(battery.serialNumber, undefined, series.points, rollupOptions);
     if (result) results.push(result);
-    // Hour rows (foreign time zones, docs/decisions/014) only for the last days: 24 rows a day would slow the seed.
-    hours.push(...hourTotals(battery.serialNumber, undefined, series.points).filter((h) => h.date >= hoursFrom));
+    for (const unit of units) if (unit.siteId === battery.siteId) unit.addBattery(series.points);
+    for (const hour of hourTotals(battery.serialNumber, undefined, series.points)) hours.push(hour);
     series.events.sort((a, b) => a.event.ts.localeCompare(b.event.ts));
     // Small sequence numbers: the simulator numbers its events from the time it starts.
     events.push(...series.events.map((entry, n) => toEventRecord(entry, n + 1)));
   }
   await rollups.apply(results);
-  await hourRepository(db).add(hours);
+  await hourRepository(db).insertNew(hours);
   await eventRepository(db).insertEvents(events);
+  // Meters of units that have run for a few years (about 100 MWh a year).
+  for (const [n, unit] of units.entries()) await insertUnitSamples(db, unit.samples(250_000 + 37_500 * n));
 }
 
 function toEventRecord({ serialNumber, operatingSiteId, event }: HistoryEvent, seq: number): EventRecord {

@@ -65,14 +65,7 @@ export async function seedFleet(db: Queryable, fleet: DemoFleet): Promise<void> 
     ),
   );
   await insertRows(db, 'battery', Object.keys(batteryRows[0] ?? {}), batteryRows, 'serial_number');
-  for (const unit of fleet.mdloadUnits) {
-    const siteChargers = fleet.chargers.filter((charger) => charger.siteId === unit.siteId);
-    await seedMdloadUnit(
-      db,
-      unit,
-      siteChargers.map((charger) => chargerIds.get(charger.serialNumber) ?? null),
-    );
-  }
+  for (const unit of fleet.mdloadUnits) await seedMdloadUnit(db, unit, chargerIds);
   const organizations = await db.query<{ id: number }>('SELECT id FROM site_node WHERE parent_id IS NULL ORDER BY id');
   const expected = organizations.flatMap((organization) => expectedVersionRows(organization.id));
   await insertRows(db, 'expected_version', Object.keys(expected[0] ?? {}), expected, 'battery_type');
@@ -146,10 +139,7 @@ function batteryRow(battery: DemoBattery, groupId: number | undefined, chargerId
   };
 }
 
-/** The first stations get the site's chargers, one each, except its last: a free charger and free stations remain. */
-async function seedMdloadUnit(db: Queryable, unit: DemoMdloadUnit, chargerIds: (number | null)[]): Promise<void> {
-  const assignable = chargerIds.slice(0, -1);
-  let stationIndex = 0;
+async function seedMdloadUnit(db: Queryable, unit: DemoMdloadUnit, chargerIds: Map<string, number>): Promise<void> {
   const [stored] = await insertRows<{ id: number }>(
     db,
     'mdload_unit',
@@ -179,7 +169,7 @@ async function seedMdloadUnit(db: Queryable, unit: DemoMdloadUnit, chargerIds: (
         name: station.name,
         battery_model: station.batteryModel,
         serial_number: station.serialNumber,
-        charger_id: assignable[stationIndex++] ?? null,
+        charger_id: station.chargerSerial ? (chargerIds.get(station.chargerSerial) ?? null) : null,
       })),
     );
   }

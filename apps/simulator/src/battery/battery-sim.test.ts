@@ -48,6 +48,13 @@ describe('a simulated battery week', () => {
     for (const event of events) expect(deviceEventSchema.parse(event)).toEqual(event);
   });
 
+  it('sends its readings with every event (docs/protocol.md), as the event list shows them', () => {
+    expect(events.length).toBeGreaterThan(0);
+    for (const event of events) {
+      expect(event.attributes).toMatchObject({ SOC: expect.any(Number), StackVoltage: expect.any(Number) });
+    }
+  });
+
   it('discharges only during its shifts and stands by on Sunday', () => {
     const outsideShifts = samples.filter(
       (sample) =>

@@ -106,6 +106,21 @@ export function batteryEvent(
     description: alarm.description,
     category: alarm.category,
     active,
+    attributes: eventReadings(sim),
+  };
+}
+
+/** The figures a BMS sends with an event (docs/protocol.md), named like the event list's attributes. */
+function eventReadings(sim: BatterySim): NonNullable<DeviceEvent['attributes']> {
+  const readings = readingsOf(sim);
+  return {
+    SOC: round(readings.soc, 1),
+    SOH: round(sim.physics.soh, 2),
+    StackVoltage: round(readings.stackVoltage, 2),
+    Current: round(sim.physics.currentA, 1),
+    MaxCellTemperature: round(readings.maxCellTemperature, 1),
+    MinCellVoltage: round(readings.minCellVoltage, 3),
+    ChargerSerial: sim.charger?.serial ?? null,
   };
 }
 

@@ -13,7 +13,7 @@ import { siteRepository } from '../sites/site-repository';
 import { dayRange } from '../statistics/periods';
 import { requireStatisticsAccess, STATISTICS_FEATURE } from '../statistics/statistics-access';
 import { statisticsRepository } from '../statistics/statistics-repository';
-import { batteriesNotFound, daySource } from '../statistics/statistics-service';
+import { batteriesNotFound, daySource, zoneOf } from '../statistics/statistics-service';
 import { exportCsv } from './export-stream';
 
 /**
@@ -41,9 +41,10 @@ export async function dataExportRoutes(app: FastifyInstance, options: { db: Data
       const batteries = wanted.has(EXPORT_ALL_BATTERIES) ? all : all.filter((b) => wanted.has(b.serialNumber));
       const missing = [...wanted].filter((serial) => serial !== EXPORT_ALL_BATTERIES && !known.has(serial));
       if (missing.length > 0) throw batteriesNotFound(missing);
-      const range = dayRange(query.from, query.to, query.timeZone);
+      const timeZone = await zoneOf(statistics, query);
+      const range = dayRange(query.from, query.to, timeZone);
       const source = await daySource(statistics, query.operatingSiteId, range);
-      const plan = { query, range, source, batteries, language: request.language };
+      const plan = { query: { ...query, timeZone }, range, source, batteries, language: request.language };
       // A client that goes away closes the response: the export starts no further query.
       const gone = new AbortController();
       reply.raw.once('close', () => gone.abort());

@@ -1,6 +1,7 @@
 import type { ChargerTelemetry, MdloadTelemetry } from '@cbm/contracts/device-protocol';
 import type { LiveMdload } from '@cbm/contracts/live-stream';
 import type { Queryable } from '../../db/database';
+import { STATION_POWER_SQL, STATION_STATE_SQL } from '../mdload-live-view/station-live-state';
 import type { ChargerState, MdloadState } from './peripheral-state';
 
 interface ConnectionRow {
@@ -194,8 +195,10 @@ export function peripheralRepository(tx: Queryable) {
         state: string | null;
         power_kw: number | null;
       }>(
-        `SELECT g.mdload_unit_id AS unit_id, s.serial_number, s.state, s.power_kw::float8 AS power_kw
+        `SELECT g.mdload_unit_id AS unit_id, s.serial_number, ${STATION_STATE_SQL} AS state,
+                ${STATION_POWER_SQL} AS power_kw
            FROM charging_station s JOIN charging_station_group g ON g.id = s.group_id
+           LEFT JOIN charger c ON c.id = s.charger_id
           WHERE g.mdload_unit_id = ANY($1::int[]) ORDER BY g.name, s.name`,
         [[...unitIds]],
       );

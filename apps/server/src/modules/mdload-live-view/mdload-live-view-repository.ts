@@ -5,6 +5,7 @@ import type {
   MdloadUnit,
 } from '@cbm/contracts/mdload-live-view';
 import type { Queryable } from '../../db/database';
+import { STATION_POWER_SQL, STATION_STATE_SQL } from './station-live-state';
 
 interface UnitRow {
   id: number;
@@ -85,8 +86,10 @@ export function mdloadLiveViewRepository(db: Queryable) {
     );
     const stations = await db.query<StationRow>(
       `SELECT s.id, g.mdload_unit_id AS unit_id, g.id AS group_id, g.name AS group_name, s.name, s.battery_model,
-              s.serial_number, s.state, s.power_kw::float8 AS power_kw, s.last_data_timestamp, s.charger_id
+              s.serial_number, ${STATION_STATE_SQL} AS state, ${STATION_POWER_SQL} AS power_kw, s.last_data_timestamp,
+              s.charger_id
          FROM charging_station s
+         LEFT JOIN charger c ON c.id = s.charger_id
          JOIN charging_station_group g ON g.id = s.group_id
          JOIN mdload_unit u ON u.id = g.mdload_unit_id
         WHERE u.operating_site_id = $1 AND ($2::int IS NULL OR u.id = $2::int) ORDER BY s.name, s.id`,

@@ -227,6 +227,17 @@ describeEachDatabase('charger-station live view', (kind) => {
     });
   });
 
+  it('shows a station charging whenever the charger assigned to it is', async () => {
+    const station = stationsOf(await list()).find((s) => s.charger !== null);
+    if (!station?.charger) throw new Error('no station with a charger');
+    await t.db.query("UPDATE charging_station SET state = 'idle', power_kw = 0 WHERE id = $1", [station.id]);
+    await t.db.query("UPDATE charger SET status = 'charging', power_kw = 3.25 WHERE id = $1", [station.charger.id]);
+    const shown = stationsOf(await list()).find((s) => s.id === station.id);
+    expect(shown).toMatchObject({ state: 'charging', powerKw: 3.25, charger: { status: 'charging', powerKw: 3.25 } });
+    await t.db.query("UPDATE charger SET status = 'idle', power_kw = 0 WHERE id = $1", [station.charger.id]);
+    expect(stationsOf(await list()).find((s) => s.id === station.id)).toMatchObject({ state: 'idle', powerKw: 0 });
+  });
+
   it('shows the twin as the unit’s telemetry updated it in place', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const device = await connectDevice(deviceBrokerUrl(t.app));

@@ -8,7 +8,7 @@ import type {
 import { START_SOC_BUCKETS } from '@cbm/contracts/mdload-statistics';
 import type { Queryable } from '../../db/database';
 
-/** A site's time range: inclusive ends, null for open. */
+/** A site's time range: start inclusive, end exclusive (so adjacent ranges add up), null for open. */
 export interface StatisticRange {
   siteId: number;
   timeZone: string;
@@ -16,23 +16,31 @@ export interface StatisticRange {
   to: Date | null;
 }
 
-const RANGE = `operating_site_id = $1 AND ($2::timestamptz IS NULL OR ts >= $2::timestamptz)
-  AND ($3::timestamptz IS NULL OR ts <= $3::timestamptz)`;
+const inRange = (column: string) => `($2::timestamptz IS NULL OR ${column} >= $2::timestamptz)
+  AND ($3::timestamptz IS NULL OR ${column} < $3::timestamptz)`;
+const RANGE = `operating_site_id = $1 AND ${inRange('ts')}`;
 const rangeParams = (range: StatisticRange) => [
   range.siteId,
   range.from?.toISOString() ?? null,
   range.to?.toISOString() ?? null,
 ];
 
-/** Charge sessions on the chargers assigned to the site's charging stations (the assignment as it is now). */
+/**
+ * Charge sessions on the chargers assigned to the site's charging stations (the assignment as it is now),
+ * with the station and unit they count for: the one session set every station figure reads (docs/reports.md).
+ */
 const STATION_SESSIONS = `
-  SELECT cs.start_at, cs.start_soc, s.name AS station_name, s.serial_number AS station_serial
+  SELECT cs.start_at, cs.start_soc, cs.energy_kwh, s.name AS station_name, s.serial_number AS station_serial,
+         u.mdload_serial
     FROM charge_session cs
     JOIN charger c ON c.serial_number = cs.charger_serial AND c.operating_site_id = $1
     JOIN charging_station s ON s.charger_id = c.id
     JOIN charging_station_group g ON g.id = s.group_id
     JOIN mdload_unit u ON u.id = g.mdload_unit_id AND u.operating_site_id = $1
    WHERE cs.operating_site_id = $1`;
+
+/** kWh and kW as exact decimals rounded half-up once, here at the edge (numeric, never float8 on the way). */
+const kwh = (expression: string) => `round(${expression}, 3)::text`;
 
 const toSeconds = (time: Date | null) => (time === null ? null : Math.floor(time.getTime() / 1000));
 
@@ -65,62 +73,65 @@ export function mdloadStatisticsRepository(db: Queryable) {
     },
 
     /**
-     * Energy per local day and unit: the increase of each unit's meter between consecutive samples in the
-     * range, booked on the later sample's day; a meter that goes down (replaced, reset) adds nothing.
+     * Energy per local day and unit: the energy of the station sessions started in the range, on the local
+     * day (in `timeZone`) of their start; the day's and the range's totals summed exactly before rounding.
      */
-    async consumption(range: StatisticRange): Promise<Omit<MdloadConsumption, 'summary'>> {
-      const rows = await db.query<{ day: string; mdload_serial: string; kwh: number }>(
-        `WITH deltas AS (
-           SELECT mdload_serial, ts,
-                  total_energy_kwh - lag(total_energy_kwh) OVER (PARTITION BY mdload_serial ORDER BY ts) AS delta
-             FROM mdload_sample WHERE ${RANGE}
-         )
-         SELECT to_char(ts AT TIME ZONE $4::text, 'YYYY-MM-DD') AS day, mdload_serial,
-                sum(greatest(coalesce(delta, 0), 0))::float8 AS kwh
-           FROM deltas GROUP BY 1, 2 ORDER BY 1, 2`,
+    async consumption(range: StatisticRange): Promise<Omit<MdloadConsumption, 'summary'> & { totalKwh: string }> {
+      const rows = await db.query<{ day: string; mdload_serial: string; kwh: string; day_kwh: string; total: string }>(
+        `SELECT day, mdload_serial, ${kwh('kwh')} AS kwh, ${kwh('sum(kwh) OVER (PARTITION BY day)')} AS day_kwh,
+                (sum(kwh) OVER ())::text AS total
+           FROM (SELECT to_char(start_at AT TIME ZONE $4::text, 'YYYY-MM-DD') AS day, mdload_serial,
+                        sum(energy_kwh) AS kwh
+                   FROM (${STATION_SESSIONS}) sessions WHERE ${inRange('start_at')} GROUP BY 1, 2) per_unit
+          ORDER BY 1, 2`,
         [...rangeParams(range), range.timeZone],
       );
       const names = await unitNames(range.siteId);
       const serials = [...new Set(rows.map((row) => row.mdload_serial))].sort();
       const days = new Map<string, MdloadConsumption['days'][number]>();
       for (const row of rows) {
-        const day = days.get(row.day) ?? { date: row.day, totalKwh: 0, units: [] };
-        day.totalKwh += row.kwh;
-        day.units.push({ mdLoadSerial: row.mdload_serial, kwh: row.kwh });
+        const day = days.get(row.day) ?? { date: row.day, totalKwh: Number(row.day_kwh), units: [] };
+        day.units.push({ mdLoadSerial: row.mdload_serial, kwh: Number(row.kwh) });
         days.set(row.day, day);
       }
       return {
         units: serials.map((serial) => ({ mdLoadSerial: serial, name: names.get(serial) ?? serial })),
         days: [...days.values()],
+        totalKwh: rows[0]?.total ?? '0',
       };
     },
 
-    /** The site's highest power: the units' average power per minute, summed over the units. */
-    async peak(range: StatisticRange): Promise<{ powerKw: number; at: string } | null> {
-      const [row] = await db.query<{ minute: Date; power_kw: number }>(
-        `SELECT minute, sum(power_kw)::float8 AS power_kw FROM (
-           SELECT mdload_serial, date_trunc('minute', ts) AS minute, avg(power_kw) AS power_kw
+    /** The summary: the exact total, its cost at the site's price, and the site's highest power above zero. */
+    async summary(range: StatisticRange, totalKwh: string): Promise<MdloadConsumption['summary']> {
+      const [site] = await db.query<{ price: string; currency: string; total: string; cost: string }>(
+        `SELECT price_per_kwh::text AS price, currency, ${kwh('$2::numeric')} AS total,
+                round($2::numeric * price_per_kwh, 2)::text AS cost
+           FROM operating_site WHERE id = $1`,
+        [range.siteId, totalKwh],
+      );
+      const [peak] = await db.query<{ minute: Date; power_kw: string }>(
+        `SELECT minute, ${kwh('sum(power_kw)')} AS power_kw FROM (
+           SELECT mdload_serial, date_trunc('minute', ts) AS minute, avg(power_kw::numeric) AS power_kw
              FROM mdload_sample WHERE ${RANGE} GROUP BY 1, 2
-         ) per_unit GROUP BY minute ORDER BY power_kw DESC, minute LIMIT 1`,
+         ) per_unit GROUP BY minute HAVING sum(power_kw) > 0 ORDER BY sum(power_kw) DESC, minute LIMIT 1`,
         rangeParams(range),
       );
-      return row ? { powerKw: row.power_kw, at: row.minute.toISOString() } : null;
-    },
-
-    async price(siteId: number): Promise<{ pricePerKwh: number; currency: string }> {
-      const [row] = await db.query<{ price: number; currency: string }>(
-        'SELECT price_per_kwh::float8 AS price, currency FROM operating_site WHERE id = $1',
-        [siteId],
-      );
-      return { pricePerKwh: row?.price ?? 0, currency: row?.currency ?? 'EUR' };
+      return {
+        totalKwh: Number(site?.total ?? 0),
+        peakPowerKw: peak ? Number(peak.power_kw) : null,
+        peakAt: peak?.minute.toISOString() ?? null,
+        pricePerKwh: Number(site?.price ?? 0),
+        currency: site?.currency ?? 'EUR',
+        cost: Number(site?.cost ?? 0),
+      };
     },
 
     /** Average and highest power per unit and local hour or day; a bucket's time is its start in unix seconds. */
     async power(range: StatisticRange, resolution: MdloadPower['resolution']): Promise<MdloadPower> {
-      const rows = await db.query<{ mdload_serial: string; time: number; avg_kw: number; max_kw: number }>(
+      const rows = await db.query<{ mdload_serial: string; time: number; avg_kw: string; max_kw: string }>(
         `SELECT mdload_serial,
                 extract(epoch FROM date_trunc($5::text, ts AT TIME ZONE $4::text) AT TIME ZONE $4::text)::float8 AS time,
-                avg(power_kw)::float8 AS avg_kw, max(power_kw)::float8 AS max_kw
+                ${kwh('avg(power_kw::numeric)')} AS avg_kw, ${kwh('max(power_kw::numeric)')} AS max_kw
            FROM mdload_sample WHERE ${RANGE} GROUP BY 1, 2 ORDER BY 1, 2`,
         [...rangeParams(range), range.timeZone, resolution],
       );
@@ -132,7 +143,11 @@ export function mdloadStatisticsRepository(db: Queryable) {
           name: names.get(row.mdload_serial) ?? row.mdload_serial,
           points: [],
         };
-        unit.points.push({ time: Math.round(row.time), avgPowerKw: row.avg_kw, maxPowerKw: row.max_kw });
+        unit.points.push({
+          time: Math.round(row.time),
+          avgPowerKw: Number(row.avg_kw),
+          maxPowerKw: Number(row.max_kw),
+        });
         units.set(row.mdload_serial, unit);
       }
       return { resolution, units: [...units.values()] };
@@ -143,9 +158,7 @@ export function mdloadStatisticsRepository(db: Queryable) {
       const rows = await db.query<{ station_name: string; station_serial: string; bucket: number; sessions: number }>(
         `SELECT station_name, station_serial, least(4, greatest(0, floor(start_soc / 20)))::int AS bucket,
                 count(*)::int AS sessions
-           FROM (${STATION_SESSIONS}) sessions
-          WHERE ($2::timestamptz IS NULL OR start_at >= $2::timestamptz)
-            AND ($3::timestamptz IS NULL OR start_at <= $3::timestamptz)
+           FROM (${STATION_SESSIONS}) sessions WHERE ${inRange('start_at')}
           GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
         rangeParams(range),
       );

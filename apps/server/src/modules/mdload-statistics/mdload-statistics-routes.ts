@@ -30,8 +30,6 @@ const rangeOf = (query: MdloadStatisticQuery): StatisticRange => ({
   to: query.endTime ? new Date(query.endTime) : null,
 });
 
-const round = (value: number, digits: number) => Number(value.toFixed(digits));
-
 /** Charger-station statistics (spec §7 MdLoadStatistic): consumption with its summary, power, start-SoC, data range. */
 export async function mdloadStatisticsRoutes(app: FastifyInstance, options: { db: Database }) {
   const sites = siteRepository(options.db);
@@ -55,22 +53,8 @@ export async function mdloadStatisticsRoutes(app: FastifyInstance, options: { db
     handler: async (request) => {
       await requireSite(request, request.query.operatingSiteId);
       const range = rangeOf(request.query);
-      const { units, days } = await statistics.consumption(range);
-      const peak = await statistics.peak(range);
-      const { pricePerKwh, currency } = await statistics.price(range.siteId);
-      const totalKwh = days.reduce((sum, day) => sum + day.totalKwh, 0);
-      return {
-        units,
-        days,
-        summary: {
-          totalKwh: round(totalKwh, 3),
-          peakPowerKw: peak ? round(peak.powerKw, 2) : null,
-          peakAt: peak?.at ?? null,
-          pricePerKwh,
-          currency,
-          cost: round(totalKwh * pricePerKwh, 2),
-        },
-      };
+      const { units, days, totalKwh } = await statistics.consumption(range);
+      return { units, days, summary: await statistics.summary(range, totalKwh) };
     },
   });
 

@@ -18,7 +18,9 @@ const samples = Array.from({ length: 17 }, (_, k) => ({
   power: k === 5 ? 9 : 4,
   total: 100 + k,
 }));
-const BERLIN_RANGE = 'startTime=2026-11-19T00:00:00%2B01:00&endTime=2026-11-20T23:59:59.999%2B01:00';
+const BERLIN_RANGE = 'startTime=2026-11-19T00:00:00%2B01:00&endTime=2026-11-21T00:00:00%2B01:00';
+/** Numbers with more decimals than the figures are rounded to: floating-point noise in the JSON text. */
+const NOISE = /\d\.\d{4,}/;
 
 describeEachDatabase('charger-station statistics', (kind) => {
   let t: TestApp;
@@ -66,21 +68,25 @@ describeEachDatabase('charger-station statistics', (kind) => {
     );
     const assigned = chargers.find((charger) => charger.assigned)?.serial_number;
     const free = chargers.find((charger) => !charger.assigned)?.serial_number;
+    // Energies whose float sum is noisy (41.411722000000004) and one exact half (8.7275).
     const sessions = [
-      ['2026-11-20T01:00:00Z', 10, assigned],
-      ['2026-11-20T02:00:00Z', 35, assigned],
-      ['2026-11-20T03:00:00Z', 39.9, assigned],
-      ['2026-11-20T04:00:00Z', 95, assigned],
-      ['2026-11-20T05:00:00Z', 50, free],
-      ['2026-11-10T05:00:00Z', 50, assigned],
+      ['2026-11-20T01:00:00Z', 10, assigned, 12.345678],
+      ['2026-11-20T02:00:00Z', 35, assigned, 8.7275],
+      ['2026-11-20T03:00:00Z', 39.9, assigned, 20.338544],
+      ['2026-11-20T04:00:00Z', 95, assigned, 3.5],
+      ['2026-11-20T05:00:00Z', 50, free, 7],
+      ['2026-11-10T05:00:00Z', 50, assigned, 5],
     ];
     await t.db.query(
       `INSERT INTO charge_session (battery_serial_number, start_at, end_at, operating_site_id, start_soc, end_soc,
          energy_kwh, charger_serial, is_open)
        SELECT (SELECT serial_number FROM battery WHERE operating_site_id = $1 ORDER BY serial_number LIMIT 1),
-              x.start_at, x.start_at + interval '30 minutes', $1, x.soc, 90, 5, x.charger, false
-         FROM json_to_recordset($2::json) AS x(start_at timestamptz, soc float8, charger text)`,
-      [hamburg, JSON.stringify(sessions.map(([start_at, soc, charger]) => ({ start_at, soc, charger })))],
+              x.start_at, x.start_at + interval '30 minutes', $1, x.soc, 90, x.kwh::numeric, x.charger, false
+         FROM json_to_recordset($2::json) AS x(start_at timestamptz, soc float8, charger text, kwh text)`,
+      [
+        hamburg,
+        JSON.stringify(sessions.map(([start_at, soc, charger, kwh]) => ({ start_at, soc, charger, kwh: String(kwh) }))),
+      ],
     );
     const [site] = await t.db.query<{ price: number }>(
       'SELECT price_per_kwh::float8 AS price FROM operating_site WHERE id = $1',
@@ -101,34 +107,58 @@ describeEachDatabase('charger-station statistics', (kind) => {
   });
 
   describe('GET …/consumption', () => {
-    it('books meter increases on local days and sums up energy, peak and cost', async () => {
-      const consumption = mdloadConsumptionSchema.parse(await ok(`${BASE}/consumption?${query()}`));
+    it('books the energy of the stations’ sessions on the local day they start, exact and rounded half-up', async () => {
+      const response = await get(`${BASE}/consumption?${query()}`);
+      expect(response.body).not.toMatch(NOISE);
+      const consumption = mdloadConsumptionSchema.parse(response.json());
       expect(consumption.units).toEqual([{ mdLoadSerial: 'MDL-0001', name: 'Load manager 1' }]);
       expect(consumption.days).toEqual([
-        { date: '2026-11-19', totalKwh: 3, units: [{ mdLoadSerial: 'MDL-0001', kwh: 3 }] },
-        { date: '2026-11-20', totalKwh: 13, units: [{ mdLoadSerial: 'MDL-0001', kwh: 13 }] },
+        { date: '2026-11-20', totalKwh: 44.912, units: [{ mdLoadSerial: 'MDL-0001', kwh: 44.912 }] },
       ]);
       expect(consumption.summary).toEqual({
-        totalKwh: 16,
+        totalKwh: 44.912,
         peakPowerKw: 9,
         peakAt: '2026-11-19T23:15:00.000Z',
         pricePerKwh: price,
         currency: 'EUR',
-        cost: Number((16 * price).toFixed(2)),
+        cost: Math.round(44.911722 * price * 100) / 100,
       });
     });
 
-    it('counts days in the requested time zone', async () => {
-      const utc = mdloadConsumptionSchema.parse(
-        await ok(`${BASE}/consumption?${query('UTC', 'startTime=2026-11-19T00:00:00Z&endTime=2026-11-20T23:59:59Z')}`),
+    it('equals the sum of its sessions’ energy, and adjacent ranges add up', async () => {
+      const total = async (from: string, to: string) =>
+        mdloadConsumptionSchema.parse(
+          await ok(`${BASE}/consumption?${query('UTC', `startTime=${from}&endTime=${to}`)}`),
+        ).summary.totalKwh;
+      const [sessions] = await t.db.query<{ kwh: string }>(
+        `SELECT round(sum(cs.energy_kwh), 3)::text AS kwh FROM charge_session cs
+           JOIN charger c ON c.serial_number = cs.charger_serial JOIN charging_station s ON s.charger_id = c.id
+          WHERE cs.operating_site_id = $1 AND cs.start_at >= '2026-11-20T01:00Z' AND cs.start_at < '2026-11-20T05:00Z'`,
+        [hamburg],
       );
-      expect(utc.days.map((day) => [day.date, day.totalKwh])).toEqual([
-        ['2026-11-19', 7],
-        ['2026-11-20', 9],
+      const whole = await total('2026-11-20T01:00:00Z', '2026-11-20T05:00:00Z');
+      expect(whole).toBe(Number(sessions?.kwh));
+      // The session at 03:00 belongs to the second half only.
+      expect([
+        await total('2026-11-20T01:00:00Z', '2026-11-20T03:00:00Z'),
+        await total('2026-11-20T03:00:00Z', '2026-11-20T05:00:00Z'),
+      ]).toEqual([21.073, 23.839]);
+      expect(21.073 + 23.839).toBe(whole);
+    });
+
+    it('counts days in the requested time zone', async () => {
+      const stJohns = mdloadConsumptionSchema.parse(
+        await ok(
+          `${BASE}/consumption?${query('America/St_Johns', 'startTime=2026-11-19T00:00:00Z&endTime=2026-11-21T00:00:00Z')}`,
+        ),
+      );
+      expect(stJohns.days.map((day) => [day.date, day.totalKwh])).toEqual([
+        ['2026-11-19', 41.412],
+        ['2026-11-20', 3.5],
       ]);
     });
 
-    it('answers empty days and a zero summary outside the data', async () => {
+    it('answers empty days and a zero summary outside the data, and no peak on a day without power', async () => {
       const empty = mdloadConsumptionSchema.parse(
         await ok(
           `${BASE}/consumption?${query('Europe/Berlin', 'startTime=2026-10-01T00:00:00Z&endTime=2026-10-02T00:00:00Z')}`,
@@ -136,6 +166,16 @@ describeEachDatabase('charger-station statistics', (kind) => {
       );
       expect(empty.days).toEqual([]);
       expect(empty.summary).toMatchObject({ totalKwh: 0, peakPowerKw: null, peakAt: null, cost: 0 });
+      await t.db.query(
+        `INSERT INTO mdload_sample (mdload_serial, ts, seq, operating_site_id, power_kw, total_energy_kwh, stations)
+         VALUES ('MDL-0001', '2026-11-18T10:00Z', 100, $1, 0, 99, '[]'), ('MDL-0001', '2026-11-18T10:10Z', 101, $1, 0, 99, '[]')`,
+        [hamburg],
+      );
+      const idle = mdloadConsumptionSchema.parse(
+        await ok(`${BASE}/consumption?${query('UTC', 'startTime=2026-11-18T00:00:00Z&endTime=2026-11-19T00:00:00Z')}`),
+      );
+      expect(idle.summary).toMatchObject({ totalKwh: 0, peakPowerKw: null, peakAt: null });
+      await t.db.query("DELETE FROM mdload_sample WHERE ts < '2026-11-19'");
     });
   });
 

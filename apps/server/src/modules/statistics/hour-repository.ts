@@ -16,6 +16,16 @@ const UPSERT_HOURS = `
     operating_ms = h.operating_ms + EXCLUDED.operating_ms,
     low_soc_ms = h.low_soc_ms + EXCLUDED.low_soc_ms`;
 
+/** New hour rows in typed arrays: about 4x faster than JSON for the demo history's 650,000 rows. */
+const INSERT_NEW_HOURS = `
+  INSERT INTO battery_hour (battery_serial_number, operating_site_id, hour, energy_charged_kwh,
+    energy_discharged_kwh, operating_ms, low_soc_ms)
+  SELECT serial, site, to_timestamp(hour_ms / 1000.0), charged::numeric / 1000000, discharged::numeric / 1000000,
+    operating, low_soc
+  FROM unnest($1::text[], $2::int[], $3::float8[], $4::int8[], $5::int8[], $6::int8[], $7::int8[])
+    AS r(serial, site, hour_ms, charged, discharged, operating, low_soc)`;
+const NEW_HOURS_CHUNK_ROWS = 50_000;
+
 const hourRow = (hour: DayTotals) => ({
   serial: hour.serialNumber,
   site: hour.siteId,
@@ -35,6 +45,22 @@ export function hourRepository(db: Queryable) {
   };
   return {
     add,
+
+    /** Stores hours that have no row yet (a history seeded into empty tables). */
+    async insertNew(hours: readonly DayTotals[]): Promise<void> {
+      for (let offset = 0; offset < hours.length; offset += NEW_HOURS_CHUNK_ROWS) {
+        const chunk = hours.slice(offset, offset + NEW_HOURS_CHUNK_ROWS);
+        await db.query(INSERT_NEW_HOURS, [
+          chunk.map((hour) => hour.serialNumber),
+          chunk.map((hour) => hour.siteId),
+          chunk.map((hour) => Date.parse(hour.date)),
+          chunk.map((hour) => hour.chargedUkwh),
+          chunk.map((hour) => hour.dischargedUkwh),
+          chunk.map((hour) => hour.operatingMs),
+          chunk.map((hour) => hour.lowSocMs),
+        ]);
+      }
+    },
 
     /** Replaces a battery's hours starting in [fromMs, toMs) (a recompute). */
     async replace(serial: string, range: { fromMs: number; toMs: number }, hours: readonly DayTotals[]) {

@@ -1,4 +1,5 @@
-import { CO2_GRAMS_PER_KWH, START_SOC_BUCKETS } from '@cbm/contracts/constants';
+import { isKnownTimeZone } from '@cbm/contracts/admin';
+import { CO2_GRAMS_PER_KWH, START_SOC_BUCKETS, STATISTICS_DEFAULT_TIME_ZONE } from '@cbm/contracts/constants';
 import type { StatisticsBattery, StatisticsGranularity, StatisticsGroupBy } from '@cbm/contracts/statistics';
 import type { Queryable } from '../../db/database';
 import { type DayRange, periodSql } from './periods';
@@ -114,6 +115,14 @@ function selectionFilter(selection: Selection, add: AddParameter): string {
 
 export function statisticsRepository(db: Queryable) {
   return {
+    /** The site's own zone (its settings): what statistics count in unless the call names another. */
+    async siteTimeZone(siteId: number): Promise<string> {
+      const [row] = await db.query<{ timezone: string | null }>('SELECT timezone FROM operating_site WHERE id = $1', [
+        siteId,
+      ]);
+      return row?.timezone && isKnownTimeZone(row.timezone) ? row.timezone : STATISTICS_DEFAULT_TIME_ZONE;
+    },
+
     async siteName(siteId: number): Promise<string> {
       const [row] = await db.query<{ name: string }>('SELECT name FROM site_node WHERE id = $1', [siteId]);
       return row?.name ?? '';
@@ -152,18 +161,36 @@ export function statisticsRepository(db: Queryable) {
     },
 
     /**
-     * Whether the site has day rows in the range from before its first hour row: days that were only
-     * counted in the site's zone (hour rows exist from migration 009 on).
+     * Whether the range starts before the site's first hour row and a day row in it holds more than the hour
+     * rows do: a day before the first hour, or the first hour's day with time or energy before it (days that
+     * were only counted in the site's zone; hour rows exist from migration 009 on). A site whose hour rows
+     * began with its data (the demo, a site set up since) is covered. Answers the first whole local day of the
+     * range's zone that the hour rows cover — a range starting on it is accepted — or null.
      */
     async daysWithoutHours(siteId: number, range: DayRange): Promise<string | null> {
       const [row] = await db.query<{ first_hour: string | null; uncovered: boolean }>(
-        `WITH first AS (SELECT min(hour) AS hour FROM battery_hour WHERE operating_site_id = $1)
-         SELECT to_char(first.hour AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS first_hour,
+        `WITH first AS (SELECT min(hour) AS hour, min(hour) AT TIME ZONE $5::text AS local
+                          FROM battery_hour WHERE operating_site_id = $1)
+         SELECT to_char(first.local::date + CASE WHEN first.local::time = '00:00' THEN 0 ELSE 1 END,
+                        'YYYY-MM-DD') AS first_hour,
            (first.hour IS NULL OR first.hour > $4::timestamptz) AND EXISTS (
-             SELECT 1 FROM battery_day WHERE operating_site_id = $1 AND day BETWEEN $2 AND $3
-               AND (first.hour IS NULL OR day <= (first.hour AT TIME ZONE 'UTC')::date + 1)) AS uncovered
+             SELECT 1 FROM battery_day d
+              WHERE d.operating_site_id = $1 AND d.day BETWEEN $2 AND $3
+                AND (first.hour IS NULL OR d.day < (first.hour AT TIME ZONE d.timezone)::date
+                  OR (d.day = (first.hour AT TIME ZONE d.timezone)::date AND EXISTS (
+                    SELECT 1 FROM battery_hour h
+                     WHERE h.battery_serial_number = d.battery_serial_number AND h.operating_site_id = $1
+                       AND h.hour >= d.day::timestamp AT TIME ZONE d.timezone
+                       AND h.hour < (d.day + 1)::timestamp AT TIME ZONE d.timezone
+                    HAVING sum(h.operating_ms) < d.operating_ms
+                        OR sum(h.energy_charged_kwh) < d.energy_charged_kwh
+                        OR sum(h.energy_discharged_kwh) < d.energy_discharged_kwh)
+                  OR (d.day = (first.hour AT TIME ZONE d.timezone)::date AND NOT EXISTS (
+                    SELECT 1 FROM battery_hour h
+                     WHERE h.battery_serial_number = d.battery_serial_number AND h.operating_site_id = $1
+                       AND h.hour < (d.day + 1)::timestamp AT TIME ZONE d.timezone))))) AS uncovered
          FROM first`,
-        [siteId, range.firstDate, range.lastDate, new Date(range.startMs).toISOString()],
+        [siteId, range.firstDate, range.lastDate, new Date(range.startMs).toISOString(), range.timeZone],
       );
       return row?.uncovered ? (row.first_hour ?? '') : null;
     },

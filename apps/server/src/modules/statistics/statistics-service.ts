@@ -34,6 +34,14 @@ export async function daySource(repository: StatisticsRepository, siteId: number
   return 'hour';
 }
 
+/** The zone the call counts in: the one it names, else the site's own (decision 027). */
+export async function zoneOf(
+  repository: StatisticsRepository,
+  query: { operatingSiteId: number; timeZone?: string | undefined },
+): Promise<string> {
+  return query.timeZone ?? (await repository.siteTimeZone(query.operatingSiteId));
+}
+
 /** The series the query asks for, in the order shown; unknown groups or serials of the site answer 404. */
 async function seriesHeads(repository: StatisticsRepository, query: StatisticsQuery): Promise<SeriesHead[]> {
   const siteId = query.operatingSiteId;
@@ -70,7 +78,8 @@ export async function loadStatistics(
   repository: StatisticsRepository,
   query: StatisticsQuery,
 ): Promise<StatisticsAnswer> {
-  const range = dayRange(query.from, query.to, query.timeZone);
+  const timeZone = await zoneOf(repository, query);
+  const range = dayRange(query.from, query.to, timeZone);
   const heads = await seriesHeads(repository, query);
   const selection: Selection = {
     siteId: query.operatingSiteId,
@@ -84,7 +93,7 @@ export async function loadStatistics(
     query.type === 'startsoc'
       ? await startSocValues(repository, selection, periods)
       : await energyValues(repository, selection, periods, STATISTICS_METRICS[query.type]);
-  const { type, groupBy, granularity, timeZone } = query;
+  const { type, groupBy, granularity } = query;
   const series = heads.map((head) => ({ ...head, values: values(head.key) }));
   return { type, groupBy, granularity, timeZone, periods, series };
 }

@@ -108,6 +108,58 @@ describeEachDatabase('battery statistics API', (kind) => {
     expect(berlin.json().series[0].values.co2Kg[1]).toBe(0.386);
   });
 
+  it('counts in the site’s own zone when the call names none (a London site in Europe/London)', async () => {
+    const birmingham = ids['Birmingham Central'] as number;
+    await t.db.query(
+      `INSERT INTO battery_day SELECT serial_number, operating_site_id, '2026-11-03', 'Europe/London', 2, 1, 1, 0, 0, 0, 1, 0, 0, 0, 0, 50, 50, 90
+         FROM battery WHERE operating_site_id = $1 LIMIT 1`,
+      [birmingham],
+    );
+    const range = 'from=2026-11-02T00:00:00Z&to=2026-11-09T00:00:00Z';
+    const response = await get(
+      `/api/v2/Statistics?operatingSiteId=${birmingham}&type=totalenergy&groupBy=organization&granularity=day&${range}`,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json() as StatisticsResponse;
+    expect(body.timeZone).toBe('Europe/London');
+    expect(body.series[0]?.values.chargedKwh?.[1]).toBe(2);
+    const exportCsv = await get(
+      `/api/v2/Statistics/export?operatingSiteId=${birmingham}&serials=all&resolution=daily&${range}`,
+    );
+    expect(exportCsv.statusCode, exportCsv.body).toBe(200);
+    expect(exportCsv.body).toContain('2.000');
+  });
+
+  it('names the first whole local day with hour rows and accepts a start on it', async () => {
+    const birmingham = ids['Birmingham Central'] as number;
+    const [battery] = await t.db.query<{ serial_number: string }>(
+      'SELECT serial_number FROM battery WHERE operating_site_id = $1 ORDER BY serial_number DESC LIMIT 1',
+      [birmingham],
+    );
+    await t.db.query(
+      `INSERT INTO battery_day SELECT $2, $1, d::date, 'Europe/London', 12, 6, 86400000, 0, 0, 0, 86400000, 0, 0, 0, 0, 50, 50, 90
+         FROM generate_series('2026-11-09'::date, '2026-11-13'::date, interval '1 day') d`,
+      [birmingham, battery?.serial_number],
+    );
+    // Hours from 10:00 UTC on 11 November, as when hour roll-ups started mid-day (the day rows hold whole days).
+    await t.db.query(
+      `INSERT INTO battery_hour SELECT $2, $1, h, 0.5, 0.25, 3600000, 0
+         FROM generate_series('2026-11-11T10:00Z'::timestamptz, '2026-11-13T23:00Z'::timestamptz, interval '1 hour') h`,
+      [birmingham, battery?.serial_number],
+    );
+    const ask = (from: string) =>
+      get(
+        `/api/v2/Statistics?operatingSiteId=${birmingham}&type=totalenergy&groupBy=organization&granularity=day&timeZone=Europe/Berlin&from=${encodeURIComponent(from)}&to=2026-11-13T23:00:00Z`,
+      );
+    const refused = await ask('2026-11-11T00:00:00+01:00');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'statistics.hoursMissing' });
+    expect(refused.json().message).toContain('from 2026-11-12 on');
+    const accepted = await ask('2026-11-12T00:00:00+01:00');
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect((accepted.json() as StatisticsResponse).series[0]?.values.chargedKwh).toEqual([12, 12]);
+  });
+
   it('answers 404 for groups and serials that are not at the site', async () => {
     const serial = await statistics(`type=co2&groupBy=serial&granularity=day&${RANGE}&serials=NOPE-1`);
     expect(serial.statusCode).toBe(404);

@@ -1,4 +1,3 @@
-import { STATISTICS_DEFAULT_TIME_ZONE } from '@cbm/contracts/constants';
 import { dataExportQuerySchema, EXPORT_ALL_BATTERIES, EXPORT_RESOLUTIONS } from '@cbm/contracts/data-export';
 import { Button, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
@@ -8,6 +7,7 @@ import { quickRange, type TimeRange } from '../../../components/time-range/quick
 import { TimeRangeInput } from '../../../components/time-range/time-range-input';
 import { TimeZoneSelect } from '../../../components/time-range/time-zone-select';
 import { fieldErrors } from '../../../lib/validation-errors';
+import { useTimeZoneChoice } from '../../sites/use-time-zone-choice';
 import { useStatisticsBatteries } from '../../statistics/api/get-statistics-batteries';
 import { downloadExport } from '../api/download-export';
 
@@ -19,11 +19,11 @@ export default function DataExportPage() {
   const [serials, setSerials] = useState<string[]>([]);
   const [resolution, setResolution] = useState<string | null>(null);
   const [range, setRange] = useState<TimeRange | null>(null);
-  const [timeZone, setTimeZoneState] = useState(STATISTICS_DEFAULT_TIME_ZONE);
+  const [timeZone, chooseTimeZone] = useTimeZoneChoice(operatingSiteId);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const setTimeZone = (zone: string) => {
-    setTimeZoneState(zone);
+    chooseTimeZone(zone);
     if (range?.quickRange) setRange(quickRange(range.quickRange, zone));
   };
 

@@ -2,7 +2,7 @@ import type { TimeRange } from '../../../components/time-range/quick-range';
 
 export const MDLOAD_STATISTIC_PATH = '/mdload/MdLoadStatistic';
 
-/** What every series call takes: the site, the zone, and the chosen days from day start to day end (spec §7). */
+/** What every series call takes: the site, the zone, and the chosen days from day start to the next day's start (spec §7). */
 export interface StatisticParams {
   operatingSiteId: number;
   timeZone: string;
@@ -13,8 +13,8 @@ export const statisticQuery = ({ operatingSiteId, timeZone, range }: StatisticPa
   operatingSiteId,
   timeZone,
   startTime: range.from.toISOString(),
-  // The range's end is the next day's midnight; the last day ends a millisecond before it.
-  endTime: new Date(range.to.getTime() - 1).toISOString(),
+  // The range's end is the next day's midnight, exclusive (adjacent ranges add up).
+  endTime: range.to.toISOString(),
 });
 
 export const statisticKey = (name: string, params: StatisticParams) =>

@@ -1,7 +1,7 @@
-import { STATISTICS_DEFAULT_TIME_ZONE } from '@cbm/contracts/constants';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { quickRange, type TimeRange } from '../../../components/time-range/quick-range';
+import { useTimeZoneChoice } from '../../sites/use-time-zone-choice';
 import { useAvailableTime } from '../api/get-available-time';
 import type { StatisticParams } from '../api/statistic-query';
 
@@ -9,18 +9,18 @@ const fromSeconds = (seconds: number | null | undefined) =>
   seconds === null || seconds === undefined ? undefined : new Date(seconds * 1000);
 
 /**
- * The site, time zone (spec §9: Europe/Berlin unless chosen) and range the charts show, starting with this week;
- * the picker is limited to the days that have data. A quick range is recomputed when the zone changes.
+ * The site, time zone (the site's own unless chosen, decision 027) and range the charts show, starting with this
+ * week in that zone; the picker is limited to the days that have data. A quick range follows the zone.
  */
 export function useStatisticFilters() {
   const siteId = Number(useParams().premise);
-  const [timeZone, setTimeZoneState] = useState(STATISTICS_DEFAULT_TIME_ZONE);
-  const [range, setRange] = useState<TimeRange>(() => quickRange('thisWeek', STATISTICS_DEFAULT_TIME_ZONE));
+  const [timeZone, setTimeZone] = useTimeZoneChoice(siteId);
+  const [chosenRange, setRange] = useState<TimeRange>(() => quickRange('thisWeek', timeZone));
+  const range = useMemo(
+    () => (chosenRange.quickRange ? quickRange(chosenRange.quickRange, timeZone) : chosenRange),
+    [chosenRange, timeZone],
+  );
   const available = useAvailableTime(siteId);
-  const setTimeZone = (zone: string) => {
-    setTimeZoneState(zone);
-    if (range.quickRange) setRange(quickRange(range.quickRange, zone));
-  };
   const params: StatisticParams | null = Number.isInteger(siteId) ? { operatingSiteId: siteId, timeZone, range } : null;
   return {
     timeZone,

@@ -1,4 +1,3 @@
-import { STATISTICS_DEFAULT_TIME_ZONE } from '@cbm/contracts/constants';
 import {
   STATISTICS_GRANULARITIES,
   STATISTICS_GROUP_BY,
@@ -13,6 +12,7 @@ import { quickRange, type TimeRange } from '../../../components/time-range/quick
 import { TimeRangeInput } from '../../../components/time-range/time-range-input';
 import { TimeZoneSelect } from '../../../components/time-range/time-zone-select';
 import { fieldErrors } from '../../../lib/validation-errors';
+import { useTimeZoneChoice } from '../../sites/use-time-zone-choice';
 import { useStatisticsBatteries } from '../api/get-statistics-batteries';
 import { groupsOf } from '../statistics-model';
 
@@ -31,9 +31,9 @@ export function StatisticsForm({ operatingSiteId, onSubmit }: StatisticsFormProp
   const [groupIds, setGroupIds] = useState<string[]>([]);
   const [serials, setSerials] = useState<string[]>([]);
   const [range, setRange] = useState<TimeRange | null>(null);
-  const [timeZone, setTimeZoneState] = useState(STATISTICS_DEFAULT_TIME_ZONE);
+  const [timeZone, chooseTimeZone] = useTimeZoneChoice(operatingSiteId);
   const setTimeZone = (zone: string) => {
-    setTimeZoneState(zone);
+    chooseTimeZone(zone);
     if (range?.quickRange) setRange(quickRange(range.quickRange, zone));
   };
   const [errors, setErrors] = useState<Record<string, string>>({});
