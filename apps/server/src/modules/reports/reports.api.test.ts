@@ -2,9 +2,10 @@ import { apiErrorSchema } from '@cbm/contracts/errors';
 import { REPORT_CSV_COLUMNS, reportDefaultsSchema } from '@cbm/contracts/reports';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
+import { statisticsRepository } from '../statistics/statistics-repository';
 import { type ReportSample, reportCsvLine } from './report-csv';
 import { reportRepository } from './report-repository';
-import { figuresFromSamples } from './report-service';
+import { figuresFromRollups } from './report-rollups';
 import { generateSamples, pdfText, storeSamples } from './report-test-data';
 
 // Three local days in Europe/Berlin around the end of daylight saving time (25 October 2026 has 25 hours).
@@ -95,10 +96,9 @@ describeEachDatabase('battery reports', (kind) => {
 
   it('computes exactly the figures of the battery_day and charge_session roll-ups', async () => {
     const settings = { ...SETTINGS, language: 'de_DE' as const, pricePerKwh: 0.3125 };
-    const figures = await figuresFromSamples(reportRepository(t.db), siteId, serial, settings, {
-      fromMs: FROM,
-      toMs: TO,
-    });
+    const sources = { reports: reportRepository(t.db), statistics: statisticsRepository(t.db) };
+    const period = { fromMs: FROM, toMs: TO };
+    const figures = await figuresFromRollups(sources, { siteId, serial, settings, period });
     const days = await t.db.query<Record<string, number | string>>(
       `SELECT to_char(day, 'YYYY-MM-DD') AS date, energy_charged_kwh::float8 AS charged,
               energy_discharged_kwh::float8 AS discharged, operating_ms::float8 AS operating,

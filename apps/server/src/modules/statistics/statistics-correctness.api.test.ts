@@ -17,6 +17,7 @@ import { createTestApp, describeEachDatabase, TEST_SEED_TIME, type TestApp } fro
 import { generateFleet } from '../../demo/demo-fleet';
 import { generateSeries } from '../../demo/history-series';
 import { seededRandom } from '../../demo/random';
+import { co2KgText, hoursText, kwhText } from '../figures/figure-decimals';
 import { DEFAULT_MAX_GAP_MS, type RollupPoint } from '../rollups/attribution';
 import { localDays, nextDate } from '../rollups/local-days';
 import { rollupListener } from '../rollups/rollup-listener';
@@ -236,14 +237,14 @@ describeEachDatabase('statistics and export against the raw samples', (kind) => 
           sums.set(period, sum);
         }
         for (const [period, sum] of [...sums].sort(([a], [b]) => a.localeCompare(b))) {
-          const figures = energyFigures(sum);
+          // A week is labelled from its first day inside the range; figures are exact, rounded half up.
           want.push([
             battery.serialNumber,
-            period,
-            figures.operatingHours.toFixed(2),
-            figures.chargedKwh.toFixed(3),
-            figures.dischargedKwh.toFixed(3),
-            figures.co2Kg.toFixed(3),
+            granularity === 'week' && period < range[0] ? range[0] : period,
+            hoursText(sum.operatingMs, 2),
+            kwhText(sum.chargedUkwh, 3),
+            kwhText(sum.dischargedUkwh, 3),
+            co2KgText(sum.chargedUkwh, 3),
           ]);
         }
       }
