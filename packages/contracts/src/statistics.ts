@@ -73,7 +73,9 @@ export const timeRangeFields = {
 
 export function checkRange(range: { from: string; to: string }, ctx: z.RefinementCtx): void {
   const days = (Date.parse(range.to) - Date.parse(range.from)) / 86_400_000;
-  if (days <= 0) ctx.addIssue({ code: 'custom', path: ['to'], message: VALIDATION.rangeOrder });
+  if (Date.parse(range.from) > Date.now()) {
+    ctx.addIssue({ code: 'custom', path: ['from'], message: VALIDATION.rangeInFuture });
+  } else if (days <= 0) ctx.addIssue({ code: 'custom', path: ['to'], message: VALIDATION.rangeOrder });
   else if (days > STATISTICS_MAX_RANGE_DAYS) {
     ctx.addIssue({
       code: 'custom',

@@ -21,6 +21,7 @@ import { readUpload } from '../../plugins/uploads';
 import type { ValidationItem } from '../../plugins/validator-compiler';
 import { siteRepository } from '../sites/site-repository';
 import { statisticsRepository } from '../statistics/statistics-repository';
+import { noDataFound } from '../statistics/statistics-service';
 import { REPORT_FEATURE, requireReportAccess } from './report-access';
 import { REPORT_CSV_HEADER, reportCsvLine } from './report-csv';
 import { ReportCsvError } from './report-csv-parser';
@@ -121,6 +122,10 @@ export async function reportRoutes(app: FastifyInstance, options: { db: Database
         { reports, statistics },
         { siteId, serial: battery.serialNumber, settings, period },
       );
+      if (figures.missingDates.length === figures.days.length && figures.chargeSessions === 0) {
+        const dates = { firstDate: figures.days[0]?.date ?? '', lastDate: figures.days.at(-1)?.date ?? '' };
+        throw noDataFound([battery.serialNumber], dates);
+      }
       const profile = await reports.user(user.id);
       const document = reportDocument({
         settings,

@@ -224,6 +224,45 @@ describeEachDatabase('battery reports', (kind) => {
     expect(fields.json().errors).toEqual({ 'body.pricePerKwh': ['This value is required'] });
   });
 
+  it('answers bad periods, zones and batteries without data as statistics and the export do', async () => {
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const views = async (from: number, to: number, zone: string, language = 'en') => {
+      const range = `operatingSiteId=${siteId}&from=${iso(from)}&to=${iso(to)}&timeZone=${encodeURIComponent(zone)}`;
+      const headers = { 'accept-language': language };
+      const statistics = `/api/v2/Statistics?${range}&type=co2&groupBy=serial&granularity=day&serials=${serial}`;
+      const settings = query({ timestampMin: from / 1000, timestampMax: to / 1000, timezone: zone });
+      return Promise.all([
+        t.request({ url: statistics, cookie: admin, headers }),
+        t.request({
+          url: `/api/v2/Statistics/export?${range}&resolution=daily&serials=${serial}`,
+          cookie: admin,
+          headers,
+        }),
+        get(`/${serial}/pdf?${settings}`, admin, headers),
+      ]);
+    };
+    const messages = (responses: { json(): { errors?: Record<string, string[]>; message: string } }[]) =>
+      responses.map((response) => Object.values(response.json().errors ?? {}).flat()[0] ?? response.json().message);
+    const future = Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 86_400_000;
+    expect(new Set(messages(await views(future, future + 86_400_000, 'Europe/Berlin', 'de')))).toEqual(
+      new Set(['Der Zeitraum liegt in der Zukunft: Wählen Sie einen Beginn vor jetzt']),
+    );
+    expect(new Set(messages(await views(TO, FROM, 'Europe/Berlin')))).toEqual(
+      new Set(['The end must be after the start']),
+    );
+    expect(new Set(messages(await views(FROM, TO, 'Mars/Olympus')))).toEqual(
+      new Set(['Choose a time zone from the list (IANA name, e.g. Europe/Berlin)']),
+    );
+    // Before the battery's first sample: statistics count zeros, the export and the report say so alike.
+    const [statistics, exported, report] = await views(FROM - 30 * 86_400_000, FROM - 20 * 86_400_000, 'Europe/Berlin');
+    expect(statistics.json().series[0].values.co2Kg.every((value: number) => value === 0)).toBe(true);
+    expect([exported.statusCode, report.statusCode]).toEqual([404, 404]);
+    expect(report.json().message).toBe(exported.json().message);
+    expect(report.json().message).toBe(
+      `No data was found with the selected settings: ${serial} has no figures from 2026-09-24 to 2026-10-03.`,
+    );
+  });
+
   it('answers 404 for a battery of another site and keeps other organisations out', async () => {
     const [foreign] = await t.db.query<{ serial_number: string }>(
       'SELECT serial_number FROM battery WHERE operating_site_id = $1 LIMIT 1',

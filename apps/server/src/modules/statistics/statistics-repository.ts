@@ -198,6 +198,18 @@ export function statisticsRepository(db: Queryable) {
       return row?.uncovered ? (row.first_hour ?? '') : null;
     },
 
+    /** Whether any battery of the selection has a day or hour row in the range. */
+    async anyData(selection: Selection, source: DaySource): Promise<boolean> {
+      const { values, add } = parameters();
+      const from = daySourceSql(source, selection.siteId, selection.range, add);
+      const join = selection.groupBy === 'group' ? 'JOIN battery b ON b.serial_number = src.serial' : '';
+      const [row] = await db.query<{ found: boolean }>(
+        `SELECT EXISTS (SELECT 1 FROM (${from}) src ${join} WHERE true ${selectionFilter(selection, add)}) AS found`,
+        values,
+      );
+      return row?.found === true;
+    },
+
     /** The export's figures per period and series key, a row each (the export streams them). */
     async energy(selection: Selection, source: DaySource): Promise<ExportRow[]> {
       const { values, add } = parameters();

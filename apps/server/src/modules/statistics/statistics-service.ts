@@ -13,6 +13,14 @@ const HOUR_MS = 3_600_000;
 
 type SeriesHead = Pick<StatisticsSeries, 'key' | 'label'>;
 
+/** The same answer from the export and the report when the batteries have no figures in the range. */
+export const noDataFound = (serials: readonly string[], range: { firstDate: string; lastDate: string }) =>
+  new HttpError(404, 'statistics.noData', 'errors.statisticsNoData', {
+    serials: serials.join(', '),
+    from: range.firstDate,
+    to: range.lastDate,
+  });
+
 export const batteriesNotFound = (serials: string[]) =>
   new HttpError(404, 'batteries.notFound', 'errors.statisticsBatteriesNotFound', { serials: serials.join(', ') });
 
