@@ -26,7 +26,6 @@ export const ERROR_CODES = {
   payloadTooLarge: 'request.payloadTooLarge',
   reportCsvInvalid: 'reports.invalidCsv',
   reportCsvMissing: 'reports.csvMissing',
-  reportPeriodNotWholeHours: 'reports.periodNotWholeHours',
   datalogNotFound: 'datalogs.notFound',
   datalogAlreadyRequested: 'datalogs.alreadyRequested',
   datalogNotUploaded: 'datalogs.notUploaded',

@@ -16,6 +16,9 @@ export function roundHalfUp(numerator: bigint, denominator: bigint, digits: numb
   return digits === 0 ? `${sign}${text}` : `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
 }
 
+/** Decimals every document writes (export, PDF): hours 2, kWh and kg 3 (docs/reports.md). */
+export const FIGURE_DIGITS = { hours: 2, kwh: 3, kg: 3 } as const;
+
 const UKWH_PER_KWH = 1_000_000n;
 const MS_PER_HOUR = 3_600_000n;
 const int = (value: number | bigint) => (typeof value === 'bigint' ? value : BigInt(Math.round(value)));

@@ -313,10 +313,10 @@ function readReport(text: string): Record<string, string> {
 
 function reportFigures(sum: Totals, socs: number[]): Record<string, string> {
   const figures: Record<string, string> = {
-    charged: kwh(sum.chargedUkwh, 2),
-    discharged: kwh(sum.dischargedUkwh, 2),
+    charged: kwh(sum.chargedUkwh, 3),
+    discharged: kwh(sum.dischargedUkwh, 3),
     cost: rounded(BigInt(sum.chargedUkwh) * BigInt(PRICE.replace('0.', '')), UKWH * 10_000n, 2),
-    co2: co2(sum.chargedUkwh, 2),
+    co2: co2(sum.chargedUkwh, 3),
     sessions: String(socs.length),
     operating: hours(sum.operatingMs, 2),
     charging: hours(sum.chargingMs, 2),

@@ -2,7 +2,7 @@ import type { UiLanguage } from '@cbm/contracts/date-formats';
 import type { Theme } from '@cbm/contracts/themes';
 import PDFDocument from 'pdfkit';
 import { type MessageKey, translate } from '../../i18n/messages';
-import { co2KgText, costText, hoursText, kwhText } from '../figures/figure-decimals';
+import { co2KgText, costText, FIGURE_DIGITS, hoursText, kwhText } from '../figures/figure-decimals';
 import { nextDate } from '../rollups/local-days';
 import type { ReportFigures } from './report-figures';
 import { type ReportFormat, reportFormat } from './report-format';
@@ -29,8 +29,6 @@ export interface ReportDocument {
 const PAGE = { width: 595.28, height: 841.89, margin: 50 };
 const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
 const LABEL_WIDTH = 170;
-/** Decimals of the report's kWh, kg and hours. */
-export const REPORT_DIGITS = 2;
 const BUCKET_LABELS = ['0–20 %', '20–40 %', '40–60 %', '60–80 %', '80–100 %'];
 
 type Row = [label: string, value: string];
@@ -149,17 +147,17 @@ function energyRows(report: ReportDocument, format: ReportFormat, t: Translate):
   const price = format.money(report.pricePerKwh, report.currency, 4);
   const cost = costText(totals.chargedUkwh, report.pricePerKwh, format.currencyDigits(report.currency));
   return [
-    [t('energyCharged'), `${format.decimal(kwhText(totals.chargedUkwh, REPORT_DIGITS))} kWh`],
-    [t('energyDischarged'), `${format.decimal(kwhText(totals.dischargedUkwh, REPORT_DIGITS))} kWh`],
+    [t('energyCharged'), `${format.decimal(kwhText(totals.chargedUkwh, FIGURE_DIGITS.kwh))} kWh`],
+    [t('energyDischarged'), `${format.decimal(kwhText(totals.dischargedUkwh, FIGURE_DIGITS.kwh))} kWh`],
     [t('cost'), `${format.money(cost, report.currency)} (${t('costNote', { price })})`],
-    [t('co2'), `${format.decimal(co2KgText(totals.chargedUkwh, REPORT_DIGITS))} kg (${t('co2Note')})`],
+    [t('co2'), `${format.decimal(co2KgText(totals.chargedUkwh, FIGURE_DIGITS.kg))} kg (${t('co2Note')})`],
   ];
 }
 
 function hourRows(report: ReportDocument, format: ReportFormat, t: Translate): Row[] {
   const { figures } = report;
   const { totals } = figures;
-  const hours = (ms: number) => `${format.decimal(hoursText(ms, REPORT_DIGITS))} h`;
+  const hours = (ms: number) => `${format.decimal(hoursText(ms, FIGURE_DIGITS.hours))} h`;
   const soc = (value: number | null) => (value === null ? t('none') : `${format.number(value, 1)} %`);
   return [
     [t('operating'), hours(totals.operatingMs)],

@@ -154,7 +154,7 @@ describeEachDatabase('battery reports', (kind) => {
       'SELECT sum(energy_charged_kwh)::float8 AS charged FROM battery_day WHERE battery_serial_number = $1',
       [serial],
     );
-    const charged = (day?.charged ?? 0).toLocaleString('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const charged = (day?.charged ?? 0).toLocaleString('de-DE', { minimumFractionDigits: 3, maximumFractionDigits: 3 });
     expect(text).toMatch(new RegExp(`Geladene Energie\\s+${charged.replace('.', '\\.')} kWh`));
     expect(text).toMatch(/Zeitraum\s+24\.10\.2026 00:00 – 27\.10\.2026 00:00/);
     for (const expected of [
@@ -189,6 +189,19 @@ describeEachDatabase('battery reports', (kind) => {
         .map((line) => line.replace(/\s+/g, ' ').trim())
         .join('\n');
     expect(withoutSource(await pdfText(fromFile.rawPayload))).toBe(withoutSource(await pdfText(direct.rawPayload)));
+
+    // Off the hour grid, from the raw samples: the datalog holds the samples around the period.
+    const odd = { timestampMin: FROM / 1000 + 17 * 60 + 5, timestampMax: TO / 1000 - 23 * 60 - 7 };
+    const oddCsv = await get(`/${serial}/csv?${query(odd)}`);
+    const oddLines = oddCsv.body.trimEnd().split('\r\n');
+    expect(oddLines[1]?.split(',')[1]).toBe(new Date(FROM + 10 * 60_000).toISOString());
+    const oddFields = { ...SETTINGS, timestampMin: String(odd.timestampMin), timestampMax: String(odd.timestampMax) };
+    const oddFromFile = await fromCsv(oddCsv.body, oddFields);
+    const oddDirect = await get(`/${serial}/pdf?${query(odd)}`);
+    expect(oddDirect.statusCode).toBe(200);
+    const oddText = withoutSource(await pdfText(oddDirect.rawPayload));
+    expect(withoutSource(await pdfText(oddFromFile.rawPayload))).toBe(oddText);
+    expect(oddText).not.toBe(withoutSource(await pdfText(direct.rawPayload)));
   });
 
   it('names the line of a broken upload, in the request language', async () => {

@@ -1,6 +1,7 @@
 import { CO2_GRAMS_PER_KWH, START_SOC_BUCKETS } from '@cbm/contracts/constants';
 import type { StatisticsBattery, StatisticsGranularity, StatisticsGroupBy } from '@cbm/contracts/statistics';
 import type { Queryable } from '../../db/database';
+import { FIGURE_DIGITS } from '../figures/figure-decimals';
 import { type DayRange, periodSql } from './periods';
 
 /** Where the day figures come from: the site's day rows, or hour rows summed into the asked zone's days. */
@@ -82,7 +83,12 @@ const ENERGY_SQL: Record<EnergyFigure, FigureSql> = {
   operatingHours: (total, add) => `${MS_SQL.operatingHours(total, add)}::float8 / 3600000`,
 };
 /** Decimals of the export's columns (docs/reports.md): rounded half up once, in the query, from exact values. */
-export const EXPORT_DIGITS = { operatingHours: 2, chargedKwh: 3, dischargedKwh: 3, co2Kg: 3 } as const;
+export const EXPORT_DIGITS = {
+  operatingHours: FIGURE_DIGITS.hours,
+  chargedKwh: FIGURE_DIGITS.kwh,
+  dischargedKwh: FIGURE_DIGITS.kwh,
+  co2Kg: FIGURE_DIGITS.kg,
+} as const;
 const EXPORT_SQL: Record<keyof typeof EXPORT_DIGITS, FigureSql> = {
   operatingHours: (total, add) =>
     `round(${MS_SQL.operatingHours(total, add)}::numeric / 3600000, ${EXPORT_DIGITS.operatingHours})`,

@@ -9,8 +9,6 @@ import { HttpError } from '../../http-error';
 import { type DayRange, dayRange, periodsOf, startsOnWholeHours } from './periods';
 import type { DaySource, EnergyFigure, Selection, StatisticsRepository } from './statistics-repository';
 
-const HOUR_MS = 3_600_000;
-
 type SeriesHead = Pick<StatisticsSeries, 'key' | 'label'>;
 
 /** The same answer from the export and the report when the batteries have no figures in the range. */
@@ -27,7 +25,7 @@ export const batteriesNotFound = (serials: string[]) =>
 /**
  * Day rows count in the zone the site had when they were rolled up; for another zone the hour rows
  * are summed into its days, which is exact when its days start on full UTC hours. A report whose period
- * is not whole local days (`partOfDays`) reads hour rows; its period must start and end on full hours.
+ * is not whole local days (`partOfDays`, on full hours) reads hour rows.
  */
 export async function daySource(
   repository: StatisticsRepository,
@@ -37,9 +35,6 @@ export async function daySource(
 ): Promise<DaySource> {
   if (!partOfDays && (await repository.daysCountedIn(siteId, range))) return 'day';
   const { timeZone } = range;
-  if (partOfDays && (partOfDays.fromMs % HOUR_MS !== 0 || partOfDays.toMs % HOUR_MS !== 0)) {
-    throw new HttpError(400, 'reports.periodNotWholeHours', 'errors.reportPeriodNotWholeHours');
-  }
   if (!partOfDays && !startsOnWholeHours(range)) {
     throw new HttpError(400, 'statistics.timeZoneNotExact', 'errors.statisticsTimeZoneNotExact', { timeZone });
   }
