@@ -1,4 +1,4 @@
-import { CO2_GRAMS_PER_KWH, START_SOC_BUCKETS } from '@cbm/contracts/constants';
+import { START_SOC_BUCKETS } from '@cbm/contracts/constants';
 import {
   type BatteryCursor,
   type ChargeSession,
@@ -32,33 +32,21 @@ export interface ReportTotals {
 }
 
 /**
- * Every figure a report shows, for [fromMs, toMs) in the report's time zone. The PDF writes the figures
- * from `totals` (exact decimals); the numbers beside them are their approximations for the chart.
+ * Every figure a report shows, for [fromMs, toMs) in the report's time zone; the PDF writes energy, times,
+ * cost and CO2 from `totals` as exact decimals, the daily chart from `days`.
  */
 export interface ReportFigures {
   fromMs: number;
   toMs: number;
   timeZone: string;
   samples: number;
-  energyChargedKwh: number;
-  energyDischargedKwh: number;
-  /** Charged energy × price: what the energy from the grid cost. */
-  cost: number;
-  /** Charged energy × 386 g/kWh (spec §9), in kg. */
-  co2Kg: number;
   chargeSessions: number;
   /** Sessions by start SoC: <20, <40, <60, <80, ≤100 % (spec §9). */
   startSocBuckets: number[];
-  operatingHours: number;
-  chargingHours: number;
-  dischargingHours: number;
-  standbyHours: number;
-  idleHours: number;
-  errorHours: number;
-  offlineHours: number;
   minSoc: number | null;
   maxSoc: number | null;
   soh: number | null;
+  /** Energy, times, and from them cost and CO2 (figure-decimals.ts), as exact integers. */
   totals: ReportTotals;
   /** Local dates of the period on which nothing was counted: no data at all. */
   missingDates: string[];
@@ -144,7 +132,7 @@ export function reportAccumulator(serialNumber: string, timeZone: string, period
     },
 
     /** The figures of the period, or of the samples' own span when no period is given. */
-    figures(pricePerKwh: number): ReportFigures {
+    figures(): ReportFigures {
       const fromMs = period?.fromMs ?? firstMs ?? 0;
       return figuresOfDays({
         zone,
@@ -153,7 +141,6 @@ export function reportAccumulator(serialNumber: string, timeZone: string, period
         samples,
         fromMs,
         toMs: period?.toMs ?? (cursor ? cursor.last.ts + 1 : fromMs),
-        pricePerKwh,
       });
     },
   };
@@ -167,12 +154,11 @@ export interface FigureParts {
   samples: number;
   fromMs: number;
   toMs: number;
-  pricePerKwh: number;
 }
 
 /**
- * The figures of day totals (from the roll-ups or from samples): the one place sums, buckets, cost and
- * CO2 of a report are computed. SoH is the day rows' rule: that of the last interval counted.
+ * The figures of day totals (from the roll-ups or from samples): the one place a report's sums and
+ * buckets are computed. SoH is the day rows' rule: that of the last interval counted.
  */
 export function figuresOfDays(parts: FigureParts): ReportFigures {
   const { zone, days, fromMs, toMs } = parts;
@@ -183,7 +169,6 @@ export function figuresOfDays(parts: FigureParts): ReportFigures {
     const bucket = startSocBucket(startSoc);
     buckets[bucket] = (buckets[bucket] ?? 0) + 1;
   }
-  const energyChargedKwh = kwh(sum('chargedUkwh'));
   const series = dailySeries(days, zone.dayAt(fromMs).date, zone.dayAt(Math.max(fromMs, toMs - 1)).date);
   const socs = all.flatMap((day) => (day.minSoc === null || day.maxSoc === null ? [] : [day.minSoc, day.maxSoc]));
   return {
@@ -191,19 +176,8 @@ export function figuresOfDays(parts: FigureParts): ReportFigures {
     toMs,
     timeZone: zone.timeZone,
     samples: parts.samples,
-    energyChargedKwh,
-    energyDischargedKwh: kwh(sum('dischargedUkwh')),
-    cost: energyChargedKwh * parts.pricePerKwh,
-    co2Kg: (energyChargedKwh * CO2_GRAMS_PER_KWH) / 1000,
     chargeSessions: parts.startSocs.length,
     startSocBuckets: buckets,
-    operatingHours: sum('operatingMs') / HOUR_MS,
-    chargingHours: sum('chargingMs') / HOUR_MS,
-    dischargingHours: sum('dischargingMs') / HOUR_MS,
-    standbyHours: sum('standbyMs') / HOUR_MS,
-    idleHours: sum('idleMs') / HOUR_MS,
-    errorHours: sum('errorMs') / HOUR_MS,
-    offlineHours: sum('offlineMs') / HOUR_MS,
     minSoc: socs.length ? Math.min(...socs) : null,
     maxSoc: socs.length ? Math.max(...socs) : null,
     soh: all.reduce<number | null>((soh, day) => day.soh ?? soh, null),
@@ -227,11 +201,11 @@ export function figuresOfDays(parts: FigureParts): ReportFigures {
 export function computeReportFigures(
   serialNumber: string,
   points: readonly RollupPoint[],
-  options: { timeZone: string; pricePerKwh: number; period?: Period },
+  options: { timeZone: string; period?: Period },
 ): ReportFigures {
   const accumulator = reportAccumulator(serialNumber, options.timeZone, options.period);
   accumulator.add(points);
-  return accumulator.figures(options.pricePerKwh);
+  return accumulator.figures();
 }
 
 /** Adds a day delta to what is stored for its date (as the roll-ups do). */

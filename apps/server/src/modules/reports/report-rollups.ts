@@ -54,7 +54,6 @@ export async function figuresFromRollups(sources: Sources, request: Request): Pr
     samples,
     fromMs: period.fromMs,
     toMs: period.toMs,
-    pricePerKwh: settings.pricePerKwh,
   });
 }
 
@@ -71,5 +70,5 @@ async function figuresFromSamples(reports: Sources['reports'], request: Request)
     accumulator.add(batch.map(toReportPoint));
   }
   if (edges.after) accumulator.add([toReportPoint(edges.after)]);
-  return accumulator.figures(settings.pricePerKwh);
+  return accumulator.figures();
 }

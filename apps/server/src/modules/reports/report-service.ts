@@ -22,7 +22,7 @@ export async function figuresFromCsv(
     accumulator ??= reportAccumulator(serial, settings.timezone, period);
     accumulator.add(batch.map(toReportPoint));
   }
-  const figures = accumulator?.figures(settings.pricePerKwh);
+  const figures = accumulator?.figures();
   if (!figures || figures.samples === 0) throw new ReportCsvError('errors.reportCsvNoSamplesInPeriod', {});
   return { serial, figures };
 }

@@ -112,7 +112,6 @@ describeEachDatabase('battery reports', (kind) => {
       [serial],
     );
     const total = (field: string) => days.reduce((sum, day) => sum + Number(day[field]), 0);
-    const hours = (field: string) => Math.round(total(field)) / 3_600_000;
     expect(days.map((day) => day.date)).toEqual(['2026-10-24', '2026-10-25', '2026-10-26']);
     expect(figures.days).toEqual(
       days.map((day) => ({
@@ -123,23 +122,23 @@ describeEachDatabase('battery reports', (kind) => {
         chargingHours: Number(day.charging) / 3_600_000,
       })),
     );
-    expect(figures.energyChargedKwh).toBeCloseTo(total('charged'), 6);
-    expect(figures.energyDischargedKwh).toBeCloseTo(total('discharged'), 6);
-    expect(figures).toMatchObject({
-      operatingHours: hours('operating'),
-      chargingHours: hours('charging'),
-      dischargingHours: hours('discharging'),
-      standbyHours: hours('standby'),
+    expect(figures.totals).toMatchObject({
+      chargedUkwh: Math.round(total('charged') * 1e6),
+      dischargedUkwh: Math.round(total('discharged') * 1e6),
+      operatingMs: total('operating'),
+      chargingMs: total('charging'),
+      dischargingMs: total('discharging'),
+      standbyMs: total('standby'),
       // The 40-minute outage drops four samples: one 50-minute interval without data.
-      offlineHours: 50 / 60,
-      chargeSessions: total('sessions'),
+      offlineMs: 50 * 60_000,
     });
+    expect(figures.chargeSessions).toBe(total('sessions'));
     expect(figures.chargeSessions).toBe(sessions.length);
     const buckets = [20, 40, 60, 80, 101].map(
       (limit, n, limits) => sessions.filter((s) => s.start_soc < limit && s.start_soc >= (limits[n - 1] ?? 0)).length,
     );
     expect(figures.startSocBuckets).toEqual(buckets);
-    expect(figures.operatingHours + figures.offlineHours).toBeCloseTo(73 - 1 / 6, 10);
+    expect(figures.totals.operatingMs + figures.totals.offlineMs).toBe((73 * 60 - 10) * 60_000);
   });
 
   it('prints the figures into a German PDF named after serial and period', async () => {
