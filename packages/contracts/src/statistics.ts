@@ -131,7 +131,10 @@ export const statisticsResponseSchema = z.object({
   groupBy: z.enum(STATISTICS_GROUP_BY),
   granularity: z.enum(STATISTICS_GRANULARITIES),
   timeZone: z.string(),
-  /** First local day (YYYY-MM-DD) of every period in the range: the day, the ISO week's Monday, the month's 1st. */
+  /**
+   * First local day (YYYY-MM-DD) inside the range of every period it touches: the day, the ISO week's
+   * Monday, the month's 1st — or the range's first day for a week or month that began before it.
+   */
   periods: z.array(z.string()),
   series: z.array(statisticsSeriesSchema),
 });

@@ -132,15 +132,17 @@ describeEachDatabase('numbers that agree across every view', (kind) => {
           for (const granularity of GRANULARITIES) {
             const base = `/api/v2/Statistics?${rangeQuery(siteId, zone, window)}&groupBy=serial&granularity=${granularity}&serials=${serials.join(',')}`;
             const answers = new Map<string, Record<string, number[]>>();
+            const dates = datesOf(window);
+            const periods = [...new Set(dates.map((date) => periodOf(date, granularity)))];
             for (const type of ['totalenergy', 'co2', 'availability', 'startsoc']) {
               const response = await t.request({ url: `${base}&type=${type}`, cookie: admin });
               expect(response.statusCode, response.body).toBe(200);
+              // Periods are named by their first day inside the range.
+              expect(response.json().periods).toEqual(periods.map((p) => (p < window[0] ? window[0] : p)));
               for (const series of response.json().series) {
                 answers.set(`${type}|${series.key}`, series.values);
               }
             }
-            const dates = datesOf(window);
-            const periods = [...new Set(dates.map((date) => periodOf(date, granularity)))];
             for (const serial of serials) {
               periods.forEach((period, n) => {
                 const inPeriod = dates.filter((date) => periodOf(date, granularity) === period);

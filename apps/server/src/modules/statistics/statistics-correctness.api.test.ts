@@ -194,7 +194,8 @@ describeEachDatabase('statistics and export against the raw samples', (kind) => 
               const body = statisticsResponseSchema.parse(response.json());
               const want = expected(type, groupBy, granularity, timeZone, range);
               const context = `${timeZone} ${range.join('..')} ${type} ${groupBy} ${granularity}`;
-              expect(body.periods, context).toEqual(want.periods);
+              const inside = want.periods.map((period) => (period < range[0] ? range[0] : period));
+              expect(body.periods, context).toEqual(inside);
               const got = body.series.map(({ key, values }) => ({ key, values }));
               expect(
                 got.sort((a, b) => a.key.localeCompare(b.key)),

@@ -100,7 +100,9 @@ export async function loadStatistics(
       : await energyValues(repository, selection, periods, STATISTICS_METRICS[query.type]);
   const { type, groupBy, granularity, timeZone } = query;
   const series = heads.map((head) => ({ ...head, values: values(head.key) }));
-  return { type, groupBy, granularity, timeZone, periods, series };
+  // A week (or month) the range starts in is named by its first day inside the range (docs/reports.md).
+  const inside = periods.map((period) => (period < range.firstDate ? range.firstDate : period));
+  return { type, groupBy, granularity, timeZone, periods: inside, series };
 }
 
 /** The answer as JSON text: the same document as JSON.stringify of a StatisticsResponse. */
