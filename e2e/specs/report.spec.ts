@@ -36,7 +36,7 @@ function energyOf(csv: string, samples = Number.POSITIVE_INFINITY) {
 }
 
 const kwh = (value: number, locale: string) =>
-  `${value.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} kWh`;
+  `${value.toLocaleString(locale, { minimumFractionDigits: 3, maximumFractionDigits: 3 })} kWh`;
 const figureLines = (text: string) =>
   text
     .split('\n')
@@ -101,28 +101,25 @@ test.describe('battery reports', () => {
     await expect(page.getByRole('combobox', { name: 'Battery serial number' })).toHaveValue('');
   });
 
-  test('a PDF report has the figures of the datalog; the CSV comes back as the same PDF', async ({ page, siteIds }) => {
+  test('a PDF report has the figures of the roll-ups; its datalog comes back as a PDF of its samples', async ({
+    page,
+    siteIds,
+  }) => {
     const siteId = siteIds[SITE];
     const serial = await batteryWithData(page.request, siteId);
     await page.getByRole('combobox', { name: 'Battery serial number' }).fill(serial);
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByRole('textbox', { name: 'Vehicle' })).not.toHaveValue('');
 
-    const pdfRequest = page.waitForRequest((request) => request.url().includes(`/Report/${serial}/pdf?`));
     const pdf = await createReport(page);
     expect(pdf.suggestedFilename()).toMatch(
       new RegExp(`^report-${serial}-\\d{4}-\\d{2}-\\d{2}-\\d{4}-\\d{2}-\\d{2}\\.pdf$`),
     );
     const text = await pdfText(await pdf.path());
     expect(text).toContain(`Battery report ${serial}`);
-    // New samples may arrive after the PDF: the datalog of the same query, cut at the PDF's sample count.
-    const samples = Number(/stored samples \((\d+)\)/.exec(text)?.[1]);
-    const query = new URL((await pdfRequest).url()).search;
-    const datalog = await (await page.request.get(`/api/v2/battery/Report/${serial}/csv${query}`)).text();
-    expect(datalog.split('\r\n')[0]).toBe(COLUMNS);
-    const energy = energyOf(datalog, samples);
-    expect(text).toMatch(new RegExp(`Energy charged\\s+${kwh(energy.charged, 'en-US')}`));
-    expect(text).toMatch(new RegExp(`Energy discharged\\s+${kwh(energy.discharged, 'en-US')}`));
+    // Figures come from the roll-ups statistics read (decision 026; compared exactly in cross-view.api.test.ts).
+    expect(text).toMatch(/Data source\s+stored roll-ups \(\d+ raw samples\)/);
+    expect(text).toMatch(/Energy charged\s+[\d,]+\.\d{3} kWh/);
     await expect(page.getByText(`Your report ${pdf.suggestedFilename()} is ready.`)).toBeVisible();
 
     await page.getByText('CSV datalog', { exact: true }).click();
@@ -219,6 +216,6 @@ test.describe('battery reports in German', () => {
     const text = await pdfText(await (await createReport(page)).path());
     expect(text).toContain(`Batteriebericht ${serial}`);
     expect(text).toMatch(/Zeitraum\s+\d{2}\.\d{2}\.\d{4} 00:00 – \d{2}\.\d{2}\.\d{4} 00:00/);
-    expect(text).toMatch(/Geladene Energie\s+\d+,\d{2} kWh/);
+    expect(text).toMatch(/Geladene Energie\s+[\d.]+,\d{3} kWh/);
   });
 });

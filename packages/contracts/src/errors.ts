@@ -39,6 +39,7 @@ export const ERROR_CODES = {
   alertUnknownSelection: 'alerts.unknownSelection',
   statisticsTimeZoneNotExact: 'statistics.timeZoneNotExact',
   statisticsHoursMissing: 'statistics.hoursMissing',
+  statisticsNoData: 'statistics.noData',
   updateFileMissing: 'updates.fileMissing',
   updateFileType: 'updates.fileType',
   updateVersionMissing: 'updates.versionMissing',

@@ -58,10 +58,11 @@ interface Period {
   timestampMax?: number;
 }
 
-/** End after start, and at most REPORT_MAX_DAYS; the issue goes to timestampMax. */
+/** Start not in the future, end after start, at most REPORT_MAX_DAYS; the issue goes to timestampMax. */
 export function checkPeriod({ timestampMin, timestampMax }: Period, ctx: z.RefinementCtx, path = ['timestampMax']) {
   if (timestampMin === undefined || timestampMax === undefined) return;
-  if (timestampMax <= timestampMin) ctx.addIssue({ code: 'custom', path, message: VALIDATION.rangeOrder });
+  if (timestampMin * 1000 > Date.now()) ctx.addIssue({ code: 'custom', path, message: VALIDATION.rangeInFuture });
+  else if (timestampMax <= timestampMin) ctx.addIssue({ code: 'custom', path, message: VALIDATION.rangeOrder });
   else if (timestampMax - timestampMin > REPORT_MAX_DAYS * 86_400) {
     ctx.addIssue({ code: 'custom', path, message: VALIDATION.rangeTooLong, params: { n: REPORT_MAX_DAYS } });
   }

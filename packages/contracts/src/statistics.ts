@@ -73,7 +73,9 @@ export const timeRangeFields = {
 
 export function checkRange(range: { from: string; to: string }, ctx: z.RefinementCtx): void {
   const days = (Date.parse(range.to) - Date.parse(range.from)) / 86_400_000;
-  if (days <= 0) ctx.addIssue({ code: 'custom', path: ['to'], message: VALIDATION.rangeOrder });
+  if (Date.parse(range.from) > Date.now()) {
+    ctx.addIssue({ code: 'custom', path: ['from'], message: VALIDATION.rangeInFuture });
+  } else if (days <= 0) ctx.addIssue({ code: 'custom', path: ['to'], message: VALIDATION.rangeOrder });
   else if (days > STATISTICS_MAX_RANGE_DAYS) {
     ctx.addIssue({
       code: 'custom',
@@ -129,7 +131,10 @@ export const statisticsResponseSchema = z.object({
   groupBy: z.enum(STATISTICS_GROUP_BY),
   granularity: z.enum(STATISTICS_GRANULARITIES),
   timeZone: z.string(),
-  /** First local day (YYYY-MM-DD) of every period in the range: the day, the ISO week's Monday, the month's 1st. */
+  /**
+   * First local day (YYYY-MM-DD) inside the range of every period it touches: the day, the ISO week's
+   * Monday, the month's 1st — or the range's first day for a week or month that began before it.
+   */
   periods: z.array(z.string()),
   series: z.array(statisticsSeriesSchema),
 });

@@ -12,8 +12,8 @@ import type { Database } from '../../db/database';
 import { siteRepository } from '../sites/site-repository';
 import { dayRange } from '../statistics/periods';
 import { requireStatisticsAccess, STATISTICS_FEATURE } from '../statistics/statistics-access';
-import { statisticsRepository } from '../statistics/statistics-repository';
-import { batteriesNotFound, daySource, zoneOf } from '../statistics/statistics-service';
+import { type Selection, statisticsRepository } from '../statistics/statistics-repository';
+import { batteriesNotFound, daySource, noDataFound, zoneOf } from '../statistics/statistics-service';
 import { exportCsv } from './export-stream';
 
 /**
@@ -44,6 +44,15 @@ export async function dataExportRoutes(app: FastifyInstance, options: { db: Data
       const timeZone = await zoneOf(statistics, query);
       const range = dayRange(query.from, query.to, timeZone);
       const source = await daySource(statistics, query.operatingSiteId, range);
+      const serials = batteries.map((battery) => battery.serialNumber);
+      const selection: Selection = {
+        siteId: query.operatingSiteId,
+        range,
+        granularity: 'day',
+        groupBy: 'serial',
+        keys: serials,
+      };
+      if (!(await statistics.anyData(selection, source))) throw noDataFound(serials, range);
       const plan = { query: { ...query, timeZone }, range, source, batteries, language: request.language };
       // A client that goes away closes the response: the export starts no further query.
       const gone = new AbortController();

@@ -13,14 +13,17 @@ const DIALECTS = {
   en: { separator: ',', decimal: '.' },
 } as const;
 
-/** The figures of one battery and period; the battery's own fields come from `battery()`. */
+/**
+ * The figures of one battery and period, exact decimals already rounded (statistics-repository's
+ * EXPORT_DIGITS); the battery's own fields come from `battery()`.
+ */
 export interface ExportFigures {
   /** First day of the period, YYYY-MM-DD. */
   period: string;
-  operatingHours: number;
-  chargedKwh: number;
-  dischargedKwh: number;
-  co2Kg: number;
+  operatingHours: string;
+  chargedKwh: string;
+  dischargedKwh: string;
+  co2Kg: string;
 }
 
 const addDays = (date: string, n: number) =>
@@ -31,10 +34,29 @@ function formatDate(date: string, language: Language): string {
   return DATE_FORMATS[language].date.replace('DD', day).replace('MM', month).replace('YYYY', year);
 }
 
-/** A day as its date, a week as Monday – Sunday, a month as MM.YYYY (de) or MM-YYYY (en). */
-export function formatPeriod(period: string, resolution: ExportResolution, language: Language): string {
+/** The local dates the export covers, inclusive: a week is labelled with its days inside them. */
+export interface ExportDates {
+  firstDate: string;
+  lastDate: string;
+}
+
+/**
+ * A day as its date, a week as its first – last day inside the range (Monday – Sunday unless the range
+ * starts or ends within it), a month as MM.YYYY (de) or MM-YYYY (en).
+ */
+export function formatPeriod(
+  period: string,
+  resolution: ExportResolution,
+  language: Language,
+  dates: ExportDates,
+): string {
   if (resolution === 'daily') return formatDate(period, language);
-  if (resolution === 'weekly') return `${formatDate(period, language)} – ${formatDate(addDays(period, 6), language)}`;
+  if (resolution === 'weekly') {
+    const first = period < dates.firstDate ? dates.firstDate : period;
+    const sunday = addDays(period, 6);
+    const last = sunday > dates.lastDate ? dates.lastDate : sunday;
+    return `${formatDate(first, language)} – ${formatDate(last, language)}`;
+  }
   const [year = '', month = ''] = period.split('-');
   return language === 'de' ? `${month}.${year}` : `${month}-${year}`;
 }
@@ -42,22 +64,23 @@ export function formatPeriod(period: string, resolution: ExportResolution, langu
 /**
  * Lines of the file, built for millions of rows: a battery's three leading fields are escaped once
  * (`battery()`), a period's label once per export (cached), and a number is escaped only when it can need
- * it — `toFixed` yields digits, one decimal mark and at most a leading '-', the one formula character.
+ * it — the database's rounded decimals are digits, one decimal mark and at most a leading '-', the one
+ * formula character.
  */
-export function csvWriter(language: Language, resolution: ExportResolution) {
+export function csvWriter(language: Language, resolution: ExportResolution, dates: ExportDates) {
   const { separator, decimal } = DIALECTS[language];
   const field = (text: string) => escapeCsvField(text, separator);
   const periods = new Map<string, string>();
   const period = (first: string) => {
     let label = periods.get(first);
     if (label === undefined) {
-      label = field(formatPeriod(first, resolution, language)) + separator;
+      label = field(formatPeriod(first, resolution, language, dates)) + separator;
       periods.set(first, label);
     }
     return label;
   };
-  const number = (value: number, digits: number) => {
-    const text = decimal === '.' ? value.toFixed(digits) : value.toFixed(digits).replace('.', decimal);
+  const number = (value: string) => {
+    const text = decimal === '.' ? value : value.replace('.', decimal);
     return text.charCodeAt(0) === 45 ? field(text) : text;
   };
   return {
@@ -69,13 +92,13 @@ export function csvWriter(language: Language, resolution: ExportResolution) {
     line: (battery: string, row: ExportFigures) =>
       battery +
       period(row.period) +
-      number(row.operatingHours, 2) +
+      number(row.operatingHours) +
       separator +
-      number(row.chargedKwh, 3) +
+      number(row.chargedKwh) +
       separator +
-      number(row.dischargedKwh, 3) +
+      number(row.dischargedKwh) +
       separator +
-      number(row.co2Kg, 3) +
+      number(row.co2Kg) +
       '\r\n',
   };
 }

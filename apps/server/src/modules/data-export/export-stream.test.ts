@@ -2,7 +2,7 @@ import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { describe, expect, it } from 'vitest';
 import { dayRange } from '../statistics/periods';
-import type { EnergyRow, Selection } from '../statistics/statistics-repository';
+import type { ExportRow, Selection } from '../statistics/statistics-repository';
 import {
   batteriesPerBatch,
   EXPORT_CHUNK_CHARS,
@@ -36,19 +36,17 @@ function fakeExport(count: number) {
   );
   const stats = { queries: 0, rowsAnswered: 0 };
   const repository = {
-    async energy(selection: Selection): Promise<EnergyRow[]> {
+    async energy(selection: Selection): Promise<ExportRow[]> {
       stats.queries++;
       await new Promise((resolve) => setTimeout(resolve, 1));
       const rows = days.flatMap((period) =>
         [...selection.keys].sort().map((key) => ({
           period,
           key: String(key),
-          chargedKwh: 12.3456,
-          dischargedKwh: 10.5,
-          co2Kg: 4.7654,
-          lowSocHours: 1,
-          availableHours: 19,
-          operatingHours: 20,
+          chargedKwh: '12.346',
+          dischargedKwh: '10.500',
+          co2Kg: '4.765',
+          operatingHours: '20.00',
         })),
       );
       stats.rowsAnswered += rows.length;

@@ -1,7 +1,7 @@
 import { type DataExportQuery, EXPORT_GRANULARITY } from '@cbm/contracts/data-export';
 import type { Language } from '../../i18n/messages';
 import { type DayRange, periodsOf } from '../statistics/periods';
-import type { DaySource, EnergyRow, StatisticsRepository } from '../statistics/statistics-repository';
+import type { DaySource, ExportRow, StatisticsRepository } from '../statistics/statistics-repository';
 import { csvWriter } from './export-csv';
 
 /** Rows per query: a batch of batteries with about this many battery-periods is in memory at a time. */
@@ -51,7 +51,7 @@ export async function* exportCsv(
   }: { signal?: AbortSignal; rowsPerBatch?: number; queriesAhead?: number } = {},
 ): AsyncGenerator<string> {
   const { query, range, source, language } = plan;
-  const csv = csvWriter(language, query.resolution);
+  const csv = csvWriter(language, query.resolution, range);
   yield csv.header();
   const batteries = [...plan.batteries].sort(bySerial);
   const size = batteriesPerBatch(plan, rowsPerBatch);
@@ -66,7 +66,7 @@ export async function* exportCsv(
       },
       source,
     );
-  const ahead: Promise<EnergyRow[]>[] = [];
+  const ahead: Promise<ExportRow[]>[] = [];
   let queried = 0;
   const queryAhead = () => {
     while (ahead.length < queriesAhead && queried < batteries.length) {
@@ -80,11 +80,11 @@ export async function* exportCsv(
   queryAhead();
   let chunk = '';
   for (let offset = 0; offset < batteries.length; offset += size) {
-    const rows = await (ahead.shift() as Promise<EnergyRow[]>);
+    const rows = await (ahead.shift() as Promise<ExportRow[]>);
     if (signal?.aborted) return;
     queryAhead();
     // The rows come by period, then serial: each battery's own, in period order.
-    const byBattery = new Map<string, EnergyRow[]>();
+    const byBattery = new Map<string, ExportRow[]>();
     for (const row of rows) {
       const own = byBattery.get(row.key);
       if (own) own.push(row);

@@ -1,4 +1,4 @@
-import { CO2_GRAMS_PER_KWH, START_SOC_BUCKETS } from '@cbm/contracts/constants';
+import { START_SOC_BUCKETS } from '@cbm/contracts/constants';
 import {
   type BatteryCursor,
   type ChargeSession,
@@ -18,31 +18,38 @@ export interface ReportDay {
   chargingHours: number;
 }
 
-/** Every figure a report shows, for [fromMs, toMs) in the report's time zone. */
+/** The integers every figure is written from, exactly (docs/reports.md, "Figures"). */
+export interface ReportTotals {
+  chargedUkwh: number;
+  dischargedUkwh: number;
+  operatingMs: number;
+  chargingMs: number;
+  dischargingMs: number;
+  standbyMs: number;
+  idleMs: number;
+  errorMs: number;
+  offlineMs: number;
+}
+
+/**
+ * Every figure a report shows, for [fromMs, toMs) in the report's time zone; the PDF writes energy, times,
+ * cost and CO2 from `totals` as exact decimals, the daily chart from `days`.
+ */
 export interface ReportFigures {
   fromMs: number;
   toMs: number;
   timeZone: string;
   samples: number;
-  energyChargedKwh: number;
-  energyDischargedKwh: number;
-  /** Charged energy × price: what the energy from the grid cost. */
-  cost: number;
-  /** Charged energy × 386 g/kWh (spec §9), in kg. */
-  co2Kg: number;
   chargeSessions: number;
   /** Sessions by start SoC: <20, <40, <60, <80, ≤100 % (spec §9). */
   startSocBuckets: number[];
-  operatingHours: number;
-  chargingHours: number;
-  dischargingHours: number;
-  standbyHours: number;
-  idleHours: number;
-  errorHours: number;
-  offlineHours: number;
   minSoc: number | null;
   maxSoc: number | null;
   soh: number | null;
+  /** Energy, times, and from them cost and CO2 (figure-decimals.ts), as exact integers. */
+  totals: ReportTotals;
+  /** Local dates of the period on which nothing was counted: no data at all. */
+  missingDates: string[];
   days: ReportDay[];
 }
 
@@ -67,15 +74,44 @@ export const startSocBucket = (soc: number) => {
   return Math.max(0, index);
 };
 
+/** What lies outside the period: a date no day has. */
+const OUTSIDE = '';
+
+export interface Period {
+  fromMs: number;
+  toMs: number;
+}
+
+/**
+ * The zone's days cut at the period's edges, and what lies before or after it as OUTSIDE: an interval
+ * across an edge counts with its part inside, as the roll-ups count it for the day it reaches into.
+ */
+export function periodDays(zone: LocalDays, period?: Period): LocalDays {
+  if (!period) return zone;
+  const { fromMs, toMs } = period;
+  return {
+    timeZone: zone.timeZone,
+    dayAt(ms) {
+      if (ms < fromMs) return { date: OUTSIDE, start: Number.MIN_SAFE_INTEGER, end: fromMs };
+      if (ms >= toMs) return { date: OUTSIDE, start: toMs, end: Number.MAX_SAFE_INTEGER };
+      const day = zone.dayAt(ms);
+      return { date: day.date, start: Math.max(day.start, fromMs), end: Math.min(day.end, toMs) };
+    },
+  };
+}
+
 /**
  * Computes the report figures from one battery's samples, fed in time order in batches of any size
- * (the serial path streams them from the database, the CSV path from the parser). Intervals, gaps,
- * energy and sessions follow the roll-up rules (docs/decisions/006-rollups.md), counted in the
- * report's zone, so a period of whole site days equals the battery_day and charge_session rows.
+ * (the CSV path, from the parser). Intervals, gaps, energy and sessions follow the roll-up rules
+ * (docs/decisions/006-rollups.md), counted in the report's zone and cut at the period's edges, so the
+ * figures equal the roll-ups' of the same period when the samples reach beyond its edges (the datalog
+ * CSV holds the sample before and the one after its period).
  */
-export function reportAccumulator(serialNumber: string, timeZone: string) {
+export function reportAccumulator(serialNumber: string, timeZone: string, period?: Period) {
   const zone = localDays(timeZone);
-  const options = { maxGapMs: DEFAULT_MAX_GAP_MS, zoneOf: () => zone };
+  const clipped = periodDays(zone, period);
+  const options = { maxGapMs: DEFAULT_MAX_GAP_MS, zoneOf: () => clipped };
+  const inPeriod = (ms: number) => !period || (ms >= period.fromMs && ms < period.toMs);
   const days = new Map<string, DayTotals>();
   const sessions = new Map<number, ChargeSession>();
   let cursor: BatteryCursor | undefined;
@@ -87,24 +123,24 @@ export function reportAccumulator(serialNumber: string, timeZone: string) {
       const result = rollUpBattery(serialNumber, cursor, points, options);
       if (!result) return;
       firstMs ??= points[0]?.ts;
-      samples += points.filter((point) => !cursor || point.ts > cursor.last.ts).length;
+      samples += points.filter((point) => (!cursor || point.ts > cursor.last.ts) && inPeriod(point.ts)).length;
       cursor = result.cursor;
-      for (const delta of result.days) days.set(delta.date, mergeDay(days.get(delta.date), delta));
-      for (const session of result.sessions) sessions.set(session.startAt, session);
+      for (const delta of result.days) {
+        if (delta.date !== OUTSIDE) days.set(delta.date, mergeDay(days.get(delta.date), delta));
+      }
+      for (const session of result.sessions) if (inPeriod(session.startAt)) sessions.set(session.startAt, session);
     },
 
-    /** The figures of [fromMs, toMs), or of the samples' own span when no period is given. */
-    figures(pricePerKwh: number, period?: { fromMs: number; toMs: number }): ReportFigures {
+    /** The figures of the period, or of the samples' own span when no period is given. */
+    figures(): ReportFigures {
       const fromMs = period?.fromMs ?? firstMs ?? 0;
       return figuresOfDays({
         zone,
         days,
         startSocs: [...sessions.values()].map((session) => session.startSoc),
         samples,
-        soh: cursor?.last.soh ?? null,
         fromMs,
         toMs: period?.toMs ?? (cursor ? cursor.last.ts + 1 : fromMs),
-        pricePerKwh,
       });
     },
   };
@@ -116,47 +152,48 @@ export interface FigureParts {
   days: ReadonlyMap<string, DayTotals>;
   startSocs: readonly number[];
   samples: number;
-  /** The SoH of the last sample. */
-  soh: number | null;
   fromMs: number;
   toMs: number;
-  pricePerKwh: number;
 }
 
-/** The figures of day totals: the one place sums, buckets, cost and CO2 are computed. */
+/**
+ * The figures of day totals (from the roll-ups or from samples): the one place a report's sums and
+ * buckets are computed. SoH is the day rows' rule: that of the last interval counted.
+ */
 export function figuresOfDays(parts: FigureParts): ReportFigures {
   const { zone, days, fromMs, toMs } = parts;
-  const all = [...days.values()];
+  const all = [...days.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   const sum = (field: (typeof SUMMED)[number]) => all.reduce((total, day) => total + day[field], 0);
   const buckets = START_SOC_BUCKETS.map(() => 0);
   for (const startSoc of parts.startSocs) {
     const bucket = startSocBucket(startSoc);
     buckets[bucket] = (buckets[bucket] ?? 0) + 1;
   }
-  const energyChargedKwh = kwh(sum('chargedUkwh'));
+  const series = dailySeries(days, zone.dayAt(fromMs).date, zone.dayAt(Math.max(fromMs, toMs - 1)).date);
   const socs = all.flatMap((day) => (day.minSoc === null || day.maxSoc === null ? [] : [day.minSoc, day.maxSoc]));
   return {
     fromMs,
     toMs,
     timeZone: zone.timeZone,
     samples: parts.samples,
-    energyChargedKwh,
-    energyDischargedKwh: kwh(sum('dischargedUkwh')),
-    cost: energyChargedKwh * parts.pricePerKwh,
-    co2Kg: (energyChargedKwh * CO2_GRAMS_PER_KWH) / 1000,
     chargeSessions: parts.startSocs.length,
     startSocBuckets: buckets,
-    operatingHours: sum('operatingMs') / HOUR_MS,
-    chargingHours: sum('chargingMs') / HOUR_MS,
-    dischargingHours: sum('dischargingMs') / HOUR_MS,
-    standbyHours: sum('standbyMs') / HOUR_MS,
-    idleHours: sum('idleMs') / HOUR_MS,
-    errorHours: sum('errorMs') / HOUR_MS,
-    offlineHours: sum('offlineMs') / HOUR_MS,
     minSoc: socs.length ? Math.min(...socs) : null,
     maxSoc: socs.length ? Math.max(...socs) : null,
-    soh: parts.soh,
-    days: dailySeries(days, zone.dayAt(fromMs).date, zone.dayAt(Math.max(fromMs, toMs - 1)).date),
+    soh: all.reduce<number | null>((soh, day) => day.soh ?? soh, null),
+    totals: {
+      chargedUkwh: sum('chargedUkwh'),
+      dischargedUkwh: sum('dischargedUkwh'),
+      operatingMs: sum('operatingMs'),
+      chargingMs: sum('chargingMs'),
+      dischargingMs: sum('dischargingMs'),
+      standbyMs: sum('standbyMs'),
+      idleMs: sum('idleMs'),
+      errorMs: sum('errorMs'),
+      offlineMs: sum('offlineMs'),
+    },
+    missingDates: series.filter((day) => !days.has(day.date)).map((day) => day.date),
+    days: series,
   };
 }
 
@@ -164,11 +201,11 @@ export function figuresOfDays(parts: FigureParts): ReportFigures {
 export function computeReportFigures(
   serialNumber: string,
   points: readonly RollupPoint[],
-  options: { timeZone: string; pricePerKwh: number; period?: { fromMs: number; toMs: number } },
+  options: { timeZone: string; period?: Period },
 ): ReportFigures {
-  const accumulator = reportAccumulator(serialNumber, options.timeZone);
+  const accumulator = reportAccumulator(serialNumber, options.timeZone, options.period);
   accumulator.add(points);
-  return accumulator.figures(options.pricePerKwh, options.period);
+  return accumulator.figures();
 }
 
 /** Adds a day delta to what is stored for its date (as the roll-ups do). */

@@ -3,8 +3,12 @@ import type { UiLanguage } from '@cbm/contracts/date-formats';
 /** Numbers, money and dates of a report in its language and time zone (spec §9 date formats). */
 export interface ReportFormat {
   number(value: number, digits?: number): string;
+  /** An exact decimal (figure-decimals.ts, already rounded) with the language's separators. */
+  decimal(text: string): string;
+  /** How many decimals the currency's amounts have (2 for EUR, 0 for JPY). */
+  currencyDigits(currency: string): number;
   /** Money in the currency; `maxDigits` lets a price per kWh keep its 4 decimals. */
-  money(value: number, currency: string, maxDigits?: number): string;
+  money(value: number | string, currency: string, maxDigits?: number): string;
   date(ms: number): string;
   dateTime(ms: number): string;
   /** A local date (YYYY-MM-DD) in the language's date format. */
@@ -43,9 +47,20 @@ export function reportFormat(language: UiLanguage, timeZone: string): ReportForm
       }
       return format.format(value);
     },
+    decimal(text) {
+      const digits = text.split('.')[1]?.length ?? 0;
+      // A string is formatted as the exact decimal it spells (ECMA-402 2023), not through a double.
+      return this.number(text as unknown as number, digits);
+    },
+    currencyDigits(currency) {
+      return (
+        new Intl.NumberFormat(locale, { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
+      );
+    },
     money(value, currency, maxDigits) {
       const digits = maxDigits === undefined ? {} : { maximumFractionDigits: maxDigits };
-      return plain(new Intl.NumberFormat(locale, { style: 'currency', currency, ...digits }).format(value));
+      const format = new Intl.NumberFormat(locale, { style: 'currency', currency, ...digits });
+      return plain(format.format(value as number));
     },
     date(ms) {
       const { year, month, day } = fields(ms);

@@ -2,6 +2,8 @@ import type { UiLanguage } from '@cbm/contracts/date-formats';
 import type { Theme } from '@cbm/contracts/themes';
 import PDFDocument from 'pdfkit';
 import { type MessageKey, translate } from '../../i18n/messages';
+import { co2KgText, costText, FIGURE_DIGITS, hoursText, kwhText } from '../figures/figure-decimals';
+import { nextDate } from '../rollups/local-days';
 import type { ReportFigures } from './report-figures';
 import { type ReportFormat, reportFormat } from './report-format';
 import { drawBuckets, drawDailyChart } from './report-pdf-chart';
@@ -53,11 +55,12 @@ export function renderReportPdf(report: ReportDocument): Promise<Buffer> {
   header(doc, palette, t('title'), report.battery.serialNumber);
   let y = 90;
   y = rows(doc, y, detailRows(report, format, t));
-  if (report.figures.samples === 0) {
+  const notice = missingNotice(report.figures, format, t);
+  if (notice) {
     doc
       .fontSize(11)
       .fillColor(palette.dark)
-      .text(t('noData'), PAGE.margin, y + 6, { width: CONTENT_WIDTH });
+      .text(notice, PAGE.margin, y + 6, { width: CONTENT_WIDTH });
     y = doc.y + 4;
   }
   y = rows(doc, heading(doc, y, t('energy'), palette), energyRows(report, format, t));
@@ -119,29 +122,51 @@ function detailRows(report: ReportDocument, format: ReportFormat, t: Translate):
   ];
 }
 
+/** "No data …" for the whole period, or the local dates without any data, ranges joined (en/de). */
+function missingNotice(figures: ReportFigures, format: ReportFormat, t: Translate): string | undefined {
+  const missing = figures.missingDates;
+  if (missing.length === 0) return undefined;
+  if (missing.length === figures.days.length) return t('noData');
+  const runs: string[][] = [];
+  for (const date of missing) {
+    const run = runs.at(-1);
+    if (run && nextDate(run.at(-1) as string) === date) run.push(date);
+    else runs.push([date]);
+  }
+  const text = runs.map((run) =>
+    run.length === 1
+      ? format.localDate(run[0] as string)
+      : `${format.localDate(run[0] as string)} – ${format.localDate(run.at(-1) as string)}`,
+  );
+  return t('missingDays', { days: text.join(', ') });
+}
+
+/** Figures are written from their exact integers, rounded half up once (docs/reports.md, "Figures"). */
 function energyRows(report: ReportDocument, format: ReportFormat, t: Translate): Row[] {
-  const { figures } = report;
+  const { totals } = report.figures;
   const price = format.money(report.pricePerKwh, report.currency, 4);
+  const cost = costText(totals.chargedUkwh, report.pricePerKwh, format.currencyDigits(report.currency));
   return [
-    [t('energyCharged'), `${format.number(figures.energyChargedKwh)} kWh`],
-    [t('energyDischarged'), `${format.number(figures.energyDischargedKwh)} kWh`],
-    [t('cost'), `${format.money(figures.cost, report.currency)} (${t('costNote', { price })})`],
-    [t('co2'), `${format.number(figures.co2Kg)} kg (${t('co2Note')})`],
+    [t('energyCharged'), `${format.decimal(kwhText(totals.chargedUkwh, FIGURE_DIGITS.kwh))} kWh`],
+    [t('energyDischarged'), `${format.decimal(kwhText(totals.dischargedUkwh, FIGURE_DIGITS.kwh))} kWh`],
+    [t('cost'), `${format.money(cost, report.currency)} (${t('costNote', { price })})`],
+    [t('co2'), `${format.decimal(co2KgText(totals.chargedUkwh, FIGURE_DIGITS.kg))} kg (${t('co2Note')})`],
   ];
 }
 
 function hourRows(report: ReportDocument, format: ReportFormat, t: Translate): Row[] {
   const { figures } = report;
-  const hours = (value: number) => `${format.number(value)} h`;
+  const { totals } = figures;
+  const hours = (ms: number) => `${format.decimal(hoursText(ms, FIGURE_DIGITS.hours))} h`;
   const soc = (value: number | null) => (value === null ? t('none') : `${format.number(value, 1)} %`);
   return [
-    [t('operating'), hours(figures.operatingHours)],
-    [t('charging'), hours(figures.chargingHours)],
-    [t('discharging'), hours(figures.dischargingHours)],
-    [t('standby'), hours(figures.standbyHours)],
-    [t('idle'), hours(figures.idleHours)],
-    [t('error'), hours(figures.errorHours)],
-    [t('offline'), hours(figures.offlineHours)],
+    [t('operating'), hours(totals.operatingMs)],
+    [t('charging'), hours(totals.chargingMs)],
+    [t('discharging'), hours(totals.dischargingMs)],
+    [t('standby'), hours(totals.standbyMs)],
+    [t('idle'), hours(totals.idleMs)],
+    [t('error'), hours(totals.errorMs)],
+    [t('offline'), hours(totals.offlineMs)],
     [t('soc'), `${soc(figures.minSoc)} / ${soc(figures.maxSoc)}`],
     [t('soh'), soc(figures.soh)],
   ];

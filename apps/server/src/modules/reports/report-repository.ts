@@ -1,8 +1,7 @@
 import type { ReportBattery } from '@cbm/contracts/reports';
 import type { Theme } from '@cbm/contracts/themes';
 import type { Queryable } from '../../db/database';
-import type { BatteryState } from '../rollups/attribution';
-import type { FigureSample, ReportSample } from './report-csv';
+import type { ReportSample } from './report-csv';
 
 export interface ReportSite {
   name: string;
@@ -38,37 +37,13 @@ const SAMPLE_COLUMNS = `serial_number AS "serialNumber", (extract(epoch FROM ts)
   total_energy_discharged_kwh AS "totalEnergyDischargedKwh", total_charging_hours AS "totalChargingHours",
   total_discharging_hours AS "totalDischargingHours", total_standby_hours AS "totalStandbyHours"`;
 
-const FIGURE_COLUMNS = `(extract(epoch FROM ts) * 1000)::float8 AS ts, state, soc, soh, charger_serial AS "chargerSerial",
-  total_energy_charged_kwh AS "totalEnergyChargedKwh", total_energy_discharged_kwh AS "totalEnergyDischargedKwh"`;
-
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** One local day of a report's period; `plain` when it has 24 hours (no clock change). */
-export interface SummaryDay {
+/** A battery's roll-up figures of one local date: integers in µkWh and ms, as the report sums them. */
+export interface RollupDayRow {
   date: string;
-  start: number;
-  end: number;
-  plain: boolean;
-}
-
-/** An interval that leaves its day or lies in a day with a clock change: its ends as stored. */
-export type EdgeInterval = [
-  fromMs: number,
-  toMs: number,
-  state: BatteryState,
-  soc: number,
-  chargedUkwh: number,
-  dischargedUkwh: number,
-  toChargedUkwh: number,
-  toDischargedUkwh: number,
-];
-
-/** Sums of the intervals inside one plain day (k: 1-based index of the day), with what is left to JS. */
-export interface DaySummary {
-  k: number;
-  samples: number;
-  chargedUkwh: number | null;
-  dischargedUkwh: number | null;
+  chargedUkwh: number;
+  dischargedUkwh: number;
   operatingMs: number;
   chargingMs: number;
   dischargingMs: number;
@@ -76,60 +51,34 @@ export interface DaySummary {
   idleMs: number;
   errorMs: number;
   offlineMs: number;
+  lowSocMs: number;
   minSoc: number | null;
   maxSoc: number | null;
-  /** Start SoC of the charge sessions that start with a sample of this day. */
-  sessionSocs: number[] | null;
-  /** Intervals ending in this day that are not inside it or lie in a day with a clock change. */
-  edges: EdgeInterval[] | null;
+  soh: number | null;
 }
 
-// Counters in micro-kWh rounded as Math.round does (half up), so the deltas equal toUkwh's in JS exactly.
-const UKWH = (column: string) =>
-  `floor(${column} * 1000000) + (${column} * 1000000 - floor(${column} * 1000000) >= 0.5)::int`;
-const MS = (value: string) => `coalesce((extract(epoch FROM ${value}) * 1000)::float8, 0)`;
-const STATE_MS = (state: BatteryState) =>
-  `${MS(`sum(span) FILTER (WHERE inside AND NOT gap AND pstate = '${state}')`)} AS "${state}Ms"`;
+const ROLLUP_SUMS = `(sum(energy_charged_kwh) * 1000000)::float8 AS "chargedUkwh",
+  (sum(energy_discharged_kwh) * 1000000)::float8 AS "dischargedUkwh", sum(operating_ms)::float8 AS "operatingMs",
+  sum(charging_ms)::float8 AS "chargingMs", sum(discharging_ms)::float8 AS "dischargingMs",
+  sum(standby_ms)::float8 AS "standbyMs", sum(idle_ms)::float8 AS "idleMs", sum(error_ms)::float8 AS "errorMs",
+  sum(offline_ms)::float8 AS "offlineMs", sum(low_soc_ms)::float8 AS "lowSocMs", min(min_soc) AS "minSoc",
+  max(max_soc) AS "maxSoc"`;
 
 /**
- * The roll-up rules of decision 006 in one pass over the samples of [$4, $5), a run of whole days of the
- * period that starts at $3: each sample's interval since the one before (for the first, the last sample
- * before $4), summed per local day ($6: day starts and the last end, computed in JS). Only intervals
- * inside one plain day ($7) are summed; the rest (across midnight, or in a day with a clock change) come
- * back as edges for the JS roll-up logic. Sample times are whole milliseconds (ingestion stores JS dates),
- * so durations summed in µs equal the JS sums of ms.
+ * A battery's roll-ups per local date of the period: the site's day rows when they were counted in the
+ * report's zone (source 'day', whole days), else its hour rows, each hour on the local date it starts
+ * on — the rows statistics and the export read (statistics-service's daySource).
  */
-const DAY_SUMMARIES = `
-  WITH samples AS (
-    SELECT ts, state, soc, ${UKWH('total_energy_charged_kwh')} AS c, ${UKWH('total_energy_discharged_kwh')} AS d
-      FROM battery_sample
-     WHERE serial_number = $1 AND operating_site_id = $2 AND ts < $5
-       AND ts >= coalesce((SELECT max(ts) FROM battery_sample
-                            WHERE serial_number = $1 AND operating_site_id = $2 AND ts >= $3 AND ts < $4), $4)
-  ), intervals AS (
-    SELECT ts, state, soc, c, d, lag(ts) OVER w AS pts, lag(state) OVER w AS pstate, lag(soc) OVER w AS psoc,
-           lag(c) OVER w AS pc, lag(d) OVER w AS pd, width_bucket(ts, $6::timestamptz[]) AS k
-      FROM samples WINDOW w AS (ORDER BY ts)
-  ), classified AS (
-    SELECT *, ts - pts AS span, ts - pts > $8::interval AS gap,
-           pts >= ($6::timestamptz[])[k] AND ($7::boolean[])[k] AS inside
-      FROM intervals WHERE ts >= $4
-     OFFSET 0 -- computes span, gap and inside once a row, not once for each aggregate that reads them
-  )
-  SELECT k, count(*)::int AS samples,
-         sum(greatest(0, c - pc)) FILTER (WHERE inside) AS "chargedUkwh",
-         sum(greatest(0, d - pd)) FILTER (WHERE inside) AS "dischargedUkwh",
-         ${MS('sum(span) FILTER (WHERE inside AND NOT gap)')} AS "operatingMs",
-         ${(['charging', 'discharging', 'standby', 'idle', 'error'] as const).map(STATE_MS).join(',\n         ')},
-         ${MS('sum(span) FILTER (WHERE inside AND gap)')} AS "offlineMs",
-         min(psoc) FILTER (WHERE inside AND NOT gap) AS "minSoc", max(psoc) FILTER (WHERE inside AND NOT gap) AS "maxSoc",
-         array_agg(soc) FILTER (WHERE state = 'charging' AND (pts IS NULL OR gap OR pstate <> 'charging')) AS "sessionSocs",
-         json_agg(json_build_array(${MS('pts')}, ${MS('ts')}, pstate, psoc, pc, pd, c, d)) FILTER (WHERE pts IS NOT NULL AND NOT inside) AS edges
-    FROM classified GROUP BY k`;
-
-/** Days per query: a year runs as twelve small queries, several at a time (and below the JIT threshold). */
-const CHUNK_DAYS = 31;
-const PARALLEL_QUERIES = 4;
+const ROLLUP_DAYS = {
+  day: `SELECT to_char(day, 'YYYY-MM-DD') AS date, ${ROLLUP_SUMS}, (array_agg(soh))[1] AS soh
+    FROM battery_day WHERE battery_serial_number = $1 AND operating_site_id = $2
+      AND day >= ($3::timestamptz AT TIME ZONE $5)::date AND day < ($4::timestamptz AT TIME ZONE $5)::date
+    GROUP BY day ORDER BY day`,
+  hour: `SELECT to_char((hour AT TIME ZONE $5)::date, 'YYYY-MM-DD') AS date, ${ROLLUP_SUMS},
+      (array_agg(soh ORDER BY hour DESC) FILTER (WHERE soh IS NOT NULL))[1] AS soh
+    FROM battery_hour WHERE battery_serial_number = $1 AND operating_site_id = $2 AND hour >= $3 AND hour < $4
+    GROUP BY 1 ORDER BY 1`,
+};
 
 /**
  * Reads for reports. Samples count only while the battery was at the report's site: a battery moved
@@ -190,49 +139,51 @@ export function reportRepository(db: Queryable) {
       return pages<ReportSample>(SAMPLE_COLUMNS, siteId, serial, fromMs, toMs, batchSize);
     },
 
-    /** Only what the figures need, in bigger pages: a year of minute samples is 525,600 rows. */
-    figureSamples(siteId: number, serial: string, fromMs: number, toMs: number, batchSize = 50_000) {
-      return pages<FigureSample>(FIGURE_COLUMNS, siteId, serial, fromMs, toMs, batchSize);
-    },
     /**
-     * The period's intervals summed per local day in SQL (DAY_SUMMARIES, in runs of whole days, several
-     * at a time), and the SoH of the last sample: a year of minute samples without 525,600 rows in JS.
+     * The samples just outside [fromMs, toMs): the last one before and the first one at or after its end,
+     * so that a report from the datalog counts the intervals across the period's edges (docs/reports.md).
      */
-    async daySummaries(
+    async edgeSamples(siteId: number, serial: string, fromMs: number, toMs: number) {
+      const edge = (condition: string, order: string) =>
+        db.query<ReportSample>(
+          `SELECT ${SAMPLE_COLUMNS} FROM battery_sample
+            WHERE serial_number = $1 AND operating_site_id = $2 AND ${condition} ORDER BY ts ${order} LIMIT 1`,
+          [serial, siteId, iso(condition.includes('<') ? fromMs : toMs)],
+        );
+      const [before, after] = await Promise.all([edge('ts < $3', 'DESC'), edge('ts >= $3', 'ASC')]);
+      return { before: before[0], after: after[0] };
+    },
+
+    /** The roll-ups of [fromMs, toMs) per local date of `timeZone` (whole days for 'day'). */
+    rollupDays(
       siteId: number,
       serial: string,
       period: { fromMs: number; toMs: number },
-      days: readonly SummaryDay[],
-      maxGapMs: number,
-    ): Promise<{ days: DaySummary[]; soh: number | null }> {
-      const bounds = [...days.map((day) => iso(day.start)), iso(days.at(-1)?.end ?? period.toMs)];
-      const plain = days.map((day) => day.plain);
-      const chunks: [fromMs: number, toMs: number][] = [];
-      for (let n = 0; n < days.length; n += CHUNK_DAYS) {
-        const lastDay = days[Math.min(n + CHUNK_DAYS, days.length) - 1];
-        const start = n === 0 ? period.fromMs : (days[n]?.start ?? period.fromMs);
-        chunks.push([start, lastDay && n + CHUNK_DAYS < days.length ? lastDay.end : period.toMs]);
-      }
-      const chunk = ([fromMs, toMs]: [number, number]) =>
-        db.query<DaySummary>(DAY_SUMMARIES, [
-          serial,
-          siteId,
-          iso(period.fromMs),
-          iso(fromMs),
-          iso(toMs),
-          bounds,
-          plain,
-          `${maxGapMs} milliseconds`,
-        ]);
-      const [summaries, [last]] = await Promise.all([
-        inParallel(chunks, PARALLEL_QUERIES, chunk),
-        db.query<{ soh: number }>(
-          `SELECT soh FROM battery_sample
-            WHERE serial_number = $1 AND operating_site_id = $2 AND ts >= $3 AND ts < $4 ORDER BY ts DESC LIMIT 1`,
-          [serial, siteId, iso(period.fromMs), iso(period.toMs)],
-        ),
-      ]);
-      return { days: summaries.flat(), soh: last?.soh ?? null };
+      timeZone: string,
+      source: 'day' | 'hour',
+    ): Promise<RollupDayRow[]> {
+      const values = [serial, siteId, iso(period.fromMs), iso(period.toMs), timeZone];
+      return db.query<RollupDayRow>(ROLLUP_DAYS[source], values);
+    },
+
+    /** Start SoC of the charge sessions that started in [fromMs, toMs) while the battery was at the site. */
+    async sessionStartSocs(siteId: number, serial: string, period: { fromMs: number; toMs: number }) {
+      const rows = await db.query<{ soc: number }>(
+        `SELECT start_soc AS soc FROM charge_session
+          WHERE battery_serial_number = $1 AND operating_site_id = $2 AND start_at >= $3 AND start_at < $4`,
+        [serial, siteId, iso(period.fromMs), iso(period.toMs)],
+      );
+      return rows.map((row) => row.soc);
+    },
+
+    /** How many raw samples of the period are stored (they go when SAMPLE_RETENTION_MONTHS have passed). */
+    async sampleCount(siteId: number, serial: string, period: { fromMs: number; toMs: number }) {
+      const [row] = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM battery_sample
+          WHERE serial_number = $1 AND operating_site_id = $2 AND ts >= $3 AND ts < $4`,
+        [serial, siteId, iso(period.fromMs), iso(period.toMs)],
+      );
+      return row?.n ?? 0;
     },
   };
 
@@ -258,22 +209,4 @@ export function reportRepository(db: Queryable) {
       after = iso(last.ts);
     }
   }
-}
-
-/** Runs `work` over the items with at most `limit` at a time; the results in the items' order. */
-async function inParallel<Item, Result>(
-  items: readonly Item[],
-  limit: number,
-  work: (item: Item) => Promise<Result>,
-): Promise<Result[]> {
-  const results: Result[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const n = next++;
-      results[n] = await work(items[n] as Item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }

@@ -20,13 +20,16 @@ import { HttpError } from '../../http-error';
 import { readUpload, type UploadedFile } from '../../plugins/uploads';
 import type { ValidationItem } from '../../plugins/validator-compiler';
 import { siteRepository } from '../sites/site-repository';
+import { statisticsRepository } from '../statistics/statistics-repository';
+import { noDataFound } from '../statistics/statistics-service';
 import { REPORT_FEATURE, requireReportAccess } from './report-access';
 import { REPORT_CSV_HEADER, reportCsvLine } from './report-csv';
 import { ReportCsvError } from './report-csv-parser';
 import { localDate } from './report-local-date';
 import { renderReportPdf } from './report-pdf';
 import { reportRepository } from './report-repository';
-import { figuresFromCsv, figuresFromSamples, reportDocument } from './report-service';
+import { figuresFromRollups } from './report-rollups';
+import { figuresFromCsv, reportDocument } from './report-service';
 
 interface Period {
   fromMs: number;
@@ -48,6 +51,7 @@ const csvInvalid = (error: ReportCsvError) => new HttpError(400, 'reports.invali
 export async function reportRoutes(app: FastifyInstance, options: { db: Database }) {
   const sites = siteRepository(options.db);
   const reports = reportRepository(options.db);
+  const statistics = statisticsRepository(options.db);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   const requireSite = async (request: FastifyRequest, siteId: number) => {
@@ -115,7 +119,14 @@ export async function reportRoutes(app: FastifyInstance, options: { db: Database
       const { user, site } = await requireSite(request, siteId);
       const battery = await requireBattery(siteId, request.params.serial);
       const period = { fromMs: timestampMin * 1000, toMs: timestampMax * 1000 };
-      const figures = await figuresFromSamples(reports, siteId, battery.serialNumber, settings, period);
+      const figures = await figuresFromRollups(
+        { reports, statistics },
+        { siteId, serial: battery.serialNumber, settings, period },
+      );
+      if (figures.missingDates.length === figures.days.length && figures.chargeSessions === 0) {
+        const dates = { firstDate: figures.days[0]?.date ?? '', lastDate: figures.days.at(-1)?.date ?? '' };
+        throw noDataFound([battery.serialNumber], dates);
+      }
       const profile = await reports.user(user.id);
       const document = reportDocument({
         settings,
@@ -145,9 +156,12 @@ export async function reportRoutes(app: FastifyInstance, options: { db: Database
       const fromMs = timestampMin * 1000;
       const toMs = timestampMax * 1000;
       const samples = reports.samples(siteId, battery.serialNumber, fromMs, toMs);
+      const edges = await reports.edgeSamples(siteId, battery.serialNumber, fromMs, toMs);
       async function* lines() {
         yield REPORT_CSV_HEADER;
+        if (edges.before) yield reportCsvLine(edges.before);
         for await (const batch of samples) yield batch.map(reportCsvLine).join('');
+        if (edges.after) yield reportCsvLine(edges.after);
       }
       const period = { fromMs, toMs, timeZone: timezone };
       return sendFile(reply, 'csv', battery.serialNumber, period).send(Readable.from(lines()));

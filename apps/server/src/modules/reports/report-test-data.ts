@@ -3,6 +3,7 @@ import type { Database } from '../../db/database';
 import { batteryIngestRepository } from '../devices/battery-ingest-repository';
 import { monthOf, partitionRepository } from '../devices/partition-repository';
 import { rollupListener } from '../rollups/rollup-listener';
+import { hourRollupListener } from '../statistics/hour-rollup';
 import type { ReportSample } from './report-csv';
 
 const STEP_MS = 10 * 60_000;
@@ -51,7 +52,7 @@ export function generateSamples(serialNumber: string, fromMs: number, toMs: numb
   return samples;
 }
 
-/** Stores the samples the way ingestion does: raw rows plus the roll-up listener in one transaction. */
+/** Stores the samples the way ingestion does: raw rows plus the roll-up listeners in one transaction. */
 export async function storeSamples(db: Database, siteId: number, samples: readonly ReportSample[]): Promise<void> {
   const months = new Set(samples.map((sample) => monthOf(new Date(sample.ts))));
   await partitionRepository(db).ensureMonths([...months]);
@@ -65,6 +66,7 @@ export async function storeSamples(db: Database, siteId: number, samples: readon
   }));
   await db.transaction(async (tx) => {
     await batteryIngestRepository(tx).insertSamples(stored);
+    await hourRollupListener(tx, stored);
     await rollupListener(tx, stored);
   });
 }

@@ -2,9 +2,10 @@ import { apiErrorSchema } from '@cbm/contracts/errors';
 import { REPORT_CSV_COLUMNS, reportDefaultsSchema } from '@cbm/contracts/reports';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
+import { statisticsRepository } from '../statistics/statistics-repository';
 import { type ReportSample, reportCsvLine } from './report-csv';
 import { reportRepository } from './report-repository';
-import { figuresFromSamples } from './report-service';
+import { figuresFromRollups } from './report-rollups';
 import { generateSamples, pdfText, storeSamples } from './report-test-data';
 
 // Three local days in Europe/Berlin around the end of daylight saving time (25 October 2026 has 25 hours).
@@ -95,10 +96,9 @@ describeEachDatabase('battery reports', (kind) => {
 
   it('computes exactly the figures of the battery_day and charge_session roll-ups', async () => {
     const settings = { ...SETTINGS, language: 'de_DE' as const, pricePerKwh: 0.3125 };
-    const figures = await figuresFromSamples(reportRepository(t.db), siteId, serial, settings, {
-      fromMs: FROM,
-      toMs: TO,
-    });
+    const sources = { reports: reportRepository(t.db), statistics: statisticsRepository(t.db) };
+    const period = { fromMs: FROM, toMs: TO };
+    const figures = await figuresFromRollups(sources, { siteId, serial, settings, period });
     const days = await t.db.query<Record<string, number | string>>(
       `SELECT to_char(day, 'YYYY-MM-DD') AS date, energy_charged_kwh::float8 AS charged,
               energy_discharged_kwh::float8 AS discharged, operating_ms::float8 AS operating,
@@ -112,7 +112,6 @@ describeEachDatabase('battery reports', (kind) => {
       [serial],
     );
     const total = (field: string) => days.reduce((sum, day) => sum + Number(day[field]), 0);
-    const hours = (field: string) => Math.round(total(field)) / 3_600_000;
     expect(days.map((day) => day.date)).toEqual(['2026-10-24', '2026-10-25', '2026-10-26']);
     expect(figures.days).toEqual(
       days.map((day) => ({
@@ -123,23 +122,23 @@ describeEachDatabase('battery reports', (kind) => {
         chargingHours: Number(day.charging) / 3_600_000,
       })),
     );
-    expect(figures.energyChargedKwh).toBeCloseTo(total('charged'), 6);
-    expect(figures.energyDischargedKwh).toBeCloseTo(total('discharged'), 6);
-    expect(figures).toMatchObject({
-      operatingHours: hours('operating'),
-      chargingHours: hours('charging'),
-      dischargingHours: hours('discharging'),
-      standbyHours: hours('standby'),
+    expect(figures.totals).toMatchObject({
+      chargedUkwh: Math.round(total('charged') * 1e6),
+      dischargedUkwh: Math.round(total('discharged') * 1e6),
+      operatingMs: total('operating'),
+      chargingMs: total('charging'),
+      dischargingMs: total('discharging'),
+      standbyMs: total('standby'),
       // The 40-minute outage drops four samples: one 50-minute interval without data.
-      offlineHours: 50 / 60,
-      chargeSessions: total('sessions'),
+      offlineMs: 50 * 60_000,
     });
+    expect(figures.chargeSessions).toBe(total('sessions'));
     expect(figures.chargeSessions).toBe(sessions.length);
     const buckets = [20, 40, 60, 80, 101].map(
       (limit, n, limits) => sessions.filter((s) => s.start_soc < limit && s.start_soc >= (limits[n - 1] ?? 0)).length,
     );
     expect(figures.startSocBuckets).toEqual(buckets);
-    expect(figures.operatingHours + figures.offlineHours).toBeCloseTo(73 - 1 / 6, 10);
+    expect(figures.totals.operatingMs + figures.totals.offlineMs).toBe((73 * 60 - 10) * 60_000);
   });
 
   it('prints the figures into a German PDF named after serial and period', async () => {
@@ -154,7 +153,7 @@ describeEachDatabase('battery reports', (kind) => {
       'SELECT sum(energy_charged_kwh)::float8 AS charged FROM battery_day WHERE battery_serial_number = $1',
       [serial],
     );
-    const charged = (day?.charged ?? 0).toLocaleString('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const charged = (day?.charged ?? 0).toLocaleString('de-DE', { minimumFractionDigits: 3, maximumFractionDigits: 3 });
     expect(text).toMatch(new RegExp(`Geladene Energie\\s+${charged.replace('.', '\\.')} kWh`));
     expect(text).toMatch(/Zeitraum\s+24\.10\.2026 00:00 – 27\.10\.2026 00:00/);
     for (const expected of [
@@ -189,6 +188,19 @@ describeEachDatabase('battery reports', (kind) => {
         .map((line) => line.replace(/\s+/g, ' ').trim())
         .join('\n');
     expect(withoutSource(await pdfText(fromFile.rawPayload))).toBe(withoutSource(await pdfText(direct.rawPayload)));
+
+    // Off the hour grid, from the raw samples: the datalog holds the samples around the period.
+    const odd = { timestampMin: FROM / 1000 + 17 * 60 + 5, timestampMax: TO / 1000 - 23 * 60 - 7 };
+    const oddCsv = await get(`/${serial}/csv?${query(odd)}`);
+    const oddLines = oddCsv.body.trimEnd().split('\r\n');
+    expect(oddLines[1]?.split(',')[1]).toBe(new Date(FROM + 10 * 60_000).toISOString());
+    const oddFields = { ...SETTINGS, timestampMin: String(odd.timestampMin), timestampMax: String(odd.timestampMax) };
+    const oddFromFile = await fromCsv(oddCsv.body, oddFields);
+    const oddDirect = await get(`/${serial}/pdf?${query(odd)}`);
+    expect(oddDirect.statusCode).toBe(200);
+    const oddText = withoutSource(await pdfText(oddDirect.rawPayload));
+    expect(withoutSource(await pdfText(oddFromFile.rawPayload))).toBe(oddText);
+    expect(oddText).not.toBe(withoutSource(await pdfText(direct.rawPayload)));
   });
 
   it('names the line of a broken upload, in the request language', async () => {
@@ -222,6 +234,45 @@ describeEachDatabase('battery reports', (kind) => {
     expect(german.json().errors).toEqual({ 'querystring.pricePerKwh': ['Der Wert muss über 0 liegen'] });
     const fields = await fromCsv('x', { ...SETTINGS, pricePerKwh: '' });
     expect(fields.json().errors).toEqual({ 'body.pricePerKwh': ['This value is required'] });
+  });
+
+  it('answers bad periods, zones and batteries without data as statistics and the export do', async () => {
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const views = async (from: number, to: number, zone: string, language = 'en') => {
+      const range = `operatingSiteId=${siteId}&from=${iso(from)}&to=${iso(to)}&timeZone=${encodeURIComponent(zone)}`;
+      const headers = { 'accept-language': language };
+      const statistics = `/api/v2/Statistics?${range}&type=co2&groupBy=serial&granularity=day&serials=${serial}`;
+      const settings = query({ timestampMin: from / 1000, timestampMax: to / 1000, timezone: zone });
+      return Promise.all([
+        t.request({ url: statistics, cookie: admin, headers }),
+        t.request({
+          url: `/api/v2/Statistics/export?${range}&resolution=daily&serials=${serial}`,
+          cookie: admin,
+          headers,
+        }),
+        get(`/${serial}/pdf?${settings}`, admin, headers),
+      ]);
+    };
+    const messages = (responses: { json(): { errors?: Record<string, string[]>; message: string } }[]) =>
+      responses.map((response) => Object.values(response.json().errors ?? {}).flat()[0] ?? response.json().message);
+    const future = Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 86_400_000;
+    expect(new Set(messages(await views(future, future + 86_400_000, 'Europe/Berlin', 'de')))).toEqual(
+      new Set(['Der Zeitraum liegt in der Zukunft: Wählen Sie einen Beginn vor jetzt']),
+    );
+    expect(new Set(messages(await views(TO, FROM, 'Europe/Berlin')))).toEqual(
+      new Set(['The end must be after the start']),
+    );
+    expect(new Set(messages(await views(FROM, TO, 'Mars/Olympus')))).toEqual(
+      new Set(['Choose a time zone from the list (IANA name, e.g. Europe/Berlin)']),
+    );
+    // Before the battery's first sample: statistics count zeros, the export and the report say so alike.
+    const [statistics, exported, report] = await views(FROM - 30 * 86_400_000, FROM - 20 * 86_400_000, 'Europe/Berlin');
+    expect(statistics.json().series[0].values.co2Kg.every((value: number) => value === 0)).toBe(true);
+    expect([exported.statusCode, report.statusCode]).toEqual([404, 404]);
+    expect(report.json().message).toBe(exported.json().message);
+    expect(report.json().message).toBe(
+      `No data was found with the selected settings: ${serial} has no figures from 2026-09-24 to 2026-10-03.`,
+    );
   });
 
   it('answers 404 for a battery of another site and keeps other organisations out', async () => {

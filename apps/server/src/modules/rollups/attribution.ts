@@ -199,9 +199,14 @@ function attributeInterval(
   }
 }
 
-/** Energy spreads over an interval in proportion to time; cumulative shares keep the sum exact. */
+/**
+ * Energy spreads over an interval in proportion to time; cumulative shares keep the sum exact. The share
+ * is floor(total × elapsed / duration) in integers (a float product such as 3,000,000 × (1/3) would land
+ * just below 1,000,000 and floor a µkWh away from the exact share).
+ */
 function shareUntil(total: number, elapsed: number, duration: number): number {
-  return elapsed === duration ? total : Math.min(total, Math.floor(total * (elapsed / duration)));
+  if (elapsed === duration) return total;
+  return Number((BigInt(total) * BigInt(elapsed)) / BigInt(duration));
 }
 
 function startSession(serialNumber: string, point: RollupPoint): ChargeSession {

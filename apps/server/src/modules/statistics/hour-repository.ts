@@ -6,15 +6,27 @@ const CHUNK_ROWS = 5000;
 /** Adds hour deltas to the stored rows (creating them when missing); `date` is the hour's start. */
 const UPSERT_HOURS = `
   INSERT INTO battery_hour AS h (battery_serial_number, operating_site_id, hour, energy_charged_kwh,
-    energy_discharged_kwh, operating_ms, low_soc_ms)
-  SELECT serial, site, hour, charged::numeric / 1000000, discharged::numeric / 1000000, operating, low_soc
+    energy_discharged_kwh, operating_ms, low_soc_ms, charging_ms, discharging_ms, standby_ms, idle_ms, error_ms,
+    offline_ms, min_soc, max_soc, soh)
+  SELECT serial, site, hour, charged::numeric / 1000000, discharged::numeric / 1000000, operating, low_soc,
+    charging, discharging, standby, idle, error, offline, min_soc, max_soc, soh
   FROM jsonb_to_recordset($1::jsonb) AS r(serial text, site int, hour timestamptz, charged bigint,
-    discharged bigint, operating bigint, low_soc bigint)
+    discharged bigint, operating bigint, low_soc bigint, charging bigint, discharging bigint, standby bigint,
+    idle bigint, error bigint, offline bigint, min_soc float8, max_soc float8, soh float8)
   ON CONFLICT (battery_serial_number, operating_site_id, hour) DO UPDATE SET
     energy_charged_kwh = h.energy_charged_kwh + EXCLUDED.energy_charged_kwh,
     energy_discharged_kwh = h.energy_discharged_kwh + EXCLUDED.energy_discharged_kwh,
     operating_ms = h.operating_ms + EXCLUDED.operating_ms,
-    low_soc_ms = h.low_soc_ms + EXCLUDED.low_soc_ms`;
+    low_soc_ms = h.low_soc_ms + EXCLUDED.low_soc_ms,
+    charging_ms = h.charging_ms + EXCLUDED.charging_ms,
+    discharging_ms = h.discharging_ms + EXCLUDED.discharging_ms,
+    standby_ms = h.standby_ms + EXCLUDED.standby_ms,
+    idle_ms = h.idle_ms + EXCLUDED.idle_ms,
+    error_ms = h.error_ms + EXCLUDED.error_ms,
+    offline_ms = h.offline_ms + EXCLUDED.offline_ms,
+    min_soc = least(h.min_soc, EXCLUDED.min_soc),
+    max_soc = greatest(h.max_soc, EXCLUDED.max_soc),
+    soh = coalesce(EXCLUDED.soh, h.soh)`;
 
 /** New hour rows in typed arrays: about 4x faster than JSON for the demo history's 650,000 rows. */
 const INSERT_NEW_HOURS = `
@@ -34,6 +46,15 @@ const hourRow = (hour: DayTotals) => ({
   discharged: hour.dischargedUkwh,
   operating: hour.operatingMs,
   low_soc: hour.lowSocMs,
+  charging: hour.chargingMs,
+  discharging: hour.dischargingMs,
+  standby: hour.standbyMs,
+  idle: hour.idleMs,
+  error: hour.errorMs,
+  offline: hour.offlineMs,
+  min_soc: hour.minSoc,
+  max_soc: hour.maxSoc,
+  soh: hour.soh,
 });
 
 export function hourRepository(db: Queryable) {

@@ -48,7 +48,7 @@ export function referenceDays(points: readonly RollupPoint[], timeZone: string, 
     const charged = Math.max(0, b.chargedUkwh - a.chargedUkwh);
     const discharged = Math.max(0, b.dischargedUkwh - a.dischargedUkwh);
     const share = (total: number, at: number) =>
-      at === b.ts ? total : Math.min(total, Math.floor(total * ((at - a.ts) / duration)));
+      at === b.ts ? total : Number((BigInt(total) * BigInt(at - a.ts)) / BigInt(duration));
     for (let start = a.ts; start < b.ts; ) {
       const end = Math.min(b.ts, (Math.floor(start / QUARTER_MS) + 1) * QUARTER_MS);
       const entry = day(dateOf(start));

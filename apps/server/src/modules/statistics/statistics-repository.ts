@@ -2,6 +2,7 @@ import { isKnownTimeZone } from '@cbm/contracts/admin';
 import { CO2_GRAMS_PER_KWH, START_SOC_BUCKETS, STATISTICS_DEFAULT_TIME_ZONE } from '@cbm/contracts/constants';
 import type { StatisticsBattery, StatisticsGranularity, StatisticsGroupBy } from '@cbm/contracts/statistics';
 import type { Queryable } from '../../db/database';
+import { FIGURE_DIGITS } from '../figures/figure-decimals';
 import { type DayRange, periodSql } from './periods';
 
 /** Where the day figures come from: the site's day rows, or hour rows summed into the asked zone's days. */
@@ -27,6 +28,16 @@ export interface EnergyRow {
   operatingHours: number;
 }
 
+/** The export's figures of one period and key: exact decimals rounded half up to EXPORT_DIGITS, as text. */
+export interface ExportRow {
+  period: string;
+  key: string;
+  operatingHours: string;
+  chargedKwh: string;
+  dischargedKwh: string;
+  co2Kg: string;
+}
+
 export interface StartSocRow {
   period: string;
   key: string;
@@ -49,22 +60,47 @@ export type EnergySeriesRow = { key: string; offsets: NumberList } & Partial<Rec
 
 type AddParameter = (value: unknown, type: string) => string;
 
+type FigureSql = (total: (column: string) => string, add: AddParameter) => string;
+
 /**
- * Each figure from the day source's columns, summed by `total` (or taken as is, one row per period):
- * energy and CO2 as exact decimals (numeric), hours as float8.
+ * The one definition of each figure over the day source's columns, summed by `total` (or taken as is, one
+ * row per period): energy and CO2 as exact numerics in kWh and kg, times as integer ms (docs/reports.md).
  */
-const ENERGY_SQL: Record<EnergyFigure, (total: (column: string) => string, add: AddParameter) => string> = {
+const DECIMAL_SQL: Record<'chargedKwh' | 'dischargedKwh' | 'co2Kg', FigureSql> = {
   chargedKwh: (total) => total('src.charged'),
   dischargedKwh: (total) => total('src.discharged'),
   co2Kg: (total, add) => `(${total('src.charged')} * ${add(CO2_KG_PER_KWH, 'numeric')})`,
-  lowSocHours: (total) => `${total('src.low_soc_ms')}::float8 / 3600000`,
-  availableHours: (total) => `(${total('src.operating_ms')} - ${total('src.low_soc_ms')})::float8 / 3600000`,
-  operatingHours: (total) => `${total('src.operating_ms')}::float8 / 3600000`,
 };
+const MS_SQL: Record<'lowSocHours' | 'availableHours' | 'operatingHours', FigureSql> = {
+  lowSocHours: (total) => total('src.low_soc_ms'),
+  availableHours: (total) => `(${total('src.operating_ms')} - ${total('src.low_soc_ms')})`,
+  operatingHours: (total) => total('src.operating_ms'),
+};
+/** Statistics answer hours as float8 (the shortest text of the double nearest the exact quotient). */
+const ENERGY_SQL: Record<EnergyFigure, FigureSql> = {
+  ...DECIMAL_SQL,
+  lowSocHours: (total, add) => `${MS_SQL.lowSocHours(total, add)}::float8 / 3600000`,
+  availableHours: (total, add) => `${MS_SQL.availableHours(total, add)}::float8 / 3600000`,
+  operatingHours: (total, add) => `${MS_SQL.operatingHours(total, add)}::float8 / 3600000`,
+};
+/** Decimals of the export's columns (docs/reports.md): rounded half up once, in the query, from exact values. */
+export const EXPORT_DIGITS = {
+  operatingHours: FIGURE_DIGITS.hours,
+  chargedKwh: FIGURE_DIGITS.kwh,
+  dischargedKwh: FIGURE_DIGITS.kwh,
+  co2Kg: FIGURE_DIGITS.kg,
+} as const;
+const EXPORT_SQL: Record<keyof typeof EXPORT_DIGITS, FigureSql> = {
+  operatingHours: (total, add) =>
+    `round(${MS_SQL.operatingHours(total, add)}::numeric / 3600000, ${EXPORT_DIGITS.operatingHours})`,
+  chargedKwh: (total, add) => `round(${DECIMAL_SQL.chargedKwh(total, add)}, ${EXPORT_DIGITS.chargedKwh})`,
+  dischargedKwh: (total, add) => `round(${DECIMAL_SQL.dischargedKwh(total, add)}, ${EXPORT_DIGITS.dischargedKwh})`,
+  co2Kg: (total, add) => `round(${DECIMAL_SQL.co2Kg(total, add)}, ${EXPORT_DIGITS.co2Kg})`,
+};
+const EXPORT_FIGURES = Object.keys(EXPORT_DIGITS) as (keyof typeof EXPORT_DIGITS)[];
 const DECIMAL_FIGURES: ReadonlySet<EnergyFigure> = new Set(['chargedKwh', 'dischargedKwh', 'co2Kg']);
 const sum = (column: string) => `sum(${column})`;
 const asIs = (column: string) => column;
-const ENERGY_FIGURES = Object.keys(ENERGY_SQL) as EnergyFigure[];
 
 /** Counts per start-SoC bucket: below each limit and at or above the one before; the last one up to 100 %. */
 function bucketCountsSql(soc: string): string {
@@ -195,17 +231,27 @@ export function statisticsRepository(db: Queryable) {
       return row?.uncovered ? (row.first_hour ?? '') : null;
     },
 
-    /** Energy, CO2 and availability per period and series key, a row each (the export streams them). */
-    async energy(selection: Selection, source: DaySource): Promise<EnergyRow[]> {
+    /** Whether any battery of the selection has a day or hour row in the range. */
+    async anyData(selection: Selection, source: DaySource): Promise<boolean> {
+      const { values, add } = parameters();
+      const from = daySourceSql(source, selection.siteId, selection.range, add);
+      const join = selection.groupBy === 'group' ? 'JOIN battery b ON b.serial_number = src.serial' : '';
+      const [row] = await db.query<{ found: boolean }>(
+        `SELECT EXISTS (SELECT 1 FROM (${from}) src ${join} WHERE true ${selectionFilter(selection, add)}) AS found`,
+        values,
+      );
+      return row?.found === true;
+    },
+
+    /** The export's figures per period and series key, a row each (the export streams them). */
+    async energy(selection: Selection, source: DaySource): Promise<ExportRow[]> {
       const { values, add } = parameters();
       const from = daySourceSql(source, selection.siteId, selection.range, add);
       const filter = selectionFilter(selection, add);
-      const columns = ENERGY_FIGURES.map((figure) => `(${ENERGY_SQL[figure](sum, add)})::float8 AS "${figure}"`).join(
-        ', ',
-      );
+      const columns = EXPORT_FIGURES.map((figure) => `${EXPORT_SQL[figure](sum, add)}::text AS "${figure}"`).join(', ');
       // Only a group's series needs the battery row (its group); a day row carries its serial and site.
       const join = selection.groupBy === 'group' ? 'JOIN battery b ON b.serial_number = src.serial' : '';
-      return db.query<EnergyRow>(
+      return db.query<ExportRow>(
         `SELECT to_char(${periodSql('src.d', selection.granularity)}, 'YYYY-MM-DD') AS period,
            ${KEY_SQL[selection.groupBy]} AS key, ${columns}
          FROM (${from}) src ${join}

@@ -11,17 +11,31 @@ import type { DaySource, EnergyFigure, Selection, StatisticsRepository } from '.
 
 type SeriesHead = Pick<StatisticsSeries, 'key' | 'label'>;
 
+/** The same answer from the export and the report when the batteries have no figures in the range. */
+export const noDataFound = (serials: readonly string[], range: { firstDate: string; lastDate: string }) =>
+  new HttpError(404, 'statistics.noData', 'errors.statisticsNoData', {
+    serials: serials.join(', '),
+    from: range.firstDate,
+    to: range.lastDate,
+  });
+
 export const batteriesNotFound = (serials: string[]) =>
   new HttpError(404, 'batteries.notFound', 'errors.statisticsBatteriesNotFound', { serials: serials.join(', ') });
 
 /**
  * Day rows count in the zone the site had when they were rolled up; for another zone the hour rows
- * are summed into its days, which is exact when its days start on full UTC hours.
+ * are summed into its days, which is exact when its days start on full UTC hours. A report whose period
+ * is not whole local days (`partOfDays`, on full hours) reads hour rows.
  */
-export async function daySource(repository: StatisticsRepository, siteId: number, range: DayRange): Promise<DaySource> {
-  if (await repository.daysCountedIn(siteId, range)) return 'day';
+export async function daySource(
+  repository: StatisticsRepository,
+  siteId: number,
+  range: DayRange,
+  partOfDays?: { fromMs: number; toMs: number },
+): Promise<DaySource> {
+  if (!partOfDays && (await repository.daysCountedIn(siteId, range))) return 'day';
   const { timeZone } = range;
-  if (!startsOnWholeHours(range)) {
+  if (!partOfDays && !startsOnWholeHours(range)) {
     throw new HttpError(400, 'statistics.timeZoneNotExact', 'errors.statisticsTimeZoneNotExact', { timeZone });
   }
   const firstHour = await repository.daysWithoutHours(siteId, range);
@@ -95,7 +109,9 @@ export async function loadStatistics(
       : await energyValues(repository, selection, periods, STATISTICS_METRICS[query.type]);
   const { type, groupBy, granularity } = query;
   const series = heads.map((head) => ({ ...head, values: values(head.key) }));
-  return { type, groupBy, granularity, timeZone, periods, series };
+  // A week (or month) the range starts in is named by its first day inside the range (docs/reports.md).
+  const inside = periods.map((period) => (period < range.firstDate ? range.firstDate : period));
+  return { type, groupBy, granularity, timeZone, periods: inside, series };
 }
 
 /** The answer as JSON text: the same document as JSON.stringify of a StatisticsResponse. */

@@ -1,0 +1,335 @@
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { siteNodeIds } from '../../../test/site-admins';
+import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
+import { storeFleet, WINDOWS } from './cross-view-fleet';
+import {
+  buckets,
+  type ReferenceDay,
+  type ReferenceSession,
+  referenceDays,
+  referenceSessions,
+  rounded,
+} from './cross-view-reference';
+import { pdfText } from './report-test-data';
+
+/**
+ * Issue 21: for every battery and period of a generated fleet, statistics = export = PDF report = datalog
+ * CSV = PDF from that CSV = an independent recompute from the raw samples (cross-view-reference.ts).
+ */
+const SITES = [
+  { name: 'Hamburg Hafen', timeZone: 'Europe/Berlin' },
+  { name: 'Wien Süd', timeZone: 'Europe/London' },
+  { name: 'Stuttgart Hafen', timeZone: 'America/New_York' },
+];
+const ZONES = SITES.map((site) => site.timeZone);
+const GRANULARITIES = ['day', 'week', 'month'] as const;
+const RESOLUTION = { day: 'daily', week: 'weekly', month: 'monthly' } as const;
+const PRICE = '0.3125';
+type Totals = Omit<ReferenceDay, 'serial' | 'date'>;
+
+const UKWH = 1_000_000n;
+const HOUR = 3_600_000n;
+const kwh = (ukwh: number, digits: number) => rounded(BigInt(ukwh), UKWH, digits);
+const hours = (ms: number, digits: number) => rounded(BigInt(ms), HOUR, digits);
+const co2 = (ukwh: number, digits: number) => rounded(BigInt(ukwh) * 386n, UKWH * 1000n, digits);
+const dayMs = (date: string) => Date.parse(`${date}T00:00:00Z`);
+const addDays = (date: string, n: number) => new Date(dayMs(date) + n * 86_400_000).toISOString().slice(0, 10);
+const datesOf = ([first, last]: [string, string]) => {
+  const dates: string[] = [];
+  for (let date = first; date <= last; date = addDays(date, 1)) dates.push(date);
+  return dates;
+};
+const periodOf = (date: string, granularity: (typeof GRANULARITIES)[number]) => {
+  if (granularity === 'day') return date;
+  if (granularity === 'month') return `${date.slice(0, 8)}01`;
+  return addDays(date, -((new Date(dayMs(date)).getUTCDay() + 6) % 7));
+};
+/** The instant local midnight of `date` is in the zone (the offset read back from Intl, twice for DST). */
+const midnight = (date: string, timeZone: string) => {
+  const offsetAt = (ms: number) => {
+    const parts = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(ms);
+    const [, sign, hh, mm] =
+      /GMT([+-])(\d\d):(\d\d)/.exec(parts.find((p) => p.type === 'timeZoneName')?.value ?? '') ?? [];
+    return sign ? (sign === '-' ? -1 : 1) * (Number(hh) * 60 + Number(mm)) * 60_000 : 0;
+  };
+  const guess = dayMs(date) - offsetAt(dayMs(date));
+  return dayMs(date) - offsetAt(guess);
+};
+
+describeEachDatabase('numbers that agree across every view', (kind) => {
+  vi.setConfig({ testTimeout: 180_000 });
+  let t: TestApp;
+  let admin: string;
+  const fleet: { siteId: number; timeZone: string; serials: string[] }[] = [];
+  const days = new Map<string, Totals>();
+  const sessions = new Map<string, ReferenceSession[]>();
+  const counted = { statistics: 0, export: 0, pdf: 0, csvPdf: 0, datalog: 0 };
+
+  const totals = (zone: string, serial: string, dates: string[]): Totals => {
+    const sum: Totals = {
+      chargedUkwh: 0,
+      dischargedUkwh: 0,
+      operatingMs: 0,
+      chargingMs: 0,
+      dischargingMs: 0,
+      standbyMs: 0,
+      idleMs: 0,
+      errorMs: 0,
+      offlineMs: 0,
+      lowSocMs: 0,
+    };
+    for (const date of dates) {
+      const day = days.get(`${zone}|${serial}|${date}`);
+      if (!day) continue;
+      for (const key of Object.keys(sum) as (keyof Totals)[]) sum[key] += day[key];
+    }
+    return sum;
+  };
+  const sessionsIn = (zone: string, serial: string, test: (session: ReferenceSession) => boolean) =>
+    (sessions.get(zone) ?? []).filter((session) => session.serial === serial && test(session));
+
+  beforeAll(async () => {
+    const started = Date.now();
+    t = await createTestApp(kind);
+    admin = await t.signIn('admin@cbm.demo');
+    const ids = await siteNodeIds(t, admin);
+    for (const site of SITES) {
+      const siteId = ids[site.name] as number;
+      const rows = await t.db.query<{ serial: string }>(
+        'SELECT serial_number AS serial FROM battery WHERE operating_site_id = $1 ORDER BY serial_number LIMIT 2',
+        [siteId],
+      );
+      fleet.push({ siteId, timeZone: site.timeZone, serials: rows.map((row) => row.serial) });
+    }
+    const seeded = Date.now();
+    await storeFleet(t.db, fleet);
+    const stored = Date.now();
+    const serials = fleet.flatMap((site) => site.serials);
+    for (const zone of ZONES) {
+      for (const day of await referenceDays(t.db, serials, zone, WINDOWS.flatMap(datesOf))) {
+        days.set(`${zone}|${day.serial}|${day.date}`, day);
+      }
+      sessions.set(zone, await referenceSessions(t.db, serials, zone));
+    }
+    const times = `seeded ${seeded - started} ms, fleet stored ${stored - seeded} ms, recomputed ${Date.now() - stored} ms`;
+    console.info(`cross-view [${kind}]: ${times}`);
+  }, 600_000);
+  afterAll(async () => {
+    const total = Object.values(counted).reduce((a, b) => a + b, 0);
+    console.info(`cross-view [${kind}]: ${total} figures compared`, counted);
+    await t.close();
+  });
+
+  const rangeQuery = (siteId: number, zone: string, [first, last]: [string, string]) =>
+    `operatingSiteId=${siteId}&timeZone=${encodeURIComponent(zone)}` +
+    `&from=${new Date(midnight(first, zone)).toISOString()}&to=${new Date(midnight(addDays(last, 1), zone)).toISOString()}`;
+
+  it('statistics equal the recompute for every battery, period, zone and figure', async () => {
+    for (const { siteId, serials } of fleet) {
+      for (const zone of ZONES) {
+        for (const window of WINDOWS) {
+          for (const granularity of GRANULARITIES) {
+            const base = `/api/v2/Statistics?${rangeQuery(siteId, zone, window)}&groupBy=serial&granularity=${granularity}&serials=${serials.join(',')}`;
+            const answers = new Map<string, Record<string, number[]>>();
+            const dates = datesOf(window);
+            const periods = [...new Set(dates.map((date) => periodOf(date, granularity)))];
+            for (const type of ['totalenergy', 'co2', 'availability', 'startsoc']) {
+              const response = await t.request({ url: `${base}&type=${type}`, cookie: admin });
+              expect(response.statusCode, response.body).toBe(200);
+              // Periods are named by their first day inside the range.
+              expect(response.json().periods).toEqual(periods.map((p) => (p < window[0] ? window[0] : p)));
+              for (const series of response.json().series) {
+                answers.set(`${type}|${series.key}`, series.values);
+              }
+            }
+            for (const serial of serials) {
+              periods.forEach((period, n) => {
+                const inPeriod = dates.filter((date) => periodOf(date, granularity) === period);
+                const sum = totals(zone, serial, inPeriod);
+                const socs = sessionsIn(zone, serial, (s) => inPeriod.includes(s.date)).map((s) => s.soc);
+                const at = (type: string, metric: string) => answers.get(`${type}|${serial}`)?.[metric]?.[n];
+                const actual = [
+                  at('totalenergy', 'chargedKwh'),
+                  at('totalenergy', 'dischargedKwh'),
+                  at('co2', 'co2Kg'),
+                  at('availability', 'lowSocHours'),
+                  at('availability', 'availableHours'),
+                  ...['below20', 'below40', 'below60', 'below80', 'upTo100'].map((m) => at('startsoc', m)),
+                ];
+                const expected = [
+                  Number(kwh(sum.chargedUkwh, 6)),
+                  Number(kwh(sum.dischargedUkwh, 6)),
+                  Number(co2(sum.chargedUkwh, 9)),
+                  sum.lowSocMs / 3_600_000,
+                  (sum.operatingMs - sum.lowSocMs) / 3_600_000,
+                  ...buckets(socs),
+                ];
+                expect(actual, `${serial} ${zone} ${granularity} ${period}`).toEqual(expected);
+                counted.statistics += expected.length;
+              });
+            }
+          }
+        }
+      }
+    }
+  });
+
+  it('the export equals the recompute, weeks labelled with their days inside the range', async () => {
+    for (const { siteId, serials } of fleet) {
+      for (const zone of ZONES) {
+        for (const window of WINDOWS) {
+          for (const granularity of GRANULARITIES) {
+            const url = `/api/v2/Statistics/export?${rangeQuery(siteId, zone, window)}&resolution=${RESOLUTION[granularity]}&serials=all`;
+            const response = await t.request({ url, cookie: admin, headers: { 'accept-language': 'en' } });
+            expect(response.statusCode, response.body).toBe(200);
+            const [, ...rows] = parse(response.body.slice(1)) as string[][];
+            const dates = datesOf(window);
+            const want: string[][] = [];
+            for (const serial of [...serials].sort()) {
+              for (const period of [...new Set(dates.map((date) => periodOf(date, granularity)))]) {
+                const inPeriod = dates.filter((date) => periodOf(date, granularity) === period);
+                const sum = totals(zone, serial, inPeriod);
+                const label = (date: string) => `${date.slice(5, 7)}-${date.slice(8, 10)}-${date.slice(0, 4)}`;
+                const name =
+                  granularity === 'day'
+                    ? label(period)
+                    : granularity === 'week'
+                      ? `${label(inPeriod[0] as string)} – ${label(inPeriod.at(-1) as string)}`
+                      : `${period.slice(5, 7)}-${period.slice(0, 4)}`;
+                want.push([
+                  serial,
+                  name,
+                  hours(sum.operatingMs, 2),
+                  kwh(sum.chargedUkwh, 3),
+                  kwh(sum.dischargedUkwh, 3),
+                  co2(sum.chargedUkwh, 3),
+                ]);
+              }
+            }
+            const own = rows.filter((row) => serials.includes(row[0] as string));
+            expect(
+              own.map((row) => [row[0], ...row.slice(3)]),
+              `${zone} ${granularity} ${window}`,
+            ).toEqual(want);
+            counted.export += want.length * 4;
+          }
+        }
+      }
+    }
+  });
+
+  it('PDF report, datalog CSV and PDF from that CSV equal the recompute', async () => {
+    for (const { siteId, timeZone, serials } of fleet) {
+      const foreign = ZONES.find((zone) => zone !== timeZone) as string;
+      const periods: [string, [string, string]][] = [
+        ...WINDOWS.map((window): [string, [string, string]] => [timeZone, window]),
+        [timeZone, ['2026-10-25', '2026-10-25']],
+        [timeZone, ['2026-03-29', '2026-03-29']],
+        [foreign, WINDOWS[3] as [string, string]],
+      ];
+      for (const serial of serials) {
+        for (const [zone, window] of periods) {
+          const fromMs = midnight(window[0], zone);
+          const toMs = midnight(addDays(window[1], 1), zone);
+          const settings = { language: 'en_US', timezone: zone, currency: 'EUR', pricePerKwh: PRICE };
+          const query = new URLSearchParams({
+            ...settings,
+            operatingSiteId: String(siteId),
+            timestampMin: String(fromMs / 1000),
+            timestampMax: String(toMs / 1000),
+          });
+          const sum = totals(zone, serial, datesOf(window));
+          const socs = sessionsIn(zone, serial, (s) => s.ts >= fromMs && s.ts < toMs).map((s) => s.soc);
+          const expected = reportFigures(sum, socs);
+          const pdf = await t.request({ url: `/api/v2/battery/Report/${serial}/pdf?${query}`, cookie: admin });
+          expect(pdf.statusCode, pdf.body).toBe(200);
+          expect(readReport(await pdfText(pdf.rawPayload)), `${serial} ${zone} ${window}`).toEqual(expected);
+          counted.pdf += Object.keys(expected).length;
+
+          const csv = await t.request({ url: `/api/v2/battery/Report/${serial}/csv?${query}`, cookie: admin });
+          expect(csv.statusCode).toBe(200);
+          const [stored] = await t.db.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM battery_sample WHERE serial_number = $1
+               AND ts >= (SELECT max(ts) FROM battery_sample WHERE serial_number = $1 AND ts < $2)
+               AND ts <= (SELECT min(ts) FROM battery_sample WHERE serial_number = $1 AND ts >= $3)`,
+            [serial, new Date(fromMs).toISOString(), new Date(toMs).toISOString()],
+          );
+          expect(csv.body.trimEnd().split('\r\n').length - 1).toBe(stored?.n);
+          counted.datalog += 1;
+
+          const form = new FormData();
+          for (const [name, value] of Object.entries({
+            ...settings,
+            timestampMin: String(fromMs / 1000),
+            timestampMax: String(toMs / 1000),
+          })) {
+            form.append(name, value);
+          }
+          form.append('cSVFile', new Blob([csv.body], { type: 'text/csv' }), 'datalog.csv');
+          const body = new Response(form);
+          const fromCsv = await t.request({
+            method: 'POST',
+            url: `/api/v2/battery/Report/pdfFromCsv?operatingSiteId=${siteId}`,
+            cookie: admin,
+            payload: Buffer.from(await body.arrayBuffer()),
+            headers: { 'content-type': body.headers.get('content-type') ?? '' },
+          });
+          expect(fromCsv.statusCode, fromCsv.body).toBe(200);
+          expect(readReport(await pdfText(fromCsv.rawPayload)), `CSV ${serial} ${zone} ${window}`).toEqual(expected);
+          counted.csvPdf += Object.keys(expected).length;
+        }
+      }
+    }
+    const total = Object.values(counted).reduce((a, b) => a + b, 0);
+    expect(total).toBeGreaterThanOrEqual(10_000);
+  });
+});
+
+const LINES: Record<string, RegExp> = {
+  charged: /^\s*Energy charged\s+([\d,.]+) kWh/m,
+  discharged: /^\s*Energy discharged\s+([\d,.]+) kWh/m,
+  cost: /^\s*Energy cost\s+€([\d,.]+)/m,
+  co2: /^\s*CO2 equivalent\s+([\d,.]+) kg/m,
+  sessions: /^\s*Number of charging sessions\s+(\d+)/m,
+  operating: /^\s*Operating\s+([\d,.]+) h/m,
+  charging: /^\s*Charging\s+([\d,.]+) h/m,
+  discharging: /^\s*Discharging\s+([\d,.]+) h/m,
+  standby: /^\s*Standby\s+([\d,.]+) h/m,
+  idle: /^\s*Idle\s+([\d,.]+) h/m,
+  error: /^\s*Error\s+([\d,.]+) h/m,
+  offline: /^\s*No data \(offline\)\s+([\d,.]+) h/m,
+};
+
+/** The figures as the English PDF prints them, read back from pdftotext's layout. */
+function readReport(text: string): Record<string, string> {
+  const figures: Record<string, string> = {};
+  for (const [name, pattern] of Object.entries(LINES))
+    figures[name] = (pattern.exec(text)?.[1] ?? '?').replaceAll(',', '');
+  const bucketCounts = [...text.matchAll(/(\d+)–(\d+) %\s+(\d+)/g)].map((match) => match[3]);
+  bucketCounts.forEach((count, n) => {
+    figures[`bucket${n}`] = count ?? '?';
+  });
+  return figures;
+}
+
+function reportFigures(sum: Totals, socs: number[]): Record<string, string> {
+  const figures: Record<string, string> = {
+    charged: kwh(sum.chargedUkwh, 3),
+    discharged: kwh(sum.dischargedUkwh, 3),
+    cost: rounded(BigInt(sum.chargedUkwh) * BigInt(PRICE.replace('0.', '')), UKWH * 10_000n, 2),
+    co2: co2(sum.chargedUkwh, 3),
+    sessions: String(socs.length),
+    operating: hours(sum.operatingMs, 2),
+    charging: hours(sum.chargingMs, 2),
+    discharging: hours(sum.dischargingMs, 2),
+    standby: hours(sum.standbyMs, 2),
+    idle: hours(sum.idleMs, 2),
+    error: hours(sum.errorMs, 2),
+    offline: hours(sum.offlineMs, 2),
+  };
+  buckets(socs).forEach((count, n) => {
+    figures[`bucket${n}`] = String(count);
+  });
+  return figures;
+}
