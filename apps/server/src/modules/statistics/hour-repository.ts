@@ -31,11 +31,14 @@ const UPSERT_HOURS = `
 /** New hour rows in typed arrays: about 4x faster than JSON for the demo history's 650,000 rows. */
 const INSERT_NEW_HOURS = `
   INSERT INTO battery_hour (battery_serial_number, operating_site_id, hour, energy_charged_kwh,
-    energy_discharged_kwh, operating_ms, low_soc_ms)
+    energy_discharged_kwh, operating_ms, low_soc_ms, charging_ms, discharging_ms, standby_ms, idle_ms, error_ms,
+    offline_ms, min_soc, max_soc, soh)
   SELECT serial, site, to_timestamp(hour_ms / 1000.0), charged::numeric / 1000000, discharged::numeric / 1000000,
-    operating, low_soc
-  FROM unnest($1::text[], $2::int[], $3::float8[], $4::int8[], $5::int8[], $6::int8[], $7::int8[])
-    AS r(serial, site, hour_ms, charged, discharged, operating, low_soc)`;
+    operating, low_soc, charging, discharging, standby, idle, error, offline, min_soc, max_soc, soh
+  FROM unnest($1::text[], $2::int[], $3::float8[], $4::int8[], $5::int8[], $6::int8[], $7::int8[], $8::int8[],
+    $9::int8[], $10::int8[], $11::int8[], $12::int8[], $13::int8[], $14::float8[], $15::float8[], $16::float8[])
+    AS r(serial, site, hour_ms, charged, discharged, operating, low_soc, charging, discharging, standby, idle,
+      error, offline, min_soc, max_soc, soh)`;
 const NEW_HOURS_CHUNK_ROWS = 50_000;
 
 const hourRow = (hour: DayTotals) => ({
@@ -79,6 +82,15 @@ export function hourRepository(db: Queryable) {
           chunk.map((hour) => hour.dischargedUkwh),
           chunk.map((hour) => hour.operatingMs),
           chunk.map((hour) => hour.lowSocMs),
+          chunk.map((hour) => hour.chargingMs),
+          chunk.map((hour) => hour.dischargingMs),
+          chunk.map((hour) => hour.standbyMs),
+          chunk.map((hour) => hour.idleMs),
+          chunk.map((hour) => hour.errorMs),
+          chunk.map((hour) => hour.offlineMs),
+          chunk.map((hour) => hour.minSoc),
+          chunk.map((hour) => hour.maxSoc),
+          chunk.map((hour) => hour.soh),
         ]);
       }
     },
