@@ -97,7 +97,8 @@ describeEachDatabase('authorisation matrix', (kind) => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
+    // A week of history, so that the figure routes (statistics, export, report) answer with data.
+    t = await createTestApp(kind, {}, {}, { historyDays: 8 });
     const admin = await t.signIn('admin@cbm.demo');
     const ids = await siteNodeIds(t, admin);
     own = { ...(await siteDevices(t.db, ids['Hamburg Hafen'] as number)), ids: new Map() };
