@@ -34,7 +34,7 @@ describeEachDatabase('software updates', (kind) => {
 
   /** A battery that downloads the image through the link (checking its sha256) and then replies the steps. */
   async function fakeBattery(serial: string, steps: Step[]) {
-    const device = await connectDevice(t.app.devices.brokerUrl as string);
+    const device = await connectDevice(t.app);
     devices.push(device);
     const downloads: { status: number; sha256: string }[] = [];
     device.on('message', (_topic, payload) => {
