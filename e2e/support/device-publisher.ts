@@ -21,7 +21,9 @@ async function brokerUrl(): Promise<string> {
 /** Publishes one message on a battery's topic as the device would (protocol v1, QoS 1: resolves once stored). */
 async function publishAsBattery(serial: string, channel: 'event' | 'telemetry' | 'status', payload: object) {
   const client = await mqtt.connectAsync(await brokerUrl(), {
-    clientId: `e2e-${Math.random().toString(36).slice(2)}`,
+    clientId: `gateway-e2e:${Math.random().toString(36).slice(2)}`,
+    username: 'gateway-e2e',
+    password: process.env[SERVER_ENV.gatewaySecret],
     reconnectPeriod: 0,
   });
   try {
