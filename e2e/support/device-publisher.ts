@@ -11,7 +11,7 @@ export function serverDataDir(): string {
 }
 
 /** Where the e2e server's embedded broker listens, as its start-up log says ("Devices connect to …"). */
-async function brokerUrl(): Promise<string> {
+export async function brokerUrl(): Promise<string> {
   const log = await readFile(path.join(process.env[SERVER_ENV.tempDir] ?? '', 'server.log'), 'utf8');
   const url = /Devices connect to (mqtt:\/\/\S+)/.exec(log)?.[1];
   if (!url) throw new Error('The e2e server log names no device broker');
