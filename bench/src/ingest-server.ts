@@ -45,8 +45,20 @@ await db.query(
 const app = await buildApp({ config, db });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const port = (app.server.address() as { port: number }).port;
+// The bench's clients carry many batteries each: a gateway (docs/decisions/021-device-registry.md).
+const { registered } = await app.deviceRegistry.register({ userId: null, email: 'bench' }, [
+  { deviceClass: 'gateway', serialNumber: 'bench', deviceType: 'bench', operatingSiteId: null },
+]);
+const gateway = { username: registered[0]?.username, password: registered[0]?.secret };
 console.log(
-  JSON.stringify({ mqttUrl: deviceBrokerUrl(app), appPort: port, siteId: site.ids[0], database: db.kind, batteries }),
+  JSON.stringify({
+    mqttUrl: deviceBrokerUrl(app),
+    gateway,
+    appPort: port,
+    siteId: site.ids[0],
+    database: db.kind,
+    batteries,
+  }),
 );
 
 answerCpuQueries();

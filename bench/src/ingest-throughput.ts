@@ -80,8 +80,20 @@ interface Summary {
   sum: number;
 }
 
+/** The gateway the bench server registered: its clients carry many batteries each. */
+interface Gateway {
+  username: string;
+  password: string;
+}
+
+/** A connection of the gateway (client ids `{username}:{n}`). */
+let connectionCount = 0;
+const connectGateway = (mqttUrl: string, gateway: Gateway) =>
+  mqtt.connectAsync(mqttUrl, { ...gateway, clientId: `${gateway.username}:${++connectionCount}`, reconnectPeriod: 0 });
+
 interface ServerInfo {
   mqttUrl: string;
+  gateway: Gateway;
   appPort: number;
   siteId: number;
   database: string;
@@ -106,10 +118,11 @@ async function run(scenario: Scenario, databaseUrl: string | undefined, ceiling:
   const [line] = (await once(createInterface({ input: server.stdout as NodeJS.ReadableStream }), 'line')) as [string];
   const info = JSON.parse(line) as ServerInfo;
   const live = await liveStream(info);
-  const probe = await prober(info.mqttUrl, live);
+  const probe = await prober(info.mqttUrl, info.gateway, live);
 
   const { rate, acked, serverMicros, postgresMicros } = await sustainedRate(
     info.mqttUrl,
+    info.gateway,
     scenario,
     server,
     probe.start,
@@ -164,7 +177,8 @@ async function transportCeiling(scenario: Scenario): Promise<Measured> {
     { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] },
   );
   const [line] = (await once(createInterface({ input: server.stdout as NodeJS.ReadableStream }), 'line')) as [string];
-  const measured = await sustainedRate((JSON.parse(line) as { mqttUrl: string }).mqttUrl, scenario, server);
+  const { mqttUrl, gateway } = JSON.parse(line) as { mqttUrl: string; gateway: Gateway };
+  const measured = await sustainedRate(mqttUrl, gateway, scenario, server);
   await stop(server);
   return measured;
 }
@@ -179,13 +193,12 @@ const warmUpRounds = ({ resolutionSeconds, intervalSeconds }: Scenario) =>
  */
 async function sustainedRate(
   mqttUrl: string,
+  gateway: Gateway,
   scenario: Scenario,
   server: ChildProcess,
   onMeasuring = () => {},
 ): Promise<Measured & { acked: number }> {
-  const clients = await Promise.all(
-    Array.from({ length: connections }, () => mqtt.connectAsync(mqttUrl, { reconnectPeriod: 0 })),
-  );
+  const clients = await Promise.all(Array.from({ length: connections }, () => connectGateway(mqttUrl, gateway)));
   let acked = 0;
   let running = true;
   const perClient = Math.floor((scenario.batteries - 1) / connections);
@@ -270,8 +283,8 @@ const telemetry = (seq: number, ts: Date) =>
   });
 
 /** Battery BENCH000001 is the probe: its telemetry carries the publish time, the live stream shows when it arrived. */
-async function prober(mqttUrl: string, live: LiveStream) {
-  const client = await mqtt.connectAsync(mqttUrl, { reconnectPeriod: 0 });
+async function prober(mqttUrl: string, gateway: Gateway, live: LiveStream) {
+  const client = await connectGateway(mqttUrl, gateway);
   let timer: NodeJS.Timeout | undefined;
   let latencies: number[] = [];
   const sent = new Map<string, number>();

@@ -1,6 +1,8 @@
 import { STORED_KINDS } from '@cbm/contracts/ingest-metrics';
 import type { FastifyBaseLogger } from 'fastify';
 import { loadConfig } from '../../apps/server/src/config';
+import { generateSecret, hashSecret } from '../../apps/server/src/modules/device-registry/device-secret';
+import { BrokerAccess } from '../../apps/server/src/modules/devices/broker-access';
 import type { BatchOutcome } from '../../apps/server/src/modules/devices/device-store';
 import { startEmbeddedBroker } from '../../apps/server/src/modules/devices/embedded-broker';
 import { IngestPipeline } from '../../apps/server/src/modules/devices/ingest-pipeline';
@@ -11,7 +13,7 @@ import { answerCpuQueries } from './server-cpu';
  * The ingest benchmark's ceiling, in its own process as the real server is: the embedded broker and
  * the ingest pipeline exactly as the app runs them (QoS 1, parsing, validation, queue, batches,
  * PUBACK after the "commit") with a store that writes nothing. Whatever the database costs comes on
- * top of this, so no storage design can ingest faster on the same machine. Prints { mqttUrl }.
+ * top of this, so no storage design can ingest faster on the same machine. Prints { mqttUrl, gateway }.
  */
 const config = loadConfig(ingestSettings(), { LOG_LEVEL: 'silent' });
 const none = () => Object.fromEntries(STORED_KINDS.map((kind) => [kind, 0])) as BatchOutcome['counts']['stored'];
@@ -33,8 +35,20 @@ const pipeline = new IngestPipeline({
   log: { warn: () => undefined, error: () => undefined } as unknown as FastifyBaseLogger,
   onCommitted: () => undefined,
 });
-const broker = await startEmbeddedBroker({ port: 0, host: '127.0.0.1', sink: pipeline.submit.bind(pipeline) });
-console.log(JSON.stringify({ mqttUrl: broker.url }));
+// The same access rules as the server: the bench connects as a gateway.
+const gateway = { username: 'gateway-bench', password: generateSecret() };
+const credential = {
+  deviceClass: 'gateway' as const,
+  serialNumber: 'bench',
+  operatingSiteId: null,
+  secretHash: await hashSecret(gateway.password),
+  certFingerprint: null,
+  revoked: false,
+};
+const access = new BrokerAccess({ credential: async () => credential }, () => undefined, { warn: () => undefined });
+const sink = pipeline.submit.bind(pipeline);
+const broker = await startEmbeddedBroker({ port: 0, host: '127.0.0.1', sink, access });
+console.log(JSON.stringify({ mqttUrl: broker.url, gateway }));
 answerCpuQueries();
 
 process.on('SIGTERM', async () => {

@@ -46,6 +46,8 @@ test.describe('main menu', () => {
         - /url: /${site}/admin/license
       - link "Audit log":
         - /url: /${site}/admin/audit
+      - link "Devices":
+        - /url: /${site}/admin/devices
       - paragraph: Charger stations
       - link "Live View":
         - /url: /${site}/mdload/live

@@ -11,7 +11,7 @@ export function serverDataDir(): string {
 }
 
 /** Where the e2e server's embedded broker listens, as its start-up log says ("Devices connect to …"). */
-async function brokerUrl(): Promise<string> {
+export async function brokerUrl(): Promise<string> {
   const log = await readFile(path.join(process.env[SERVER_ENV.tempDir] ?? '', 'server.log'), 'utf8');
   const url = /Devices connect to (mqtt:\/\/\S+)/.exec(log)?.[1];
   if (!url) throw new Error('The e2e server log names no device broker');
@@ -21,7 +21,9 @@ async function brokerUrl(): Promise<string> {
 /** Publishes one message on a battery's topic as the device would (protocol v1, QoS 1: resolves once stored). */
 async function publishAsBattery(serial: string, channel: 'event' | 'telemetry' | 'status', payload: object) {
   const client = await mqtt.connectAsync(await brokerUrl(), {
-    clientId: `e2e-${Math.random().toString(36).slice(2)}`,
+    clientId: `gateway-e2e:${Math.random().toString(36).slice(2)}`,
+    username: 'gateway-e2e',
+    password: process.env[SERVER_ENV.gatewaySecret],
     reconnectPeriod: 0,
   });
   try {

@@ -1,11 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { createWriteStream, existsSync } from 'node:fs';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { SERVER_ENV } from './server-env';
 
 const SERVER_MAIN = path.resolve(import.meta.dirname, '../../apps/server/dist/main.js');
+const SERVER_CLI = path.resolve(import.meta.dirname, '../../apps/server/dist/cli.js');
+const run = promisify(execFile);
 const READY_LINE = /CBM is running at http:\/\/[^:/\s]+:(\d+)/;
 const START_TIMEOUT_MS = 180_000;
 
@@ -15,13 +18,19 @@ export default async function globalSetup() {
   const tempDir = await mkdtemp(path.join(tmpdir(), 'cbm-e2e-'));
   const logFile = path.join(tempDir, 'server.log');
   const { DATABASE_URL, PUBLIC_URL, OIDC_ISSUER, ...inherited } = process.env;
+  const dataDir = path.join(tempDir, 'data');
+  // Tests publish as devices through a gateway registered before the server opens the database.
+  const gateway = await run(process.execPath, [SERVER_CLI, 'devices', 'gateway', '--serial', 'e2e'], {
+    env: { ...inherited, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  });
+  process.env[SERVER_ENV.gatewaySecret] = /^secret (\S+)/m.exec(gateway.stdout)?.[1] ?? '';
   const server = spawn(process.execPath, [SERVER_MAIN, '--demo'], {
     env: {
       ...inherited,
       PORT: '0',
       MQTT_PORT: '0',
       HOST: '127.0.0.1',
-      DATA_DIR: path.join(tempDir, 'data'),
+      DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       // Every test signs in through the real page; the per-account limit would stop the suite, and the
       // lockouts after failed sign-ins (the sign-in tests fail some on purpose) would lock 127.0.0.1.

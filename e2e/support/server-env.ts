@@ -3,6 +3,8 @@ export const SERVER_ENV = {
   baseUrl: 'CBM_E2E_BASE_URL',
   pid: 'CBM_E2E_SERVER_PID',
   tempDir: 'CBM_E2E_TEMP_DIR',
+  /** The secret of the gateway `gateway-e2e` through which tests publish as devices. */
+  gatewaySecret: 'CBM_E2E_GATEWAY_SECRET',
 } as const;
 
 export function baseUrl(): string {

@@ -15,6 +15,7 @@ import { batteryProfileRoutes } from './modules/battery-profile/battery-profile-
 import { clientSettingsRoutes } from './modules/client-settings/client-settings-routes';
 import { dataExportRoutes } from './modules/data-export/data-export-routes';
 import { datalogsPlugin } from './modules/datalogs/datalogs-plugin';
+import { deviceRegistryPlugin } from './modules/device-registry/device-registry-plugin';
 import { devicesPlugin } from './modules/devices/devices-plugin';
 import { eventRoutes } from './modules/events/event-routes';
 import { licenceRoutes } from './modules/licences/licence-routes';
@@ -113,6 +114,7 @@ export async function buildApp({ config, db, brokerSessionsDir }: AppDependencie
     sampleListeners: [hourRollupListener, rollupListener],
     brokerSessionsDir,
   });
+  await app.register(deviceRegistryPlugin, { db });
   await app.register(alertsPlugin, { config, db });
   await app.register(batteryGroupRoutes, { db });
   await app.register(liveViewRoutes, { db });

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config';
 import type { Database } from './db/database';
 import { openDatabase } from './db/open-database';
 import { hashPassword } from './modules/auth/passwords';
+import { DEVICE_USAGE, runDeviceCommand } from './modules/device-registry/device-cli';
 import { recomputeRollups } from './modules/rollups/recompute';
 import { rollupRepository } from './modules/rollups/rollup-repository';
 import { userRepository } from './modules/users/user-repository';
@@ -17,7 +18,8 @@ const USAGE = `Usage: npm run cli -- <command> [options]
   user permissions --email E --site ID PERMISSION...   grant per-site permissions (${sitePermissionSchema.options.join(', ')})
   sites                                          list the site tree with ids
   rollups recompute --site ID --from DATE --to DATE   redo the site's batteries' roll-ups for these
-                                                 local dates (YYYY-MM-DD) from the raw samples`;
+                                                 local dates (YYYY-MM-DD) from the raw samples
+${DEVICE_USAGE}`;
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -30,6 +32,14 @@ const { values, positionals } = parseArgs({
     feature: { type: 'string' },
     from: { type: 'string' },
     to: { type: 'string' },
+    class: { type: 'string' },
+    serial: { type: 'string' },
+    type: { type: 'string' },
+    'cert-fingerprint': { type: 'string' },
+    file: { type: 'string' },
+    'password-file': { type: 'string' },
+    'acl-file': { type: 'string' },
+    pid: { type: 'string' },
   },
 });
 
@@ -72,6 +82,7 @@ async function run(db: Database, [command, sub, ...rest]: string[]) {
       `Recomputed ${summary.batteries} batteries: ${summary.days} days, ${summary.sessions} sessions.`,
     );
   }
+  if (command === 'devices') return runDeviceCommand(db, sub, values, process.env.MQTT_URL);
   if (command !== 'user') throw new ConfigError(USAGE);
   switch (sub) {
     case 'add': {

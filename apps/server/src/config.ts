@@ -69,7 +69,14 @@ const envSchema = z.object({
   OIDC_FEATURES_CLAIM: z.string().min(1).default('cbm_features'),
   OIDC_ALLOW_HTTP: flag.default(false),
   INGEST: flag.default(true),
-  MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1884),
+  /** The embedded broker's plain listener; `off` for TLS only. */
+  MQTT_PORT: z.union([z.literal('off'), z.coerce.number().int().min(0).max(65535)]).default(1884),
+  /** Where the embedded broker listens (default: HOST). */
+  MQTT_HOST: z.string().min(1).optional(),
+  MQTT_TLS_PORT: z.coerce.number().int().min(0).max(65535).default(8883),
+  MQTT_TLS_CERT: z.string().min(1).optional(),
+  MQTT_TLS_KEY: z.string().min(1).optional(),
+  MQTT_TLS_CA: z.string().min(1).optional(),
   MQTT_URL: z.url({ protocol: /^(mqtts?|wss?)$/ }).optional(),
   MQTT_CLIENT_ID: z
     .string()
@@ -109,6 +116,8 @@ export interface Config extends Env {
   migrationsDir: string;
   /** Where mails go as .eml files when SMTP_URL is not set. */
   mailOutboxDir: string;
+  /** The embedded broker's TLS listener (MQTT_TLS_CERT and MQTT_TLS_KEY set). */
+  mqttTls?: { port: number; certFile: string; keyFile: string; caFile?: string };
   oidc?: { issuer: string; clientId: string; clientSecret: string; featuresClaim: string; allowHttp: boolean };
 }
 
@@ -130,6 +139,27 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: Partial<Env> = {})
     migrationsDir: path.join(SERVER_ROOT, 'migrations'),
     mailOutboxDir: path.join(path.resolve(values.DATA_DIR), 'mail-outbox'),
     oidc: oidcConfig(values),
+    mqttTls: mqttTlsConfig(values),
+  };
+}
+
+function mqttTlsConfig(values: Env): Config['mqttTls'] {
+  if (!values.MQTT_TLS_CERT !== !values.MQTT_TLS_KEY) {
+    throw new ConfigError('Invalid configuration:\n  MQTT_TLS_CERT and MQTT_TLS_KEY are set together');
+  }
+  if (!values.MQTT_TLS_CERT || !values.MQTT_TLS_KEY) {
+    if (values.MQTT_PORT === 'off') {
+      throw new ConfigError(
+        'Invalid configuration:\n  MQTT_PORT=off needs the TLS listener (MQTT_TLS_CERT, MQTT_TLS_KEY)',
+      );
+    }
+    return undefined;
+  }
+  return {
+    port: values.MQTT_TLS_PORT,
+    certFile: path.resolve(values.MQTT_TLS_CERT),
+    keyFile: path.resolve(values.MQTT_TLS_KEY),
+    caFile: values.MQTT_TLS_CA && path.resolve(values.MQTT_TLS_CA),
   };
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../src/db/database';
 import type { RequestTarget } from './authorization-requests';
 import { reportCsv, reportSample } from './report-samples';
@@ -47,6 +48,13 @@ export async function siteEntityIds(db: Queryable, site: number, filterOwner: st
        JOIN mdload_unit u ON u.id = g.mdload_unit_id
       WHERE u.operating_site_id = $1 ORDER BY s.id LIMIT 1`,
   );
+  // The site's first battery holds credentials, so that its registry entry can be rotated and revoked.
+  await db.query(
+    `INSERT INTO device_credential (device_class, serial_number, operating_site_id, device_type, secret_hash)
+     SELECT 'battery', min(serial_number), $1, 'matrix', '$7$1$AA==$AA==' FROM battery WHERE operating_site_id = $1
+     ON CONFLICT DO NOTHING`,
+    [site],
+  );
   const ids = new Map<string, number | undefined>([
     ['/api/v2/BatteryGroup/:id', group],
     ['/api/v2/Alert/:id', await alert('battery')],
@@ -83,6 +91,12 @@ export const VALID_BODIES: Record<string, (target: RequestTarget) => unknown> = 
   'POST /api/v2/battery/BatteryLiveView/:serial': () => ({ groupId: '' }),
   'POST /api/v2/battery/Filters': () => filterBody,
   'POST /api/v2/mdload/MdloadEventsFilter': () => filterBody,
+  'POST /api/v2/devices': (target) => ({
+    operatingSiteId: target.site,
+    deviceClass: 'charger',
+    serialNumber: `MATRIX-${randomUUID()}`,
+    deviceType: 'matrix',
+  }),
 };
 
 /** Multipart uploads, keyed "METHOD /url": the form a valid request sends. */
@@ -93,6 +107,12 @@ export const VALID_FORMS: Record<string, (target: RequestTarget) => FormData> = 
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
     const csv = reportCsv(reportSample({ serialNumber: target.serial }));
     form.append('cSVFile', new Blob([csv], { type: 'text/csv' }), 'datalog.csv');
+    return form;
+  },
+  'POST /api/v2/devices/import': (target) => {
+    const form = new FormData();
+    const csv = `serial,class,type,site\nMATRIX-${randomUUID()},charger,matrix,${target.site}\n`;
+    form.append('file', new Blob([csv], { type: 'text/csv' }), 'devices.csv');
     return form;
   },
   'POST /api/v2/battery/Update/:operatingSiteId/:serial': () => {

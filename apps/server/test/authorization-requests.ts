@@ -37,6 +37,7 @@ const NAMED_VALUES: Record<string, unknown> = {
   name: 'Matrix',
   emails: ['matrix@cbm.test'],
   featureName: 'cbm_view',
+  deviceClass: 'battery',
 };
 
 /**

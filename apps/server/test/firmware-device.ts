@@ -24,7 +24,7 @@ export interface FirmwareDevice {
 
 /** A battery that downloads the image through its update command's link and then replies the steps; other commands it ignores. */
 export async function firmwareDevice(t: TestApp, serial: string, steps: UpdateStep[]): Promise<FirmwareDevice> {
-  const device = await connectDevice(t.app.devices.brokerUrl as string);
+  const device = await connectDevice(t.app);
   const downloads: FirmwareDevice['downloads'] = [];
   device.on('message', (_topic, payload) => {
     const command = commandSchema.parse(JSON.parse(payload.toString()));

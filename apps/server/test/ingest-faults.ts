@@ -9,7 +9,6 @@ import type { Database } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
 import { DEMO_PASSWORD } from '../src/demo/demo-users';
 import { hashPassword } from '../src/modules/auth/passwords';
-import { deviceBrokerUrl } from '../src/modules/devices/devices-plugin';
 import { recomputeRollups } from '../src/modules/rollups/recompute';
 import { userRepository } from '../src/modules/users/user-repository';
 import { addTestBatteries, connectDevice, json, telemetry } from './mqtt-devices';
@@ -70,7 +69,7 @@ export async function startFaultApp(db: Database, batteries: number, features: F
  * from `start`. `acknowledged` holds the seqs whose PUBACK arrived (sent by the server after the commit).
  */
 export async function telemetryPublisher(app: FastifyInstance, serials: string[], start: number, inFlight = 30) {
-  const device = await connectDevice(deviceBrokerUrl(app));
+  const device = await connectDevice(app);
   const acks = new EventEmitter();
   const acknowledged = new Set<number>();
   let pending = 0;

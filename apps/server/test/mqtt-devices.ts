@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { BatteryTelemetry, DeviceEvent } from '@cbm/contracts/device-protocol';
+import { GATEWAY_CLASS, type RegistryClass } from '@cbm/contracts/device-registry';
+import type { FastifyInstance } from 'fastify';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
-import type { Queryable } from '../src/db/database';
+import type { Database, Queryable } from '../src/db/database';
+import { deviceRegistryService } from '../src/modules/device-registry/device-registry-service';
+import { deviceBrokerUrl } from '../src/modules/devices/devices-plugin';
 
 /** CI sets TEST_MQTT_URL (Mosquitto on 127.0.0.1:1883): suites then run against it too. */
 export const TEST_MQTT_URL = process.env.TEST_MQTT_URL;
@@ -17,9 +21,56 @@ export function brokerEnv(broker: BrokerKind) {
     : {};
 }
 
-/** A device's MQTT connection (MQTT 3.1.1, like the devices in the field). */
-export async function connectDevice(url: string, options: IClientOptions = {}): Promise<MqttClient> {
-  return mqtt.connectAsync(url, { clientId: uniqueId('device'), reconnectPeriod: 0, ...options });
+export interface MqttCredentials {
+  username: string;
+  password: string;
+  clientId: string;
+}
+
+const TEST_ACTOR = { userId: null, email: 'test' };
+
+/**
+ * Registers a device through the app's registry (or straight in a database a server process will open): the
+ * credentials it connects with (client id = username).
+ */
+export async function registerTestDevice(
+  target: FastifyInstance | Database,
+  deviceClass: RegistryClass,
+  serialNumber: string,
+  operatingSiteId: number | null,
+): Promise<MqttCredentials> {
+  const registry = 'deviceRegistry' in target ? target.deviceRegistry : deviceRegistryService(target);
+  const { registered } = await registry.register(TEST_ACTOR, [
+    { deviceClass, serialNumber, deviceType: 'test', operatingSiteId },
+  ]);
+  const [entry] = registered;
+  if (!entry) throw new Error(`${deviceClass} ${serialNumber} is registered already`);
+  return { username: entry.username, password: entry.secret, clientId: entry.clientId };
+}
+
+/**
+ * A connection that may publish for any device (a gateway: the embedded broker lets nothing else carry several
+ * devices), registered for this test; the client id is the gateway's own.
+ */
+export async function testGateway(app: FastifyInstance | Database): Promise<MqttCredentials> {
+  const gateway = await registerTestDevice(app, GATEWAY_CLASS, uniqueId('gw'), null);
+  return { ...gateway, clientId: `${gateway.username}:${randomBytes(3).toString('hex')}` };
+}
+
+/**
+ * A device's MQTT connection (MQTT 3.1.1, like the devices in the field). Given the app, it connects to the app's
+ * broker as a gateway registered for the call, unless the options carry credentials; given a URL (a broker that
+ * lets anyone in, like the shared test Mosquitto), it connects as it is.
+ */
+export async function connectDevice(
+  target: FastifyInstance | string,
+  options: IClientOptions = {},
+): Promise<MqttClient> {
+  if (typeof target === 'string') {
+    return mqtt.connectAsync(target, { clientId: uniqueId('device'), reconnectPeriod: 0, ...options });
+  }
+  const credentials = options.username ? {} : await testGateway(target);
+  return mqtt.connectAsync(deviceBrokerUrl(target), { reconnectPeriod: 0, ...credentials, ...options });
 }
 
 /** Removes a persistent session a test left at the shared test broker. */

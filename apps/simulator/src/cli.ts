@@ -19,6 +19,7 @@ async function main() {
     speed: options.speed,
     ...(options.connections === null ? {} : { connections: options.connections }),
     clientIdPrefix: `cbm-load-${options.sitePrefix}`,
+    logins: { gateway: options.gateway },
     datalogSamples: 1,
   });
   const connections =

@@ -29,6 +29,9 @@ export const AUDIT_ACTIONS = {
   remoteDebuggingEnabled: 'remoteDebugging.enabled',
   eventFilterSaved: 'filter.saved',
   eventFilterDeleted: 'filter.deleted',
+  deviceRegistered: 'device.registered',
+  deviceCredentialsRotated: 'device.credentialsRotated',
+  deviceRevoked: 'device.revoked',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 export const AUDIT_ACTION_NAMES = Object.values(AUDIT_ACTIONS) as AuditAction[];
@@ -44,6 +47,7 @@ export const AUDIT_ENTITY_TYPES = [
   'chargingStation',
   'datalog',
   'eventFilter',
+  'device',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

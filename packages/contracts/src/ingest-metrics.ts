@@ -14,6 +14,21 @@ export const REJECTION_REASONS = [
 ] as const;
 export type RejectionReason = (typeof REJECTION_REASONS)[number];
 
+/**
+ * Why the embedded broker refused a connect, publish or subscribe (`{action}:{reason}`; counted, logged once per
+ * client and reason; docs/decisions/021-device-registry.md).
+ */
+export const BROKER_REFUSALS = [
+  'connect:no-credentials',
+  'connect:bad-credentials',
+  'connect:revoked',
+  'connect:wrong-client-id',
+  'publish:not-own-topic',
+  'publish:retain-not-allowed',
+  'subscribe:not-own-topic',
+] as const;
+export type BrokerRefusal = (typeof BROKER_REFUSALS)[number];
+
 /** What ingestion stores: battery samples, events, status changes, info, replies, charger and mdload samples. */
 export const STORED_KINDS = [
   'batterySample',
@@ -45,6 +60,8 @@ export const ingestMetricsSchema = z.object({
   /** Telemetry not kept as a sample: within the resolution of a stored one, or older than the latest. */
   samplesSkipped: z.number(),
   rejected: counts,
+  /** Connects, publishes and subscribes the embedded broker refused, by `BROKER_REFUSALS`. */
+  refused: counts,
   queue: z.object({ depth: z.number(), limit: z.number() }),
   batchSize: histogram,
   commitSeconds: histogram,

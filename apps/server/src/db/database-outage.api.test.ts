@@ -9,7 +9,6 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { DEMO_PASSWORD } from '../demo/demo-users';
 import { seedDemo } from '../demo/seed-demo';
-import { deviceBrokerUrl } from '../modules/devices/devices-plugin';
 import type { Database } from './database';
 import { migrate } from './migrate';
 import { openPostgresDatabase } from './postgres-database';
@@ -83,7 +82,7 @@ describe.skipIf(!databaseUrl)('while the database is away', () => {
 
   it('acknowledges no device message it could not store, and stores each once when the database is back', async () => {
     const { serials } = await addTestBatteries(db, 3);
-    const device = await connectDevice(deviceBrokerUrl(app));
+    const device = await connectDevice(app);
     const failedBefore = app.devices.metrics.failedBatches;
     await proxy.cut();
     const start = Date.now() - 3_600_000;

@@ -12,6 +12,8 @@ export const USAGE = `Usage: npm run simulate -- [options]
   --speed X              simulated seconds per real second (default 1; the platform rejects
                          timestamps more than 10 minutes ahead, so keep 1 against a real server)
   --stats-every D        how often to print rates (default 5s)
+  --username U           a gateway's MQTT username (gateway-NAME) and --password its secret, from
+  --password P           \`npm run cli -- devices gateway --serial NAME\` (CBM's broker lets no one in without)
   --provision URL        first insert the batteries into PostgreSQL at URL (needs --site)
   --site ID              operating site that provisioned batteries belong to`;
 
@@ -43,6 +45,7 @@ export interface CliOptions {
   speed: number;
   statsEveryMs: number;
   provision: { databaseUrl: string; siteId: number } | null;
+  gateway: { username: string; password: string } | undefined;
 }
 
 export function parseCliOptions(args: string[]): CliOptions {
@@ -60,6 +63,8 @@ export function parseCliOptions(args: string[]): CliOptions {
       'stats-every': { type: 'string', default: '5s' },
       provision: { type: 'string' },
       site: { type: 'string' },
+      username: { type: 'string' },
+      password: { type: 'string' },
       // Handled by the CLI before parsing; declared so that parsing accepts it.
       help: { type: 'boolean', default: false },
     },
@@ -70,6 +75,7 @@ export function parseCliOptions(args: string[]): CliOptions {
   }
   const speed = Number(values.speed);
   if (!(speed > 0)) throw new Error('--speed must be above 0');
+  if (!values.username !== !values.password) throw new Error('--username and --password go together');
   if (values.provision && !values.site) throw new Error('--provision needs --site (the operating site id)');
   return {
     batteries,
@@ -89,5 +95,6 @@ export function parseCliOptions(args: string[]): CliOptions {
     provision: values.provision
       ? { databaseUrl: values.provision, siteId: positiveInteger(values.site ?? '', 'site') }
       : null,
+    gateway: values.username && values.password ? { username: values.username, password: values.password } : undefined,
   };
 }

@@ -11,7 +11,13 @@ import { mdloadDevice } from '../devices/mdload-device';
 import { createMdloadSim } from '../devices/mdload-sim';
 import { dedicatedTransport } from '../transport/dedicated-transport';
 import { sharedTransport } from '../transport/shared-transport';
-import { type DeviceAddress, emptyCounters, type FleetCounters, type Transport } from '../transport/transport';
+import {
+  type DeviceAddress,
+  emptyCounters,
+  type FleetCounters,
+  type FleetLogins,
+  type Transport,
+} from '../transport/transport';
 import { startPacer } from './pacer';
 
 export interface FleetOptions {
@@ -26,6 +32,8 @@ export interface FleetOptions {
   connections?: number;
   /** Client ids are `{prefix}-{class}-{serial}`, or `{prefix}-shared-{n}` when shared (default `cbm-sim`). */
   clientIdPrefix?: string;
+  /** Credentials (a registered device's client id is its username, a gateway's `{username}:{n}`). */
+  logins?: FleetLogins;
   /** Random network drop-outs per device (default: every 3 days for about 4 minutes; never when shared). */
   dropOuts?: DropOuts | null;
   firmwareTiming?: Partial<FirmwareTiming>;
@@ -87,8 +95,17 @@ export function startFleet(options: FleetOptions): FleetHandle {
   };
   const prefix = options.clientIdPrefix ?? 'cbm-sim';
   const transport: Transport = shared
-    ? sharedTransport(options.brokerUrl, addresses, options.connections ?? 1, handlers, counters, clock, prefix)
-    : dedicatedTransport(options.brokerUrl, addresses, handlers, counters, clock, prefix);
+    ? sharedTransport(
+        options.brokerUrl,
+        addresses,
+        options.connections ?? 1,
+        handlers,
+        counters,
+        clock,
+        prefix,
+        options.logins?.gateway,
+      )
+    : dedicatedTransport(options.brokerUrl, addresses, handlers, counters, clock, prefix, options.logins);
   const context: DeviceContext = { transport, clock, counters };
   const batteryOptions = {
     points: pool,

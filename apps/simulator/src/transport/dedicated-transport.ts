@@ -1,7 +1,14 @@
 import { topicFor } from '@cbm/contracts/device-protocol';
 import type { Clock } from '../clock';
 import { type MqttSession, openSession } from './mqtt-session';
-import { type DeviceAddress, type FleetCounters, QOS, type Transport, type TransportHandlers } from './transport';
+import {
+  type DeviceAddress,
+  type FleetCounters,
+  type FleetLogins,
+  QOS,
+  type Transport,
+  type TransportHandlers,
+} from './transport';
 
 /** Unacknowledged messages a device buffers before it skips samples (about 80 minutes at 10 s). */
 const MAX_IN_FLIGHT = 500;
@@ -20,17 +27,22 @@ export function dedicatedTransport(
   counters: FleetCounters,
   clock: Clock,
   clientIdPrefix: string,
+  logins: FleetLogins = {},
 ): Transport {
   const sessions = new Map<string, MqttSession>();
   for (const device of devices) {
     const statusTopic = topicFor(device.deviceClass, device.serial, 'status');
     const will = { topic: statusTopic, payload: Buffer.from(WILL_PAYLOAD), qos: QOS, retain: true } as const;
-    const session = openSession(
-      brokerUrl,
-      { clientId: `${clientIdPrefix}-${device.deviceClass}-${device.serial}`, will },
-      counters,
-      clock,
-    );
+    // A registered device's client id is its username; a gateway's connections add a suffix each.
+    const own = logins.device?.(device);
+    const name = `${device.deviceClass}-${device.serial}`;
+    const clientId = own
+      ? own.username
+      : logins.gateway
+        ? `${logins.gateway.username}:${name}`
+        : `${clientIdPrefix}-${name}`;
+    const login = own ?? logins.gateway;
+    const session = openSession(brokerUrl, { clientId, will, ...login }, counters, clock);
     const { client } = session;
     let connectedBefore = false;
     client.on('connect', () => {

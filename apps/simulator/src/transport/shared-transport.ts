@@ -1,7 +1,14 @@
 import { DEVICE_CLASSES, parseTopic, TOPIC_ROOT, topicFor } from '@cbm/contracts/device-protocol';
 import type { Clock } from '../clock';
 import { type MqttSession, openSession } from './mqtt-session';
-import { type DeviceAddress, type FleetCounters, QOS, type Transport, type TransportHandlers } from './transport';
+import {
+  type DeviceAddress,
+  type FleetCounters,
+  type Login,
+  QOS,
+  type Transport,
+  type TransportHandlers,
+} from './transport';
 
 /** Unacknowledged messages per shared connection before devices on it skip samples. */
 const MAX_IN_FLIGHT = 20_000;
@@ -19,6 +26,7 @@ export function sharedTransport(
   counters: FleetCounters,
   clock: Clock,
   clientIdPrefix: string,
+  gateway?: Login,
 ): Transport {
   const count = Math.max(1, Math.min(connectionCount, devices.length));
   const sessions: MqttSession[] = [];
@@ -27,7 +35,9 @@ export function sharedTransport(
     home.set(`${device.deviceClass}/${device.serial}`, index % count);
   });
   for (let index = 0; index < count; index++) {
-    const session = openSession(brokerUrl, { clientId: `${clientIdPrefix}-shared-${index}` }, counters, clock);
+    // A gateway's client ids are its username and a suffix, one per connection.
+    const clientId = gateway ? `${gateway.username}:${index}` : `${clientIdPrefix}-shared-${index}`;
+    const session = openSession(brokerUrl, { clientId, ...gateway }, counters, clock);
     session.client.subscribe(
       DEVICE_CLASSES.map((deviceClass) => `${TOPIC_ROOT}/${deviceClass}/+/cmd`),
       { qos: QOS },

@@ -28,6 +28,20 @@ export const emptyCounters = (): FleetCounters => ({
 });
 
 /** How devices reach the broker: one connection each, or many devices sharing a few connections. */
+/** MQTT credentials: a device's own (client id = username) or a gateway's, which may carry every device. */
+export interface Login {
+  username: string;
+  password: string;
+}
+
+/** The credentials a fleet connects with (docs/decisions/021-device-registry.md); none for an open test broker. */
+export interface FleetLogins {
+  /** Each device's own, for one connection per device. */
+  device?: (device: DeviceAddress) => Login | undefined;
+  /** A gateway's, for connections shared by many devices. */
+  gateway?: Login;
+}
+
 export interface Transport {
   /** Resolves once every connection has connected for the first time. */
   readonly ready: Promise<void>;

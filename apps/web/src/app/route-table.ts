@@ -132,6 +132,14 @@ export const PREMISE_ROUTES: AppRoute[] = [
         page: () => import('../features/licences/components/licence-page'),
       },
       {
+        name: 'devices',
+        path: 'devices',
+        titleKey: 'menu.devices',
+        access: { features: ['cbm_osadmin'] },
+        menu: { labelKey: 'menu.devices', order: 4, area: 'battery' },
+        page: () => import('../features/devices/components/devices-page'),
+      },
+      {
         name: 'audit',
         path: 'audit',
         titleKey: 'menu.auditLog',

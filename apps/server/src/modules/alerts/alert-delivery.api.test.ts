@@ -10,7 +10,6 @@ import { buildApp } from '../../app';
 import { type Config, loadConfig } from '../../config';
 import { DEMO_PASSWORD } from '../../demo/demo-users';
 import { seedDemo } from '../../demo/seed-demo';
-import { deviceBrokerUrl } from '../devices/devices-plugin';
 
 const poll = { timeout: 20_000, interval: 50 };
 const PUBLIC_URL = 'https://cbm.example.com';
@@ -65,7 +64,7 @@ describeEachDatabase('alert delivery through a real SMTP server', (kind) => {
   const startApp = async () => {
     app = await buildApp({ config, db: database.db });
     await app.listen({ port: 0, host: '127.0.0.1' });
-    device = await connectDevice(deviceBrokerUrl(app));
+    device = await connectDevice(app);
   };
   const stopApp = async () => {
     await device.endAsync();

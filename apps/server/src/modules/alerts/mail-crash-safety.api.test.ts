@@ -5,7 +5,13 @@ import path from 'node:path';
 import { topicFor } from '@cbm/contracts/device-protocol';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addTestBatteries, deviceEvent, json } from '../../../test/mqtt-devices';
+import {
+  addTestBatteries,
+  deviceEvent,
+  json,
+  type MqttCredentials,
+  registerTestDevice,
+} from '../../../test/mqtt-devices';
 import { addOperatingSite } from '../../../test/operating-site';
 import { freePort, type ServerProcess, startServerProcess, stopServerProcess } from '../../../test/server-process';
 import { type ReceivedMail, type SinkBehaviour, SmtpSink } from '../../../test/smtp-sink';
@@ -30,6 +36,7 @@ describe('alert mails across a crash of the server', () => {
   let env: NodeJS.ProcessEnv;
   let serial: string;
   let mqttPort: number;
+  let login: MqttCredentials;
   let seq = 0;
 
   const withDatabase = async <T>(work: (db: Awaited<ReturnType<typeof openPgliteDatabase>>) => Promise<T>) => {
@@ -46,7 +53,8 @@ describe('alert mails across a crash of the server', () => {
       db.query(`UPDATE alert_delivery SET lease_until = now() - interval '1 second' WHERE sent_at IS NULL`),
     );
   const publishError = async () => {
-    const device = await mqtt.connectAsync(`mqtt://127.0.0.1:${mqttPort}`, { clientId: `mail-crash-${++seq}` });
+    const device = await mqtt.connectAsync(`mqtt://127.0.0.1:${mqttPort}`, { ...login, reconnectPeriod: 0 });
+    seq++;
     const event = deviceEvent(seq, new Date(), { type: 'error', code: 'E101', description: 'Cell over-temperature' });
     await device.publishAsync(topicFor('battery', serial, 'event'), json(event), { qos: 1 });
     await device.endAsync();
@@ -77,6 +85,7 @@ describe('alert mails across a crash of the server', () => {
       await addOperatingSite(db, 'Mail crash site');
       const { serials, siteId } = await addTestBatteries(db, 1);
       serial = serials[0] as string;
+      login = await registerTestDevice(db, 'battery', serial, siteId);
       await db.query(
         `INSERT INTO alert (product, operating_site_id, name, alert_on_error, battery_serials, emails, language)
          VALUES ('battery', $1, 'Crash test', true, $2, $3, 'en')`,

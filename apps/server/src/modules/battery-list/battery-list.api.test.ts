@@ -126,7 +126,7 @@ describeEachDatabase('expert battery list', (kind) => {
 
     it('sends remoteDebugging, answers until when (one hour) and records it', async () => {
       const serial = '2000002';
-      device = await connectDevice(t.app.devices.brokerUrl as string);
+      device = await connectDevice(t.app);
       const received: unknown[] = [];
       device.on('message', (_topic, payload) => received.push(commandSchema.parse(JSON.parse(payload.toString()))));
       await device.subscribeAsync(topicFor('battery', serial, 'cmd'), { qos: 1 });

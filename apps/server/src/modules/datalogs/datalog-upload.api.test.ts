@@ -8,7 +8,6 @@ import { strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { connectDevice, json } from '../../../test/mqtt-devices';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
-import { deviceBrokerUrl } from '../devices/devices-plugin';
 import { runDatalogRetention } from './datalog-retention';
 import { datalogStorage } from './datalog-storage';
 
@@ -155,7 +154,7 @@ describeEachDatabase('datalogs: the device upload, download and retention', (kin
 
   it('fails the request when the device refuses the command', async () => {
     const { datalog, serial, commandId } = await requestDatalog();
-    const device = await connectDevice(deviceBrokerUrl(t.app));
+    const device = await connectDevice(t.app);
     await device.publishAsync(
       topicFor('battery', serial, 'cmd/reply'),
       json({ id: commandId, ts: new Date().toISOString(), result: 'rejected', detail: 'log storage busy' }),

@@ -1,6 +1,9 @@
 import type { MqttClient } from 'mqtt';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectDevice, dropSession, TEST_MQTT_URL, uniqueId } from '../../../test/mqtt-devices';
+import type { DeviceCredential } from '../device-registry/device-registry-repository';
+import { hashSecret } from '../device-registry/device-secret';
+import { BrokerAccess } from './broker-access';
 import type { RawDeviceMessage } from './device-message';
 import type { DeviceTransport } from './device-transport';
 import { startEmbeddedBroker } from './embedded-broker';
@@ -36,9 +39,23 @@ describe('acknowledgement after commit', () => {
   it('embedded broker: the device gets its PUBACK only once the message is committed', async () => {
     const topic = 'cbm/v1/battery/B1/telemetry';
     const { received, sink } = controlledSink(topic);
-    const broker = await startEmbeddedBroker({ port: 0, host: '127.0.0.1', sink });
+    const secret = 'a secret';
+    const credential: DeviceCredential = {
+      deviceClass: 'battery',
+      serialNumber: 'B1',
+      operatingSiteId: 1,
+      certFingerprint: null,
+      secretHash: await hashSecret(secret),
+      revoked: false,
+    };
+    const access = new BrokerAccess({ credential: async () => credential }, () => undefined, quiet);
+    const broker = await startEmbeddedBroker({ port: 0, host: '127.0.0.1', sink, access });
     closing.push(() => broker.close());
-    const device = await connectDevice(broker.url);
+    const device = await connectDevice(broker.url, {
+      clientId: 'battery-B1',
+      username: 'battery-B1',
+      password: secret,
+    });
     closing.push(() => device.endAsync(true));
     const acked = new Set<string>();
     publishAll(device, topic, 5, acked);

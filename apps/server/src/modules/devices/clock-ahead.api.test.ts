@@ -4,7 +4,6 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { addTestBatteries, connectDevice, json, telemetry } from '../../../test/mqtt-devices';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { LIVE_AHEAD_TOLERANCE_MS } from './device-message';
-import { deviceBrokerUrl } from './devices-plugin';
 
 const MINUTE = 60_000;
 
@@ -31,7 +30,7 @@ describeEachDatabase('telemetry from a clock that runs ahead', (kind) => {
     t = await createTestApp(kind, { SAMPLE_RESOLUTION_SECONDS: 60 });
     await t.app.ready();
     [serial] = (await addTestBatteries(t.db, 1)).serials as [string];
-    device = await connectDevice(deviceBrokerUrl(t.app));
+    device = await connectDevice(t.app);
   });
   afterAll(async () => {
     await device.endAsync();

@@ -8,6 +8,8 @@ import {
   connectDevice,
   dropSession,
   json,
+  type MqttCredentials,
+  registerTestDevice,
   TEST_MQTT_URL,
   telemetry,
   uniqueId,
@@ -22,8 +24,9 @@ type Answer = (command: Command) => { telemetry?: boolean; replies: Omit<Command
  * A battery that answers commands as the protocol says: replies on cmd/reply, fresh data on
  * telemetry. A persistent session (like the field devices) gets commands sent while it was away.
  */
-async function fakeBattery(url: string, serial: string, answer: Answer, clientId = uniqueId('battery')) {
-  const device = mqtt.connect(url, { clientId, clean: false, reconnectPeriod: 0 });
+async function fakeBattery(url: string, serial: string, answer: Answer, login: Partial<MqttCredentials> = {}) {
+  const clientId = login.clientId ?? uniqueId('battery');
+  const device = mqtt.connect(url, { ...login, clientId, clean: false, reconnectPeriod: 0 });
   const received: Command[] = [];
   let seq = 0;
   device.on('message', (_topic, payload) => {
@@ -42,7 +45,7 @@ async function fakeBattery(url: string, serial: string, answer: Answer, clientId
   });
   await new Promise((resolve) => device.once('connect', resolve));
   await device.subscribeAsync(topicFor('battery', serial, 'cmd'), { qos: 1 });
-  return { device, received, clientId };
+  return { device, received, login: { ...login, clientId } };
 }
 
 describeEachDatabase('device commands', (kind) => {
@@ -51,6 +54,7 @@ describeEachDatabase('device commands', (kind) => {
     let env: ReturnType<typeof brokerEnv>;
     let url: string;
     let serials: string[];
+    let siteId: number;
     const devices: MqttClient[] = [];
     const poll = { timeout: 10_000, interval: 25 };
     const answer: Answer = (command) => {
@@ -80,7 +84,7 @@ describeEachDatabase('device commands', (kind) => {
       t = await createTestApp(kind, env);
       await t.app.ready();
       url = broker === 'embedded' ? deviceBrokerUrl(t.app) : (TEST_MQTT_URL as string);
-      ({ serials } = await addTestBatteries(t.db, 3));
+      ({ serials, siteId } = await addTestBatteries(t.db, 3));
     });
     afterAll(async () => {
       for (const device of devices) await device.endAsync();
@@ -91,9 +95,13 @@ describeEachDatabase('device commands', (kind) => {
       }
     });
 
+    /** The battery's own credentials at the embedded broker; the shared test Mosquitto lets anyone in. */
+    const login = (serial: string) =>
+      broker === 'embedded' ? registerTestDevice(t.app, 'battery', serial, siteId) : Promise.resolve({});
+
     it('refresh is answered with fresh telemetry', async () => {
       const serial = serials[0] as string;
-      const battery = await fakeBattery(url, serial, answer);
+      const battery = await fakeBattery(url, serial, answer, await login(serial));
       devices.push(battery.device);
       const before = Date.now();
       const lastData = await t.app.devices.refresh(serial, { timeoutMs: 10_000 });
@@ -107,7 +115,7 @@ describeEachDatabase('device commands', (kind) => {
 
     it('enables remote debugging for one hour and records the replies', async () => {
       const serial = serials[1] as string;
-      const battery = await fakeBattery(url, serial, answer);
+      const battery = await fakeBattery(url, serial, answer, await login(serial));
       devices.push(battery.device);
       const sent = await t.app.devices.sendCommand(serial, { type: 'remoteDebugging' });
       const command = sent.command as Extract<Command, { type: 'remoteDebugging' }>;
@@ -122,7 +130,7 @@ describeEachDatabase('device commands', (kind) => {
 
     it('moves a firmware update job through the statuses the device reports, also when it was offline', async () => {
       const serial = serials[2] as string;
-      const away = await fakeBattery(url, serial, answer);
+      const away = await fakeBattery(url, serial, answer, await login(serial));
       await away.device.endAsync();
       const [job] = await t.db.query<{ id: number }>(
         `WITH file AS (
@@ -150,7 +158,7 @@ describeEachDatabase('device commands', (kind) => {
       });
       expect(await jobStatus()).toEqual({ status: 'created', acknowledged: false, finished: false });
 
-      const battery = await fakeBattery(url, serial, answer, away.clientId);
+      const battery = await fakeBattery(url, serial, answer, away.login);
       devices.push(battery.device);
       await expect
         .poll(jobStatus, poll)
@@ -160,7 +168,7 @@ describeEachDatabase('device commands', (kind) => {
 
     it('rejects a reply to a command the device never got, and commands to unknown devices', async () => {
       const sent = await t.app.devices.sendCommand(serials[0] as string, { type: 'refresh' });
-      const impostor = await connectDevice(url);
+      const impostor = await connectDevice(broker === 'embedded' ? t.app : url);
       devices.push(impostor);
       const before = t.app.devices.metrics.snapshot().rejected['unknown-command'] ?? 0;
       await impostor.publishAsync(

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { topicFor } from '@cbm/contracts/device-protocol';
 import mqtt from 'mqtt';
 import { describe, expect, it } from 'vitest';
-import { deviceEvent, json, telemetry } from '../../../test/mqtt-devices';
+import { deviceEvent, json, registerTestDevice, telemetry } from '../../../test/mqtt-devices';
 import { freePort, startServerProcess, stopServerProcess } from '../../../test/server-process';
 import { loadConfig } from '../../config';
 import { migrate } from '../../db/migrate';
@@ -23,8 +23,11 @@ describe('crash safety', () => {
     const db = await openPgliteDatabase(path.join(dataDir, 'pglite'));
     await migrate(db, loadConfig({}).migrationsDir);
     await seedDemo(db);
-    const [battery] = await db.query<{ serial_number: string }>('SELECT serial_number FROM battery ORDER BY 1 LIMIT 1');
+    const [battery] = await db.query<{ serial_number: string; site: number }>(
+      'SELECT serial_number, operating_site_id AS site FROM battery ORDER BY 1 LIMIT 1',
+    );
     const serial = battery?.serial_number as string;
+    const login = await registerTestDevice(db, 'battery', serial, battery?.site as number);
     await db.close();
 
     const mqttPort = await freePort();
@@ -41,7 +44,7 @@ describe('crash safety', () => {
     };
     let server = await startServerProcess(env);
     const device = mqtt.connect(`mqtt://127.0.0.1:${mqttPort}`, {
-      clientId: 'crash-test-battery',
+      ...login,
       clean: false,
       reconnectPeriod: 100,
     });

@@ -2,12 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import { deviceRegistryRepository } from '../device-registry/device-registry-repository';
 import type { SampleListener } from './battery-sample';
+import { BrokerAccess } from './broker-access';
 import type { CommandReplyListener } from './command-replies';
 import { CommandService } from './command-service';
+import { watchCredentialChanges } from './credential-changes';
 import { deviceStore } from './device-store';
 import type { DeviceTransport } from './device-transport';
-import { startEmbeddedBroker } from './embedded-broker';
+import { type EmbeddedTransport, startEmbeddedBroker } from './embedded-broker';
 import type { EventListener } from './event-listener';
 import { connectExternalBroker } from './external-broker';
 import { IngestMetrics } from './ingest-metrics';
@@ -23,6 +26,8 @@ type DeviceConfig = Pick<
   | 'INGEST'
   | 'HOST'
   | 'MQTT_PORT'
+  | 'MQTT_HOST'
+  | 'mqttTls'
   | 'MQTT_URL'
   | 'MQTT_CLIENT_ID'
   | 'MQTT_SHARE_GROUP'
@@ -49,6 +54,10 @@ export interface DevicesPluginOptions {
 export interface DeviceChannel {
   /** Where devices connect: the embedded broker's address, or MQTT_URL; undefined before the app is ready. */
   readonly brokerUrl: string | undefined;
+  /** The embedded broker's TLS address (mqtts://), when it has a TLS listener. */
+  readonly brokerTlsUrl: string | undefined;
+  /** A username was registered, rotated or revoked: the embedded broker forgets it and closes its connections. */
+  credentialsChanged(username: string): Promise<void>;
   readonly sendCommand: CommandService['sendCommand'];
   readonly awaitReply: CommandService['awaitReply'];
   readonly awaitData: CommandService['awaitData'];
@@ -80,6 +89,8 @@ export const devicesPlugin = fp(
     const events: EventListener[] = [];
     const live = new LiveHub();
     let transport: DeviceTransport | undefined;
+    let embedded: EmbeddedTransport | undefined;
+    let stopWatching = () => {};
     let relay: Awaited<ReturnType<typeof connectLiveRelay>> | undefined;
     const commands = new CommandService(db, () => transport);
     const pipeline = config.INGEST
@@ -109,6 +120,10 @@ export const devicesPlugin = fp(
       get brokerUrl() {
         return transport?.url;
       },
+      get brokerTlsUrl() {
+        return embedded?.tlsUrl;
+      },
+      credentialsChanged: (username) => embedded?.credentialsChanged(username) ?? Promise.resolve(),
       sendCommand: commands.sendCommand.bind(commands),
       awaitReply: commands.awaitReply.bind(commands),
       awaitData: commands.awaitData.bind(commands),
@@ -141,15 +156,29 @@ export const devicesPlugin = fp(
         });
         live.relayThrough(relay);
       } else if (config.INGEST) {
-        transport = await startEmbeddedBroker({
-          port: config.MQTT_PORT,
-          host: config.HOST,
+        const log = app.log.child({ module: 'mqtt' });
+        const registry = deviceRegistryRepository(db);
+        const access = new BrokerAccess(
+          registry,
+          (refusal) => metrics.countRefused(refusal),
+          log,
+          Boolean(config.mqttTls?.caFile),
+        );
+        embedded = await startEmbeddedBroker({
+          port: config.MQTT_PORT === 'off' ? null : config.MQTT_PORT,
+          host: config.MQTT_HOST ?? config.HOST,
+          tls: config.mqttTls,
           sink,
+          access,
           sessionsDir: brokerSessionsDir,
         });
+        transport = embedded;
+        const broker = embedded;
+        stopWatching = await watchCredentialChanges(registry, (username) => broker.credentialsChanged(username), log);
       }
     });
     app.addHook('onClose', async () => {
+      stopWatching();
       commands.close();
       await pipeline?.stop();
       await transport?.close();

@@ -1,18 +1,31 @@
 /// <reference path="./aedes-persistence-level.d.ts" />
 import { once } from 'node:events';
-import { createServer } from 'node:net';
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:net';
+import { createServer as createTlsServer } from 'node:tls';
 import { promisify } from 'node:util';
-import { Aedes } from 'aedes';
+import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import levelPersistence from 'aedes-persistence-level';
 import { Level } from 'level';
+import { type BrokerAccess, type Principal, Refusal } from './broker-access';
 import type { DeviceTransport, MessageSink } from './device-transport';
 
 /** Every version's device topics go to ingestion, which counts those of a version it does not speak. */
 const DEVICE_TOPICS = 'cbm/';
 
-export interface EmbeddedBrokerOptions {
+export interface BrokerTls {
   port: number;
+  certFile: string;
+  keyFile: string;
+  /** Client certificates must be signed by this CA (else any certificate whose fingerprint is registered). */
+  caFile?: string;
+}
+
+export interface EmbeddedBrokerOptions {
+  /** The plain listener's port; null for TLS only. */
+  port: number | null;
   host: string;
+  tls?: BrokerTls;
   /** Device messages go here; null when ingestion is off. */
   sink: MessageSink | null;
   /**
@@ -20,42 +33,119 @@ export interface EmbeddedBrokerOptions {
    * (LevelDB), so that they outlive a restart; in memory when not given (decision 022).
    */
   sessionsDir?: string;
+  access: BrokerRules;
+}
+
+/** What the broker asks of its access rules (BrokerAccess; a test may pass its own). */
+export type BrokerRules = Pick<
+  BrokerAccess,
+  'authenticate' | 'publishRefusal' | 'maySubscribe' | 'refused' | 'evict' | 'stillValid'
+>;
+
+export interface EmbeddedTransport extends DeviceTransport {
+  /** The TLS listener's address (mqtts://), when there is one. */
+  readonly tlsUrl: string | undefined;
+  /** A username's credentials changed: its live connections are closed unless they still hold (revoked, rotated). */
+  credentialsChanged(username: string): Promise<void>;
+}
+
+const reachable = (host: string) => {
+  const name = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  return name.includes(':') ? `[${name}]` : name;
+};
+
+async function listen(server: Server, port: number, host: string): Promise<number> {
+  server.listen(port, host);
+  await once(server, 'listening');
+  return (server.address() as { port: number }).port;
 }
 
 /**
- * The in-process MQTT broker (aedes). A device message is authorised, and so acknowledged to the
- * device (PUBACK), only once ingestion has committed it: anything not yet stored is sent again.
+ * The in-process MQTT broker (aedes, MQTT 3.1.1). Every connection authenticates against the device registry and
+ * reaches only its own topics (BrokerAccess). A device message is authorised, and so acknowledged to the device
+ * (PUBACK), only once ingestion has committed it: anything not yet stored is sent again.
  */
 export async function startEmbeddedBroker({
   port,
   host,
+  tls,
   sink,
+  access,
   sessionsDir,
-}: EmbeddedBrokerOptions): Promise<DeviceTransport> {
+}: EmbeddedBrokerOptions): Promise<EmbeddedTransport> {
+  const principals = new WeakMap<Client, Principal>();
+  const connections = new Map<string, Set<Client>>();
   const sessions = sessionsDir ? new Level(sessionsDir) : undefined;
   const broker = await Aedes.createBroker({
     persistence: sessions ? levelPersistence(sessions) : undefined,
+    authenticate(client, username, password, callback) {
+      access.authenticate(client.id, client.conn, username, password).then(
+        (principal) => {
+          principals.set(client, principal);
+          const open = connections.get(principal.username) ?? new Set();
+          connections.set(principal.username, open.add(client));
+          callback(null, true);
+        },
+        (error: Error) => {
+          const returnCode = error instanceof Refusal ? error.returnCode : 3;
+          callback(Object.assign(error, { returnCode }) as AuthenticateError, false);
+        },
+      );
+    },
     authorizePublish(client, packet, callback) {
-      if (packet.topic.startsWith('$SYS/')) return callback(new Error('$SYS topics are reserved'));
-      if (!packet.topic.startsWith(DEVICE_TOPICS) || !sink) return callback(null);
+      const principal = client && principals.get(client);
       // Commands come from the platform only (broker.publish does not pass through here).
-      if (client && /\/cmd$/.test(packet.topic)) return callback(new Error('devices may not publish commands'));
+      const refusal = principal
+        ? access.publishRefusal(principal, packet.topic, packet.retain)
+        : 'publish:not-own-topic';
+      if (refusal) {
+        access.refused(principal?.username ?? client?.id ?? '?', refusal);
+        return callback(new Error(refusal));
+      }
+      if (!packet.topic.startsWith(DEVICE_TOPICS) || !sink) return callback(null);
       const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
       sink({ topic: packet.topic, payload, receivedAt: new Date() }).then(
         () => callback(null),
         (error: Error) => callback(error),
       );
     },
+    authorizeSubscribe(client, subscription, callback) {
+      const principal = principals.get(client);
+      if (principal && access.maySubscribe(principal, subscription.topic)) return callback(null, subscription);
+      access.refused(principal?.username ?? client.id, 'subscribe:not-own-topic');
+      callback(null, null);
+    },
   });
-  const server = createServer(broker.handle);
-  server.listen(port, host);
-  await once(server, 'listening');
-  const address = server.address() as { port: number };
-  const reachable = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  broker.on('clientDisconnect', (client) => {
+    const principal = principals.get(client);
+    if (principal) connections.get(principal.username)?.delete(client);
+  });
+
+  const servers: Server[] = [];
+  let url = '';
+  let tlsUrl: string | undefined;
+  if (port !== null) {
+    const server = createServer(broker.handle);
+    servers.push(server);
+    url = `mqtt://${reachable(host)}:${await listen(server, port, host)}`;
+  }
+  if (tls) {
+    const [cert, key, ca] = await Promise.all([
+      readFile(tls.certFile),
+      readFile(tls.keyFile),
+      tls.caFile ? readFile(tls.caFile) : undefined,
+    ]);
+    // Client certificates are asked for but optional: a device may use its secret instead.
+    const server = createTlsServer({ cert, key, ca, requestCert: true, rejectUnauthorized: false }, broker.handle);
+    servers.push(server);
+    tlsUrl = `mqtts://${reachable(host)}:${await listen(server, tls.port, host)}`;
+    url ||= tlsUrl;
+  }
   const publish = promisify(broker.publish.bind(broker));
   const startedAt = new Date().toISOString();
   return {
-    url: `mqtt://${reachable.includes(':') ? `[${reachable}]` : reachable}:${address.port}`,
+    url,
+    tlsUrl,
     async publish(topic, payload) {
       await publish({ cmd: 'publish', topic, payload: Buffer.from(payload), qos: 1, retain: false, dup: false });
     },
@@ -66,10 +156,17 @@ export async function startEmbeddedBroker({
       reconnects: 0,
       lastConnectedAt: startedAt,
     }),
+    async credentialsChanged(username) {
+      access.evict(username);
+      for (const client of connections.get(username) ?? []) {
+        const principal = principals.get(client);
+        if (!principal || !(await access.stillValid(principal))) client.close();
+      }
+    },
     async close() {
-      const closed = new Promise((resolve) => server.close(resolve));
+      const closed = servers.map((server) => new Promise((resolve) => server.close(resolve)));
       await new Promise<void>((resolve) => broker.close(() => resolve()));
-      await closed;
+      await Promise.all(closed);
       await sessions?.close();
     },
   };

@@ -5,7 +5,7 @@ import { type Command, topicFor } from '@cbm/contracts/device-protocol';
 import type { FastifyInstance } from 'fastify';
 import mqtt from 'mqtt';
 import { afterEach, expect, it } from 'vitest';
-import { addTestBatteries, connectDevice } from '../../../test/mqtt-devices';
+import { addTestBatteries, connectDevice, registerTestDevice } from '../../../test/mqtt-devices';
 import { freePort } from '../../../test/server-process';
 import { describeEachDatabase, openTestDatabase } from '../../../test/test-app';
 import { buildApp } from '../../app';
@@ -37,9 +37,11 @@ describeEachDatabase('embedded broker sessions across a server restart', (kind) 
       await app.ready();
       return app;
     };
-    const [serial] = (await addTestBatteries(database.db, 1)).serials as [string];
+    const { serials, siteId } = await addTestBatteries(database.db, 1);
+    const [serial] = serials as [string];
+    const login = await registerTestDevice(database.db, 'battery', serial, siteId);
     await database.db.query(`UPDATE battery SET last_data_timestamp = now() WHERE serial_number = $1`, [serial]);
-    const session = { clientId: `battery-${serial}`, clean: false };
+    const session = { ...login, clean: false };
 
     let app: FastifyInstance = await startServer();
     const first = await connectDevice(deviceBrokerUrl(app), session);

@@ -1,5 +1,11 @@
 import type { Channel } from '@cbm/contracts/device-protocol';
-import type { BrokerMetrics, IngestMetricsSnapshot, RejectionReason, StoredKind } from '@cbm/contracts/ingest-metrics';
+import type {
+  BrokerMetrics,
+  BrokerRefusal,
+  IngestMetricsSnapshot,
+  RejectionReason,
+  StoredKind,
+} from '@cbm/contracts/ingest-metrics';
 
 class Histogram {
   count = 0;
@@ -37,6 +43,7 @@ export class IngestMetrics {
   readonly stored: Partial<Record<StoredKind, number>> = {};
   readonly duplicates: Partial<Record<StoredKind, number>> = {};
   readonly rejected: Partial<Record<RejectionReason, number>> = {};
+  readonly refused: Partial<Record<BrokerRefusal, number>> = {};
   samplesSkipped = 0;
   failedBatches = 0;
   readonly batchSize = new Histogram([1, 10, 50, 100, 250, 500, 1000, 2500, 5000, 10_000]);
@@ -56,6 +63,9 @@ export class IngestMetrics {
   countRejected(reason: RejectionReason) {
     increment(this.rejected, reason);
   }
+  countRefused(refusal: BrokerRefusal) {
+    increment(this.refused, refusal);
+  }
 
   snapshot(): IngestMetricsSnapshot {
     return {
@@ -65,6 +75,7 @@ export class IngestMetrics {
       duplicates: { ...this.duplicates },
       samplesSkipped: this.samplesSkipped,
       rejected: { ...this.rejected },
+      refused: { ...this.refused },
       queue: this.queue(),
       batchSize: this.batchSize.snapshot(),
       commitSeconds: this.commitSeconds.snapshot(),
@@ -91,6 +102,11 @@ export function prometheusText(snapshot: IngestMetricsSnapshot): string {
   labelled('cbm_ingest_stored_total', 'kind', snapshot.stored, 'Records stored, by kind.');
   labelled('cbm_ingest_duplicates_total', 'kind', snapshot.duplicates, 'Redelivered records not stored again.');
   labelled('cbm_ingest_rejected_total', 'reason', snapshot.rejected, 'Device messages rejected, by reason.');
+  family('cbm_broker_refused_total', 'counter', 'Connects, publishes and subscribes the embedded broker refused.');
+  for (const [refusal, value] of Object.entries(snapshot.refused)) {
+    const [action, reason] = refusal.split(':');
+    lines.push(`cbm_broker_refused_total{action="${action}",reason="${reason}"} ${value}`);
+  }
   family('cbm_ingest_samples_skipped_total', 'counter', 'Telemetry not kept as a sample (resolution, redelivery).');
   lines.push(`cbm_ingest_samples_skipped_total ${snapshot.samplesSkipped}`);
   family('cbm_ingest_failed_batches_total', 'counter', 'Batches whose transaction failed and was retried or split.');

@@ -51,7 +51,7 @@ describeEachDatabase('device ingestion', (kind) => {
       await t.app.ready();
       url = broker === 'embedded' ? deviceBrokerUrl(t.app) : (TEST_MQTT_URL as string);
       ({ serials, siteId } = await addTestBatteries(t.db, 7));
-      device = await connectDevice(url);
+      device = await connectDevice(broker === 'embedded' ? t.app : url);
     });
     afterAll(async () => {
       await device.endAsync();
@@ -100,7 +100,7 @@ describeEachDatabase('device ingestion', (kind) => {
     it('knows online and offline from the status topic and the last will', async () => {
       const serial = serials[3] as string;
       const topic = topicFor('battery', serial, 'status');
-      const unit = await connectDevice(url, {
+      const unit = await connectDevice(broker === 'embedded' ? t.app : url, {
         will: { topic, payload: Buffer.from(json({ online: false })), qos: 1, retain: true },
       });
       await unit.publishAsync(topic, json({ online: true, ts: new Date().toISOString() }), { qos: 1, retain: true });

@@ -1,11 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BROKER_KINDS, TEST_MQTT_URL, uniqueId } from '../../../test/mqtt-devices';
-import { startEmbeddedBroker } from './embedded-broker';
+import { type BrokerRules, startEmbeddedBroker } from './embedded-broker';
 import type { LiveChanges } from './live-hub';
 import { connectLiveRelay } from './live-relay';
 
 const poll = { timeout: 10_000, interval: 10 };
 const quiet = { warn: () => undefined };
+const openAccess: BrokerRules = {
+  authenticate: async (clientId) => ({ username: clientId, deviceClass: 'gateway', serial: clientId, proof: '' }),
+  publishRefusal: () => undefined,
+  maySubscribe: () => true,
+  refused: () => undefined,
+  evict: () => undefined,
+  stillValid: async () => true,
+};
 const changesOf = (siteId: number): LiveChanges => ({ siteId, batteries: [], mdloads: [], alerts: [] });
 
 describe.each(BROKER_KINDS)('live relay over the %s broker', (broker) => {
@@ -14,7 +22,8 @@ describe.each(BROKER_KINDS)('live relay over the %s broker', (broker) => {
   beforeEach(async () => {
     if (broker === 'mosquitto') url = TEST_MQTT_URL as string;
     else {
-      const embedded = await startEmbeddedBroker({ port: 0, host: '127.0.0.1', sink: null });
+      // The relay serves external brokers; here the embedded one only carries its messages, open to these clients.
+      const embedded = await startEmbeddedBroker({ port: 0, host: '127.0.0.1', sink: null, access: openAccess });
       closing.push(() => embedded.close());
       url = embedded.url;
     }

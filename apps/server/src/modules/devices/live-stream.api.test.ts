@@ -4,7 +4,6 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { addTestBatteries, addTestMdloadUnit, connectDevice, json, telemetry } from '../../../test/mqtt-devices';
 import { openSse, type SseConnection } from '../../../test/sse-client';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
-import { deviceBrokerUrl } from './devices-plugin';
 
 describeEachDatabase('live stream', (kind) => {
   let t: TestApp;
@@ -29,7 +28,7 @@ describeEachDatabase('live stream', (kind) => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
     ({ serials, siteId } = await addTestBatteries(t.db, 2));
-    device = await connectDevice(deviceBrokerUrl(t.app));
+    device = await connectDevice(t.app);
     admin = await t.signIn('admin@cbm.demo');
     operator = await t.signIn('operator@cbm.demo');
   });

@@ -11,7 +11,6 @@ import {
   telemetry,
 } from '../../../test/mqtt-devices';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { deviceBrokerUrl } from './devices-plugin';
 
 /** A topic of a protocol version the platform does not speak is counted, not dropped in silence. */
 describe.each(BROKER_KINDS)('a cbm/v2 topic at the %s broker', (broker) => {
@@ -25,7 +24,7 @@ describe.each(BROKER_KINDS)('a cbm/v2 topic at the %s broker', (broker) => {
     t = await createTestApp('pglite', env);
     await t.app.ready();
     [serial] = (await addTestBatteries(t.db, 1)).serials as [string];
-    device = await connectDevice(broker === 'embedded' ? deviceBrokerUrl(t.app) : (TEST_MQTT_URL as string));
+    device = await connectDevice(broker === 'embedded' ? t.app : (TEST_MQTT_URL as string));
   });
   afterAll(async () => {
     await device.endAsync();

@@ -4,7 +4,6 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { connectDevice, json, telemetry } from '../../../test/mqtt-devices';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
-import { deviceBrokerUrl } from '../devices/devices-plugin';
 
 /** The live view's charger follows the `chargerSerial` of the newest telemetry (decision 022). */
 describeEachDatabase('the charger in the battery live view', (kind) => {
@@ -48,7 +47,7 @@ describeEachDatabase('the charger in the battery live view', (kind) => {
       'SELECT serial_number, name FROM charger WHERE name <> $1 ORDER BY serial_number LIMIT 1',
       [battery.assigned],
     )) as [typeof other];
-    device = await connectDevice(deviceBrokerUrl(t.app));
+    device = await connectDevice(t.app);
   });
   afterAll(async () => {
     await device.endAsync();

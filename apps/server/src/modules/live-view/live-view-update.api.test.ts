@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDevice, json, telemetry } from '../../../test/mqtt-devices';
 import { siteNodeIds } from '../../../test/site-admins';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
-import { deviceBrokerUrl } from '../devices/devices-plugin';
 
 const BASE = '/api/v2/battery/BatteryLiveView';
 
@@ -28,7 +27,7 @@ describeEachDatabase('battery live view update and connectivity', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind);
     await t.app.ready();
-    device = await connectDevice(deviceBrokerUrl(t.app));
+    device = await connectDevice(t.app);
     admin = await t.signIn('admin@cbm.demo');
     operator = await t.signIn('operator@cbm.demo');
     sites = await siteNodeIds(t, admin);

@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDevice, json } from '../../../test/mqtt-devices';
 import { signInScopedAdmin, siteNodeIds } from '../../../test/site-admins';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
-import { deviceBrokerUrl } from '../devices/devices-plugin';
 
 describeEachDatabase('charger-station live view', (kind) => {
   let t: TestApp;
@@ -240,7 +239,7 @@ describeEachDatabase('charger-station live view', (kind) => {
 
   it('shows the twin as the unit’s telemetry updated it in place', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const device = await connectDevice(deviceBrokerUrl(t.app));
+    const device = await connectDevice(t.app);
     const [station] = stationsOf(await list());
     await device.publishAsync(
       topicFor('mdload', 'MDL-0001', 'telemetry'),

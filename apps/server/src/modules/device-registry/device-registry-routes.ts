@@ -1,0 +1,141 @@
+import { buffer } from 'node:stream/consumers';
+import {
+  DEVICE_CSV_MAX_BYTES,
+  type DeviceCredentials,
+  deviceCredentialsSchema,
+  deviceImportResultSchema,
+  deviceListQuerySchema,
+  deviceListSchema,
+  deviceParamsSchema,
+  deviceSiteQuerySchema,
+  registerDeviceBodySchema,
+  registeredDeviceSchema,
+} from '@cbm/contracts/device-registry';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/database';
+import { HttpError } from '../../http-error';
+import { readUpload } from '../../plugins/uploads';
+import { requireManagedSite } from '../sites/site-access';
+import { siteRepository } from '../sites/site-repository';
+import { DeviceCsvError, parseDeviceCsv } from './device-csv';
+import { deviceRegistryRepository } from './device-registry-repository';
+import type { DeviceRegistryService } from './device-registry-service';
+
+const FEATURE = 'cbm_osadmin';
+const BASE = '/api/v2/devices';
+const tags = ['device registry'];
+
+/**
+ * The site's device registry for its administrators (docs/decisions/021-device-registry.md): list, register one or
+ * a CSV file of them, new credentials, revoke. Secrets appear only in the answer that created them.
+ */
+export async function deviceRegistryRoutes(
+  app: FastifyInstance,
+  options: { db: Database; registry: DeviceRegistryService },
+) {
+  const sites = siteRepository(options.db);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const actor = (user: { id: number; email: string }) => ({ userId: user.id, email: user.email });
+
+  api.get(BASE, {
+    config: { features: [FEATURE] },
+    schema: {
+      tags,
+      summary: "The site's registered devices",
+      querystring: deviceListQuerySchema,
+      response: { 200: deviceListSchema },
+    },
+    handler: async (request) => {
+      await requireManagedSite(sites, request, request.query.operatingSiteId, FEATURE);
+      return { devices: await deviceRegistryRepository(options.db).list(request.query.operatingSiteId) };
+    },
+  });
+
+  api.post(BASE, {
+    config: { features: [FEATURE] },
+    schema: {
+      tags,
+      summary: 'Registers a device; the answer holds its MQTT secret, shown this once',
+      body: registerDeviceBodySchema,
+      response: { 201: deviceCredentialsSchema },
+    },
+    handler: async (request, reply) => {
+      const user = await requireManagedSite(sites, request, request.body.operatingSiteId, FEATURE);
+      const { registered } = await options.registry.register(actor(user), [request.body]);
+      return reply.code(201).send(registered[0] as DeviceCredentials);
+    },
+  });
+
+  /** multipart: the CSV file (`serial,class,type,site`) in any file field; every site in it must be managed. */
+  api.post(`${BASE}/import`, {
+    config: { features: [FEATURE] },
+    schema: {
+      tags,
+      summary: 'Registers the devices of a CSV file (serial,class,type,site); those registered already are skipped',
+      querystring: deviceSiteQuerySchema,
+      consumes: ['multipart/form-data'],
+      response: { 200: deviceImportResultSchema },
+    },
+    handler: async (request) => {
+      const user = await requireManagedSite(sites, request, request.query.operatingSiteId, FEATURE);
+      // The file is small (DEVICE_CSV_MAX_BYTES): read whole, then parsed.
+      const upload = await readUpload(request, {
+        maxBytes: DEVICE_CSV_MAX_BYTES,
+        userId: user.id,
+        receive: (file) => buffer(file.stream),
+      });
+      if (!upload) throw new HttpError(400, 'deviceRegistry.csvMissing', 'errors.deviceCsvMissing');
+      let items: ReturnType<typeof parseDeviceCsv>;
+      try {
+        items = parseDeviceCsv(upload.received);
+      } catch (error) {
+        if (error instanceof DeviceCsvError) {
+          throw new HttpError(400, 'deviceRegistry.invalidCsv', error.messageKey, error.values);
+        }
+        throw error;
+      }
+      const managed = new Set(await sites.accessibleSiteIds(user.id, FEATURE));
+      const foreign = items.findIndex((item) => !managed.has(item.operatingSiteId as number));
+      if (foreign >= 0) {
+        throw new HttpError(400, 'deviceRegistry.invalidCsv', 'errors.deviceCsvSite', {
+          line: foreign + 2,
+          site: items[foreign]?.operatingSiteId ?? '',
+        });
+      }
+      return options.registry.register(actor(user), items, false);
+    },
+  });
+
+  api.post(`${BASE}/:deviceClass/:serialNumber/rotate`, {
+    config: { features: [FEATURE] },
+    schema: {
+      tags,
+      summary: 'New MQTT credentials for a device (the old secret stops working at once; lifts a revocation)',
+      params: deviceParamsSchema,
+      querystring: deviceSiteQuerySchema,
+      response: { 200: deviceCredentialsSchema },
+    },
+    handler: async (request) => {
+      const siteId = request.query.operatingSiteId;
+      const user = await requireManagedSite(sites, request, siteId, FEATURE);
+      return options.registry.rotate(actor(user), { ...request.params, operatingSiteId: siteId });
+    },
+  });
+
+  api.post(`${BASE}/:deviceClass/:serialNumber/revoke`, {
+    config: { features: [FEATURE] },
+    schema: {
+      tags,
+      summary: 'Revokes a device: it is disconnected at once and cannot connect until it gets new credentials',
+      params: deviceParamsSchema,
+      querystring: deviceSiteQuerySchema,
+      response: { 200: registeredDeviceSchema },
+    },
+    handler: async (request) => {
+      const siteId = request.query.operatingSiteId;
+      const user = await requireManagedSite(sites, request, siteId, FEATURE);
+      return options.registry.revoke(actor(user), { ...request.params, operatingSiteId: siteId });
+    },
+  });
+}

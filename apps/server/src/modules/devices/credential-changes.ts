@@ -1,0 +1,34 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { DeviceRegistryRepository } from '../device-registry/device-registry-repository';
+
+const POLL_MS = 2_000;
+
+/**
+ * Hears credentials changed by another process (the CLI, another replica): every couple of seconds the usernames
+ * changed since the last look are handed to `onChanged`. Changes made through this server's API arrive at once.
+ */
+export async function watchCredentialChanges(
+  registry: Pick<DeviceRegistryRepository, 'changedSince' | 'latestChange'>,
+  onChanged: (username: string) => Promise<void>,
+  log: FastifyBaseLogger,
+  pollMs = POLL_MS,
+): Promise<() => void> {
+  let cursor = await registry.latestChange();
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    registry
+      .changedSince(cursor)
+      .then(async ({ usernames, latest }) => {
+        cursor = latest;
+        for (const username of usernames) await onChanged(username);
+      })
+      .catch((error: unknown) => log.warn({ err: error }, 'Could not read device credential changes'))
+      .finally(() => {
+        running = false;
+      });
+  }, pollMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
