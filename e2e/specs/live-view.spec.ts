@@ -224,8 +224,9 @@ test.describe('live updates', () => {
     const details = await page.request.get(`/api/v2/battery/BatteryList/${serial}?operatingSiteId=${siteId}`);
     const { lastData } = (await details.json()) as { lastData: Record<string, unknown> };
     const soc = battery.soc === 7 ? 93 : 7;
-    // A minute ahead: the simulated battery's own samples, older, do not replace this one while the test looks.
-    const ts = new Date(Date.now() + 60_000);
+    // 4 s ahead, within the 5 s a device clock may run ahead (decision 022): the simulated battery's own samples
+    // of the next seconds, older, do not replace this one while the test looks.
+    const ts = new Date(Date.now() + 4_000);
     await publishBatteryTelemetry(serial, lastData, { ts, soc });
     await expect(card).toContainText(`${soc} %`);
     await expect(card).toContainText(englishDateTime(ts, LIVE_SITE_ZONE));
@@ -239,10 +240,10 @@ test.describe('live updates', () => {
     const siteId = siteIds[LIVE_SITE];
     await signIn('admin', { next: `/${siteId}/live` });
     const batteries = await liveBatteries(page, siteId);
-    // 8 of 30: over the rule's share (20 %) and minimum (3) of docs/decisions/008-network-banner.md. Dated two
-    // minutes ahead, so that the simulated batteries' samples meanwhile (older) do not bring them back online;
-    // after that they come back by themselves.
-    const offlineAt = new Date(Date.now() + 120_000);
+    // 8 of 30: over the rule's share (20 %) and minimum (3) of docs/decisions/008-network-banner.md. Dated 4 s
+    // ahead (within the 5 s a device clock may run ahead, decision 022), so that the simulated batteries' samples
+    // of the next seconds (older) do not bring them back online before the page shows them; then they come back.
+    const offlineAt = new Date(Date.now() + 4_000);
     for (const battery of batteries.slice(-8))
       await publishBatteryStatus(battery.batterySerialNumber, false, offlineAt);
     await page.reload();
