@@ -24,11 +24,12 @@ export const mdloadAvailableTimeQuerySchema = z.object({ operatingSiteId: operat
 /**
  * startTime/endTime: ISO times, the start of the first day and the start of the day after the last in timeZone.
  * The start is inclusive and the end exclusive, so adjacent ranges add up (docs/reports.md, charger station).
+ * timeZone: the IANA zone whose local days are counted; without it, the site's own (decision 027).
  */
 export const mdloadStatisticQuerySchema = z
   .object({
     operatingSiteId: operatingSiteIdSchema,
-    timeZone: knownValueRule(isKnownTimeZone, VALIDATION.unknownTimeZone),
+    timeZone: knownValueRule(isKnownTimeZone, VALIDATION.unknownTimeZone).optional(),
     startTime: isoTime,
     endTime: isoTime,
   })

@@ -121,7 +121,10 @@ export const statisticsSeriesSchema = z.object({
   key: z.string(),
   /** The site's name, the group's name or the battery's name (its serial when it has none). */
   label: z.string(),
-  /** Per figure of STATISTICS_METRICS[type], one value per period; null where a box plot has no sessions. */
+  /**
+   * Per figure of STATISTICS_METRICS[type], one value per period; null where a box plot has no sessions.
+   * Written as exact decimals: kWh and kg unrounded, hours rounded half up to 2 decimals (docs/reports.md).
+   */
   values: z.record(z.string(), z.array(z.number().nullable())),
 });
 export type StatisticsSeries = z.infer<typeof statisticsSeriesSchema>;

@@ -16,6 +16,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database';
 import { requireMdloadSite } from '../mdload-live-view/mdload-site-access';
 import { siteRepository } from '../sites/site-repository';
+import { statisticsRepository } from '../statistics/statistics-repository';
+import { zoneOf } from '../statistics/statistics-service';
 import { mdloadStatisticsRepository, type StatisticRange } from './mdload-statistics-repository';
 
 const FEATURE: Feature = 'cbm_mdstatistic';
@@ -23,17 +25,18 @@ const config = { features: [FEATURE] };
 const tags = ['charger-station statistics'];
 const DAY_MS = 86_400_000;
 
-const rangeOf = (query: MdloadStatisticQuery): StatisticRange => ({
-  siteId: query.operatingSiteId,
-  timeZone: query.timeZone,
-  from: query.startTime ? new Date(query.startTime) : null,
-  to: query.endTime ? new Date(query.endTime) : null,
-});
-
 /** Charger-station statistics (spec §7 MdLoadStatistic): consumption with its summary, power, start-SoC, data range. */
 export async function mdloadStatisticsRoutes(app: FastifyInstance, options: { db: Database }) {
   const sites = siteRepository(options.db);
   const statistics = mdloadStatisticsRepository(options.db);
+  const batteryStatistics = statisticsRepository(options.db);
+  /** The range of the call, in the zone it names or else the site's own (as battery statistics, decision 027). */
+  const rangeOf = async (query: MdloadStatisticQuery): Promise<StatisticRange> => ({
+    siteId: query.operatingSiteId,
+    timeZone: await zoneOf(batteryStatistics, query),
+    from: query.startTime ? new Date(query.startTime) : null,
+    to: query.endTime ? new Date(query.endTime) : null,
+  });
   const api = app.withTypeProvider<ZodTypeProvider>();
   const requireSite = (request: FastifyRequest, siteId: number) =>
     requireMdloadSite(sites, request, siteId, FEATURE, SITE_PERMISSIONS.mdloadStatistic);
@@ -52,7 +55,7 @@ export async function mdloadStatisticsRoutes(app: FastifyInstance, options: { db
     schema: { tags, querystring: mdloadStatisticQuerySchema, response: { 200: mdloadConsumptionSchema } },
     handler: async (request) => {
       await requireSite(request, request.query.operatingSiteId);
-      const range = rangeOf(request.query);
+      const range = await rangeOf(request.query);
       const { units, days, totalKwh } = await statistics.consumption(range);
       return { units, days, summary: await statistics.summary(range, totalKwh) };
     },
@@ -63,7 +66,7 @@ export async function mdloadStatisticsRoutes(app: FastifyInstance, options: { db
     schema: { tags, querystring: mdloadStatisticQuerySchema, response: { 200: mdloadPowerSchema } },
     handler: async (request) => {
       await requireSite(request, request.query.operatingSiteId);
-      const range = rangeOf(request.query);
+      const range = await rangeOf(request.query);
       const span = range.from ? (range.to?.getTime() ?? Date.now()) - range.from.getTime() : Number.POSITIVE_INFINITY;
       return statistics.power(range, span <= MDLOAD_POWER_HOURLY_MAX_DAYS * DAY_MS ? 'hour' : 'day');
     },
@@ -74,7 +77,7 @@ export async function mdloadStatisticsRoutes(app: FastifyInstance, options: { db
     schema: { tags, querystring: mdloadStatisticQuerySchema, response: { 200: mdloadStartSocSchema } },
     handler: async (request) => {
       await requireSite(request, request.query.operatingSiteId);
-      return statistics.startSoc(rangeOf(request.query));
+      return statistics.startSoc(await rangeOf(request.query));
     },
   });
 }

@@ -8,6 +8,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInScopedAdmin, siteNodeIds } from '../../../test/site-admins';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
+import { DOCS_PREFIX } from '../../plugins/openapi';
 import { partitionRepository } from '../devices/partition-repository';
 
 const SAMPLE_START = Date.parse('2026-11-19T22:00:00Z');
@@ -197,6 +198,54 @@ describeEachDatabase('charger-station statistics', (kind) => {
     ]);
   });
 
+  it('counts in the site’s own zone when the call names none (a London site), as the OpenAPI document says', async () => {
+    const [site] = await t.db.query<{ timezone: string }>('SELECT timezone FROM operating_site WHERE id = $1', [
+      hamburg,
+    ]);
+    await t.db.query(`UPDATE operating_site SET timezone = 'Europe/London' WHERE id = $1`, [hamburg]);
+    // 23:30 UTC on 25 November: that day in London, the 26th in Berlin.
+    await t.db.query(
+      `INSERT INTO charge_session (battery_serial_number, start_at, end_at, operating_site_id, start_soc, end_soc,
+         energy_kwh, charger_serial, is_open)
+       SELECT battery_serial_number, '2026-11-25T23:30Z', '2026-11-26T00:10Z', operating_site_id, 30, 90, 2.5,
+              charger_serial, false
+         FROM charge_session WHERE operating_site_id = $1 AND start_at = '2026-11-20T04:00Z'`,
+      [hamburg],
+    );
+    try {
+      const range = 'startTime=2026-11-25T00:00:00Z&endTime=2026-11-27T00:00:00Z';
+      const days = async (zone: string) =>
+        mdloadConsumptionSchema
+          .parse(await ok(`${BASE}/consumption?operatingSiteId=${hamburg}${zone}&${range}`))
+          .days.map((day) => [day.date, day.totalKwh]);
+      expect(await days('')).toEqual([['2026-11-25', 2.5]]);
+      expect(await days('&timeZone=Europe%2FBerlin')).toEqual([['2026-11-26', 2.5]]);
+      const power = mdloadPowerSchema.parse(
+        await ok(`${BASE}/power?operatingSiteId=${hamburg}&startTime=2026-11-01T00:00:00Z`),
+      );
+      expect(power.units[0]?.points.map((point) => new Date(point.time * 1000).toISOString())).toEqual([
+        '2026-11-19T00:00:00.000Z',
+        '2026-11-20T00:00:00.000Z',
+      ]);
+      expect((await get(`${BASE}/startsoc?operatingSiteId=${hamburg}`)).statusCode).toBe(200);
+    } finally {
+      await t.db.query(`DELETE FROM charge_session WHERE operating_site_id = $1 AND start_at = '2026-11-25T23:30Z'`, [
+        hamburg,
+      ]);
+      await t.db.query('UPDATE operating_site SET timezone = $2 WHERE id = $1', [hamburg, site?.timezone]);
+    }
+    const document = (await t.request({ url: `${DOCS_PREFIX}/json` })).json() as {
+      paths: Record<string, { get: { parameters: { name: string; required?: boolean }[] } }>;
+    };
+    for (const path of ['consumption', 'power', 'startsoc']) {
+      const parameters = document.paths[`${BASE}/${path}`]?.get.parameters ?? [];
+      expect(
+        parameters.find((parameter) => parameter.name === 'timeZone'),
+        path,
+      ).toMatchObject({ required: false });
+    }
+  });
+
   it('GET …/startsoc counts the sessions on the stations’ chargers per 20 % bucket', async () => {
     const startSoc = mdloadStartSocSchema.parse(await ok(`${BASE}/startsoc?${query()}`));
     expect(startSoc.sessions).toBe(4);
@@ -232,8 +281,6 @@ describeEachDatabase('charger-station statistics', (kind) => {
         expect(zone.json().errors).toEqual({
           'querystring.timeZone': ['Choose a time zone from the list (IANA name, e.g. Europe/Berlin)'],
         });
-        const missing = await get(`${BASE}/${path}?operatingSiteId=${hamburg}`);
-        expect(Object.keys(missing.json().errors)).toEqual(['querystring.timeZone']);
         const time = await get(`${BASE}/${path}?${query('Europe/Berlin', 'startTime=yesterday')}`, admin, 'de');
         expect(time.statusCode).toBe(400);
         expect(time.json().errors['querystring.startTime'][0]).toContain('Geben Sie eine gültige Zeit ein');

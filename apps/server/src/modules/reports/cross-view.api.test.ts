@@ -2,6 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { siteNodeIds } from '../../../test/site-admins';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
+import { figureTexts, jsonDecimal } from '../statistics/statistics-reference';
 import { storeFleet, WINDOWS } from './cross-view-fleet';
 import {
   buckets,
@@ -131,7 +132,8 @@ describeEachDatabase('numbers that agree across every view', (kind) => {
         for (const window of WINDOWS) {
           for (const granularity of GRANULARITIES) {
             const base = `/api/v2/Statistics?${rangeQuery(siteId, zone, window)}&groupBy=serial&granularity=${granularity}&serials=${serials.join(',')}`;
-            const answers = new Map<string, Record<string, number[]>>();
+            // Figures as the JSON text writes them: a double's noise or unrounded hours would show.
+            const answers = new Map<string, Record<string, string[]>>();
             const dates = datesOf(window);
             const periods = [...new Set(dates.map((date) => periodOf(date, granularity)))];
             for (const type of ['totalenergy', 'co2', 'availability', 'startsoc']) {
@@ -139,9 +141,7 @@ describeEachDatabase('numbers that agree across every view', (kind) => {
               expect(response.statusCode, response.body).toBe(200);
               // Periods are named by their first day inside the range.
               expect(response.json().periods).toEqual(periods.map((p) => (p < window[0] ? window[0] : p)));
-              for (const series of response.json().series) {
-                answers.set(`${type}|${series.key}`, series.values);
-              }
+              for (const [key, values] of figureTexts(response.body)) answers.set(`${type}|${key}`, values);
             }
             for (const serial of serials) {
               periods.forEach((period, n) => {
@@ -158,12 +158,12 @@ describeEachDatabase('numbers that agree across every view', (kind) => {
                   ...['below20', 'below40', 'below60', 'below80', 'upTo100'].map((m) => at('startsoc', m)),
                 ];
                 const expected = [
-                  Number(kwh(sum.chargedUkwh, 6)),
-                  Number(kwh(sum.dischargedUkwh, 6)),
-                  Number(co2(sum.chargedUkwh, 9)),
-                  sum.lowSocMs / 3_600_000,
-                  (sum.operatingMs - sum.lowSocMs) / 3_600_000,
-                  ...buckets(socs),
+                  jsonDecimal(kwh(sum.chargedUkwh, 6)),
+                  jsonDecimal(kwh(sum.dischargedUkwh, 6)),
+                  jsonDecimal(co2(sum.chargedUkwh, 9)),
+                  jsonDecimal(hours(sum.lowSocMs, 2)),
+                  jsonDecimal(hours(sum.operatingMs - sum.lowSocMs, 2)),
+                  ...buckets(socs).map(String),
                 ];
                 expect(actual, `${serial} ${zone} ${granularity} ${period}`).toEqual(expected);
                 counted.statistics += expected.length;

@@ -1,5 +1,6 @@
-import { AVAILABILITY_SOC_THRESHOLD, CO2_GRAMS_PER_KWH, START_SOC_BUCKETS } from '@cbm/contracts/constants';
+import { AVAILABILITY_SOC_THRESHOLD, START_SOC_BUCKETS } from '@cbm/contracts/constants';
 import type { StatisticsGranularity } from '@cbm/contracts/statistics';
+import { co2KgText, hoursText, kwhText } from '../figures/figure-decimals';
 import type { RollupPoint } from '../rollups/attribution';
 
 /**
@@ -86,16 +87,41 @@ export function referencePeriod(date: string, granularity: StatisticsGranularity
   return at.toISOString().slice(0, 10);
 }
 
-/** Figures of the API from summed day figures: kWh, kg and hours. */
-export function energyFigures(sum: ReferenceDay) {
+/** A decimal as PostgreSQL's trim_scale writes it into the JSON: no trailing zeros, no exponent. */
+export const jsonDecimal = (text: string) => (text.includes('.') ? text.replace(/\.?0+$/, '') : text);
+
+/**
+ * Figures of the API from summed day figures, as the exact decimal texts the JSON must carry: kWh and kg
+ * unrounded (µkWh, 9 places for kg), hours rounded half up to 2 decimals once (docs/reports.md).
+ */
+export function energyFigures(sum: ReferenceDay): Record<string, string> {
   return {
-    chargedKwh: sum.chargedUkwh / 1_000_000,
-    dischargedKwh: sum.dischargedUkwh / 1_000_000,
-    co2Kg: (sum.chargedUkwh * CO2_GRAMS_PER_KWH) / 1_000_000_000,
-    lowSocHours: sum.lowSocMs / 3_600_000,
-    availableHours: (sum.operatingMs - sum.lowSocMs) / 3_600_000,
-    operatingHours: sum.operatingMs / 3_600_000,
+    chargedKwh: jsonDecimal(kwhText(sum.chargedUkwh, 6)),
+    dischargedKwh: jsonDecimal(kwhText(sum.dischargedUkwh, 6)),
+    co2Kg: jsonDecimal(co2KgText(sum.chargedUkwh, 9)),
+    lowSocHours: jsonDecimal(hoursText(sum.lowSocMs, 2)),
+    availableHours: jsonDecimal(hoursText(sum.operatingMs - sum.lowSocMs, 2)),
+    operatingHours: jsonDecimal(hoursText(sum.operatingMs, 2)),
   };
+}
+
+const STRING = '"(?:[^"\\\\]|\\\\.)*"';
+const SERIES = new RegExp(`\\{"key":(${STRING}),"label":${STRING},"values":\\{([^}]*)\\}\\}`, 'g');
+
+/**
+ * The figures of a statistics answer as the JSON text writes them, per series key and metric: what a
+ * double (JSON.parse) would hide — float noise, digits beyond the rounding — stays visible.
+ */
+export function figureTexts(json: string): Map<string, Record<string, string[]>> {
+  const texts = new Map<string, Record<string, string[]>>();
+  for (const [, key, values] of json.matchAll(SERIES)) {
+    const metrics = [...(values ?? '').matchAll(/"(\w+)":\[([^\]]*)\]/g)].map(([, metric, list]) => [
+      metric,
+      list ? list.split(',') : [],
+    ]);
+    texts.set(JSON.parse(key as string), Object.fromEntries(metrics));
+  }
+  return texts;
 }
 
 /** Bucket counts and the box plot (linear interpolation between ranks, as percentile_cont). */

@@ -76,29 +76,31 @@ const MS_SQL: Record<'lowSocHours' | 'availableHours' | 'operatingHours', Figure
   availableHours: (total) => `(${total('src.operating_ms')} - ${total('src.low_soc_ms')})`,
   operatingHours: (total) => total('src.operating_ms'),
 };
-/** Statistics answer hours as float8 (the shortest text of the double nearest the exact quotient). */
+/** Decimals of hours wherever they are written (export, PDF, statistics JSON): docs/reports.md. */
+const HOUR_DIGITS = FIGURE_DIGITS.hours;
+/** Hours from integer ms, divided as numeric and rounded half up once. */
+const hoursSql = (ms: string) => `round(${ms}::numeric / 3600000, ${HOUR_DIGITS})`;
+/** Statistics answer every figure as an exact decimal: kWh and kg unrounded, hours as the export writes them. */
 const ENERGY_SQL: Record<EnergyFigure, FigureSql> = {
   ...DECIMAL_SQL,
-  lowSocHours: (total, add) => `${MS_SQL.lowSocHours(total, add)}::float8 / 3600000`,
-  availableHours: (total, add) => `${MS_SQL.availableHours(total, add)}::float8 / 3600000`,
-  operatingHours: (total, add) => `${MS_SQL.operatingHours(total, add)}::float8 / 3600000`,
+  lowSocHours: (total, add) => hoursSql(MS_SQL.lowSocHours(total, add)),
+  availableHours: (total, add) => hoursSql(MS_SQL.availableHours(total, add)),
+  operatingHours: (total, add) => hoursSql(MS_SQL.operatingHours(total, add)),
 };
 /** Decimals of the export's columns (docs/reports.md): rounded half up once, in the query, from exact values. */
 export const EXPORT_DIGITS = {
-  operatingHours: FIGURE_DIGITS.hours,
+  operatingHours: HOUR_DIGITS,
   chargedKwh: FIGURE_DIGITS.kwh,
   dischargedKwh: FIGURE_DIGITS.kwh,
   co2Kg: FIGURE_DIGITS.kg,
 } as const;
 const EXPORT_SQL: Record<keyof typeof EXPORT_DIGITS, FigureSql> = {
-  operatingHours: (total, add) =>
-    `round(${MS_SQL.operatingHours(total, add)}::numeric / 3600000, ${EXPORT_DIGITS.operatingHours})`,
+  operatingHours: (total, add) => hoursSql(MS_SQL.operatingHours(total, add)),
   chargedKwh: (total, add) => `round(${DECIMAL_SQL.chargedKwh(total, add)}, ${EXPORT_DIGITS.chargedKwh})`,
   dischargedKwh: (total, add) => `round(${DECIMAL_SQL.dischargedKwh(total, add)}, ${EXPORT_DIGITS.dischargedKwh})`,
   co2Kg: (total, add) => `round(${DECIMAL_SQL.co2Kg(total, add)}, ${EXPORT_DIGITS.co2Kg})`,
 };
 const EXPORT_FIGURES = Object.keys(EXPORT_DIGITS) as (keyof typeof EXPORT_DIGITS)[];
-const DECIMAL_FIGURES: ReadonlySet<EnergyFigure> = new Set(['chargedKwh', 'dischargedKwh', 'co2Kg']);
 const sum = (column: string) => `sum(${column})`;
 const asIs = (column: string) => column;
 
@@ -281,11 +283,10 @@ export function statisticsRepository(db: Queryable) {
       // Offsets and figures are aggregated side by side from the same rows, so they stay aligned
       // without an ORDER BY (which would sort every series again); no figure is ever NULL (NOT NULL
       // columns, summed over at least one row), so string_agg skips none.
-      // Decimals as their digits without trailing zeros (trim_scale): the same numbers as through
-      // float8, without its costly conversion from numeric.
+      // Every figure is numeric: its exact digits without trailing zeros (trim_scale), a JSON number as
+      // it is (PostgreSQL never writes numeric with an exponent), no conversion through float8.
       const list = (expression: string) => `string_agg((${expression})::text, ',')`;
-      const text = (figure: EnergyFigure) => (DECIMAL_FIGURES.has(figure) ? `trim_scale("${figure}")` : `"${figure}"`);
-      const lists = figures.map((figure) => `${list(text(figure))} AS "${figure}"`).join(', ');
+      const lists = figures.map((figure) => `${list(`trim_scale("${figure}")`)} AS "${figure}"`).join(', ');
       const join = selection.groupBy === 'group' ? 'JOIN battery b ON b.serial_number = src.serial' : '';
       return db.query<EnergySeriesRow>(
         `SELECT key, ${list(`p - ${add(selection.range.firstDate, 'date')}`)} AS offsets, ${lists}

@@ -174,15 +174,16 @@ async function energyValues(
     }
     // Some periods without data, or the rows came in another order: place each value by its offset.
     const indexes = row.offsets.split(',').map((offset) => indexAt.get(Number(offset)));
+    // The database's digits as they are (exact decimals, valid JSON numbers), not through a double.
     const placed = (figure: EnergyFigure) => {
-      const values = periods.map(() => 0);
+      const values = periods.map(() => '0');
       list(figure)
         .split(',')
         .forEach((value, n) => {
           const index = indexes[n];
-          if (index !== undefined) values[index] = Number(value);
+          if (index !== undefined) values[index] = value;
         });
-      return JSON.stringify(values);
+      return `[${values.join(',')}]`;
     };
     byKey.set(row.key, Object.fromEntries(figures.map((figure) => [figure, placed(figure)])));
   }

@@ -43,6 +43,16 @@ describe('statistics model', () => {
     expect(periodLabel('2026-11-01', 'month', 'de', (date) => date)).toBe('11.2026');
     expect(formatFigure(10.256, 'de')).toBe('10,26');
     expect(formatFigure(null, 'en')).toBe('–');
+    // Half up from the decimal digits the JSON carried: in binary, 1.005 × 100 is 100.49999999999999.
+    expect([8.725, 1.005, 0.125, 3.1666666666666665, 12, 0.0000001, 0].map((v) => formatFigure(v, 'en'))).toEqual([
+      '8.73',
+      '1.01',
+      '0.13',
+      '3.17',
+      '12',
+      '0',
+      '0',
+    ]);
   });
 
   it('has no data when every figure is 0', () => {

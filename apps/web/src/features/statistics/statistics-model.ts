@@ -22,9 +22,23 @@ export function periodLabel(
   return language === 'de' ? `${month}.${year}` : `${month}-${year}`;
 }
 
-/** Numbers in the UI language, at most two decimals, no grouping (lib/number-text). */
+/**
+ * Half up at two decimals from the number's decimal digits — the exact text the JSON carried, which String
+ * gives back for up to 15 significant digits — not from value × 100 in binary (1.005 → 1.01, not 1).
+ */
+function roundedHalfUp(value: number): number {
+  const text = String(Math.abs(value));
+  // Exponent form: below 1e-6 (rounds to 0) or above 1e21 (no decimals).
+  if (text.includes('e')) return Math.round(value * 100) / 100;
+  const [whole = '0', fraction = ''] = text.split('.');
+  const cents = BigInt(whole + fraction.padEnd(2, '0').slice(0, 2)) + ((fraction[2] ?? '0') >= '5' ? 1n : 0n);
+  const digits = cents.toString().padStart(3, '0');
+  return (value < 0 ? -1 : 1) * Number(`${digits.slice(0, -2)}.${digits.slice(-2)}`);
+}
+
+/** Numbers in the UI language, at most two decimals rounded half up, no grouping (lib/number-text). */
 export const formatFigure = (value: number | null, language: UiLanguage) =>
-  value === null ? '–' : formatNumberText(Math.round(value * 100) / 100, language);
+  value === null ? '–' : formatNumberText(roundedHalfUp(value), language);
 
 export interface ChartSeries {
   name: string;
