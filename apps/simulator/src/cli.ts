@@ -1,5 +1,5 @@
 import { parseCliOptions, USAGE } from './cli/cli-options';
-import { provisionFleetAt, simulatorGatewaySerial, waitForGatewayAccess } from './cli/provision';
+import { provisionFleetAt, simulatorGatewaySerial, waitForBrokerAccess } from './cli/provision';
 import { syntheticBatteries } from './cli/synthetic-fleet';
 import { startFleet } from './fleet/start-fleet';
 import type { FleetCounters } from './transport/transport';
@@ -23,14 +23,15 @@ async function main() {
         '(new credentials at every run, the previous ones no longer work).',
     );
   }
-  if (gateway) await waitForGatewayAccess(options.brokerUrl, gateway);
+  const clientIdPrefix = `cbm-load-${options.sitePrefix}`;
+  await waitForBrokerAccess(options.brokerUrl, gateway, clientIdPrefix, gateway ? 15_000 : 3_000);
   const fleet = startFleet({
     brokerUrl: options.brokerUrl,
     devices: { batteries },
     intervalMs: options.intervalMs,
     speed: options.speed,
     ...(options.connections === null ? {} : { connections: options.connections }),
-    clientIdPrefix: `cbm-load-${options.sitePrefix}`,
+    clientIdPrefix,
     logins: { gateway },
     datalogSamples: 1,
   });

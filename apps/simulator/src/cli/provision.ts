@@ -76,16 +76,23 @@ export async function provisionFleetAt(
 }
 
 /**
- * Waits until the broker lets the gateway in: a server hears credentials that another process changed within a
- * couple of seconds. Rejects with the broker's answer when it still refuses after `timeoutMs`.
+ * Waits until the broker lets the simulator in, as the gateway or, without one, anonymously: a server hears
+ * credentials that another process changed within a couple of seconds. Rejects with the broker's answer when it
+ * still refuses after `timeoutMs`, rather than leaving the fleet waiting for a connect that never comes.
  */
-export async function waitForGatewayAccess(brokerUrl: string, gateway: Login, timeoutMs = 15_000): Promise<void> {
+export async function waitForBrokerAccess(
+  brokerUrl: string,
+  gateway: Login | undefined,
+  clientIdPrefix: string,
+  timeoutMs = 15_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
+  const clientId = gateway ? `${gateway.username}:probe` : `${clientIdPrefix}-probe`;
   for (;;) {
     try {
       const client = await mqtt.connectAsync(brokerUrl, {
         ...gateway,
-        clientId: `${gateway.username}:probe`,
+        clientId,
         reconnectPeriod: 0,
         connectTimeout: 5_000,
       });
@@ -94,7 +101,11 @@ export async function waitForGatewayAccess(brokerUrl: string, gateway: Login, ti
     } catch (error) {
       if (Date.now() >= deadline) {
         const reason = error instanceof Error ? error.message : String(error);
-        throw new Error(`The broker at ${brokerUrl} does not let ${gateway.username} in: ${reason}`);
+        throw new Error(
+          gateway
+            ? `The broker at ${brokerUrl} does not let ${gateway.username} in: ${reason}`
+            : `The broker at ${brokerUrl} does not let the simulator in without credentials (${reason}): use --provision, or a gateway's --username and --password`,
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, 500));
     }

@@ -1,4 +1,4 @@
-import { provisionFleet, simulatorGatewaySerial, waitForGatewayAccess } from '@cbm/simulator/cli/provision';
+import { provisionFleet, simulatorGatewaySerial, waitForBrokerAccess } from '@cbm/simulator/cli/provision';
 import { syntheticBatteries } from '@cbm/simulator/cli/synthetic-fleet';
 import { type FleetHandle, startFleet } from '@cbm/simulator/fleet/start-fleet';
 import type { Login } from '@cbm/simulator/transport/transport';
@@ -70,6 +70,7 @@ describeEachDatabase('npm run simulate -- --provision registers its gateway thro
       .poll(() => t.app.devices.metrics.snapshot().refused['connect:no-credentials'] ?? 0, poll)
       .toBeGreaterThan(before);
     expect(fleet.counters.acked).toBe(0);
+    await expect(waitForBrokerAccess(url, undefined, uniqueId('cbm-load'), 0)).rejects.toThrow(/--provision/);
     expect(await samples(serials)).toEqual([]);
   });
 
@@ -88,7 +89,7 @@ describeEachDatabase('npm run simulate -- --provision registers its gateway thro
     expect(stored?.secret_hash).not.toContain(first.gateway.password);
     expect(await verifySecret(first.gateway.password, stored?.secret_hash as string)).toBe(true);
 
-    await waitForGatewayAccess(url, first.gateway);
+    await waitForBrokerAccess(url, first.gateway, 'unused');
     const fleet = simulate(batteries, first.gateway);
     await fleet.ready;
     await expect.poll(() => samples(serials), poll).toEqual([...serials].sort());
@@ -99,7 +100,7 @@ describeEachDatabase('npm run simulate -- --provision registers its gateway thro
     expect(second.inserted).toBe(0);
     expect(second.gateway.username).toBe(first.gateway.username);
     expect(second.gateway.password).not.toBe(first.gateway.password);
-    await waitForGatewayAccess(url, second.gateway);
+    await waitForBrokerAccess(url, second.gateway, 'unused');
     expect(await admitted(url, first.gateway)).toBe(false);
   });
 });
