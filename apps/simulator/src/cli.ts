@@ -1,5 +1,5 @@
 import { parseCliOptions, USAGE } from './cli/cli-options';
-import { provisionBatteries } from './cli/provision';
+import { provisionFleetAt, simulatorGatewaySerial, waitForBrokerAccess } from './cli/provision';
 import { syntheticBatteries } from './cli/synthetic-fleet';
 import { startFleet } from './fleet/start-fleet';
 import type { FleetCounters } from './transport/transport';
@@ -8,18 +8,31 @@ async function main() {
   if (process.argv.includes('--help')) return console.log(USAGE);
   const options = parseCliOptions(process.argv.slice(2));
   const batteries = syntheticBatteries(options.batteries, options.sitePrefix, options.timezone);
+  let gateway = options.gateway;
   if (options.provision) {
-    const inserted = await provisionBatteries(options.provision.databaseUrl, options.provision.siteId, batteries);
-    console.log(`Provisioned ${inserted} new batteries into site ${options.provision.siteId}.`);
+    const { databaseUrl, siteId } = options.provision;
+    const provisioned = await provisionFleetAt(
+      databaseUrl,
+      siteId,
+      batteries,
+      simulatorGatewaySerial(options.sitePrefix),
+    );
+    gateway = provisioned.gateway;
+    console.log(
+      `Provisioned ${provisioned.inserted} new batteries into site ${siteId}; connecting as ${gateway.username} ` +
+        '(new credentials at every run, the previous ones no longer work).',
+    );
   }
+  const clientIdPrefix = `cbm-load-${options.sitePrefix}`;
+  await waitForBrokerAccess(options.brokerUrl, gateway, clientIdPrefix, gateway ? 15_000 : 3_000);
   const fleet = startFleet({
     brokerUrl: options.brokerUrl,
     devices: { batteries },
     intervalMs: options.intervalMs,
     speed: options.speed,
     ...(options.connections === null ? {} : { connections: options.connections }),
-    clientIdPrefix: `cbm-load-${options.sitePrefix}`,
-    logins: { gateway: options.gateway },
+    clientIdPrefix,
+    logins: { gateway },
     datalogSamples: 1,
   });
   const connections =

@@ -31,6 +31,9 @@ describe('CLI options', () => {
     expect(options).toMatchObject({ batteries: 100_000, intervalMs: 10_000, durationMs: 300_000, speed: 1 });
     expect(() => parseCliOptions(['--batteries', '0'])).toThrow(/positive/);
     expect(() => parseCliOptions(['--provision', 'postgres://x/y'])).toThrow(/--site/);
+    expect(() => parseCliOptions(['--provision', 'data/pglite', '--site', '4'])).toThrow(/PostgreSQL URL/);
+    const withGateway = ['--provision', 'postgres://x/y', '--site', '4', '--username', 'gateway-a', '--password', 'p'];
+    expect(() => parseCliOptions(withGateway)).toThrow(/registers its own gateway/);
     expect(() => parseCliOptions(['--site-prefix', 'a/b'])).toThrow(/prefix/);
   });
 

@@ -12,10 +12,13 @@ export const USAGE = `Usage: npm run simulate -- [options]
   --speed X              simulated seconds per real second (default 1; the platform rejects
                          timestamps more than 10 minutes ahead, so keep 1 against a real server)
   --stats-every D        how often to print rates (default 5s)
-  --username U           a gateway's MQTT username (gateway-NAME) and --password its secret, from
-  --password P           \`npm run cli -- devices gateway --serial NAME\` (CBM's broker lets no one in without)
-  --provision URL        first insert the batteries into PostgreSQL at URL (needs --site)
-  --site ID              operating site that provisioned batteries belong to`;
+  --provision URL        first insert the batteries into the server's PostgreSQL database at URL (its
+                         DATABASE_URL; needs --site) and register the run's gateway, gateway-simulator-P,
+                         whose new credentials the simulator's connections log in with
+  --site ID              operating site that provisioned batteries belong to
+  --username U           without --provision: a gateway's MQTT username (gateway-NAME) and --password its
+  --password P           secret, from \`npm run cli -- devices gateway --serial NAME\`
+                         (CBM's broker lets no one in without credentials)`;
 
 const DURATION = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/;
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
@@ -77,6 +80,14 @@ export function parseCliOptions(args: string[]): CliOptions {
   if (!(speed > 0)) throw new Error('--speed must be above 0');
   if (!values.username !== !values.password) throw new Error('--username and --password go together');
   if (values.provision && !values.site) throw new Error('--provision needs --site (the operating site id)');
+  if (values.provision && !/^postgres(ql)?:\/\//.test(values.provision)) {
+    throw new Error(
+      "--provision needs the server's PostgreSQL URL (its DATABASE_URL): a server on PGlite keeps its DATA_DIR to itself, so run it on PostgreSQL for a load test",
+    );
+  }
+  if (values.provision && values.username) {
+    throw new Error('--provision registers its own gateway: leave out --username and --password');
+  }
   return {
     batteries,
     intervalMs: parseDuration(values.interval),

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { serialSchema } from '@cbm/contracts/device-protocol';
-import { deviceClassSchema, GATEWAY_CLASS, type RegistryClass } from '@cbm/contracts/device-registry';
+import { deviceClassSchema, GATEWAY_CLASS, REGISTRY_CLASSES, type RegistryClass } from '@cbm/contracts/device-registry';
+import { z } from 'zod';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http-error';
 import { translate } from '../../i18n/messages';
@@ -14,7 +15,7 @@ export const DEVICE_USAGE = `  devices register --site ID --class C --serial S -
                                                  register a battery, charger or mdload; prints its secret once
   devices import --file F                        register the devices of a CSV file (serial,class,type,site)
   devices rotate --class C --serial S            new credentials (prints the secret once; lifts a revocation)
-  devices revoke --class C --serial S            revoke: the device is disconnected and cannot connect
+  devices revoke --class C --serial S            revoke: the device (or gateway) is disconnected and cannot connect
   devices gateway --serial NAME                  register a gateway (simulator, load test: may carry every
                                                  device), or give it new credentials; prints its secret once
   devices broker-sync --password-file F --acl-file F [--pid N]
@@ -92,7 +93,8 @@ async function deviceCommand(db: Database, command: string | undefined, values: 
     case 'rotate':
       return printCredentials(await registry.rotate(CLI_ACTOR, await existing(deviceClassSchema.parse(values.class))));
     case 'revoke':
-      await registry.revoke(CLI_ACTOR, await existing(deviceClassSchema.parse(values.class)));
+      // A gateway too: one made for a load test is revoked when the test is over.
+      await registry.revoke(CLI_ACTOR, await existing(z.enum(REGISTRY_CLASSES).parse(values.class)));
       return console.log(`Revoked ${values.class}-${values.serial}.`);
     case 'gateway': {
       const serialNumber = serialSchema.parse(need(values.serial, 'serial'));
