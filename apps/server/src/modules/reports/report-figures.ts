@@ -19,17 +19,18 @@ export interface ReportDay {
 }
 
 /** The integers every figure is written from, exactly (docs/reports.md, "Figures"). */
-export interface ReportTotals {
-  chargedUkwh: number;
-  dischargedUkwh: number;
-  operatingMs: number;
-  chargingMs: number;
-  dischargingMs: number;
-  standbyMs: number;
-  idleMs: number;
-  errorMs: number;
-  offlineMs: number;
-}
+export type ReportTotals = Pick<
+  DayTotals,
+  | 'chargedUkwh'
+  | 'dischargedUkwh'
+  | 'operatingMs'
+  | 'chargingMs'
+  | 'dischargingMs'
+  | 'standbyMs'
+  | 'idleMs'
+  | 'errorMs'
+  | 'offlineMs'
+>;
 
 /**
  * Every figure a report shows, for [fromMs, toMs) in the report's time zone; the PDF writes energy, times,

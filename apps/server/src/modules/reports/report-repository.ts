@@ -1,7 +1,9 @@
 import type { ReportBattery } from '@cbm/contracts/reports';
 import type { Theme } from '@cbm/contracts/themes';
 import type { Queryable } from '../../db/database';
+import type { DayTotals } from '../rollups/attribution';
 import type { ReportSample } from './report-csv';
+import type { ReportTotals } from './report-figures';
 
 export interface ReportSite {
   name: string;
@@ -40,22 +42,7 @@ const SAMPLE_COLUMNS = `serial_number AS "serialNumber", (extract(epoch FROM ts)
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** A battery's roll-up figures of one local date: integers in µkWh and ms, as the report sums them. */
-export interface RollupDayRow {
-  date: string;
-  chargedUkwh: number;
-  dischargedUkwh: number;
-  operatingMs: number;
-  chargingMs: number;
-  dischargingMs: number;
-  standbyMs: number;
-  idleMs: number;
-  errorMs: number;
-  offlineMs: number;
-  lowSocMs: number;
-  minSoc: number | null;
-  maxSoc: number | null;
-  soh: number | null;
-}
+export type RollupDayRow = Pick<DayTotals, 'date' | 'lowSocMs' | 'minSoc' | 'maxSoc' | 'soh'> & ReportTotals;
 
 const ROLLUP_SUMS = `(sum(energy_charged_kwh) * 1000000)::float8 AS "chargedUkwh",
   (sum(energy_discharged_kwh) * 1000000)::float8 AS "dischargedUkwh", sum(operating_ms)::float8 AS "operatingMs",
