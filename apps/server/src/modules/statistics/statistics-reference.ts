@@ -88,7 +88,12 @@ export function referencePeriod(date: string, granularity: StatisticsGranularity
 }
 
 /** A decimal as PostgreSQL's trim_scale writes it into the JSON: no trailing zeros, no exponent. */
-export const jsonDecimal = (text: string) => (text.includes('.') ? text.replace(/\.?0+$/, '') : text);
+export function jsonDecimal(text: string): string {
+  if (!text.includes('.')) return text;
+  let end = text.length;
+  while (text[end - 1] === '0') end--;
+  return text.slice(0, text[end - 1] === '.' ? end - 1 : end);
+}
 
 /**
  * Figures of the API from summed day figures, as the exact decimal texts the JSON must carry: kWh and kg
@@ -115,11 +120,7 @@ const SERIES = new RegExp(`\\{"key":(${STRING}),"label":${STRING},"values":\\{([
 export function figureTexts(json: string): Map<string, Record<string, string[]>> {
   const texts = new Map<string, Record<string, string[]>>();
   for (const [, key, values] of json.matchAll(SERIES)) {
-    const metrics = [...(values ?? '').matchAll(/"(\w+)":\[([^\]]*)\]/g)].map(([, metric, list]) => [
-      metric,
-      list ? list.split(',') : [],
-    ]);
-    texts.set(JSON.parse(key as string), Object.fromEntries(metrics));
+    texts.set(JSON.parse(key as string), Object.fromEntries(metricLists(values ?? '')));
   }
   return texts;
 }
@@ -151,4 +152,16 @@ export function startSocFigures(socs: readonly number[]) {
     q3: sorted.length ? quantile(0.75) : null,
     max: sorted.at(-1) ?? null,
   };
+}
+
+/** `"metric":[n,n,…],…` as each metric and its numbers' texts (a scan: no pattern that could backtrack). */
+function metricLists(values: string): [string, string[]][] {
+  const lists: [string, string[]][] = [];
+  for (let at = 0, open = values.indexOf('":[', at); open >= 0; open = values.indexOf('":[', at)) {
+    const close = values.indexOf(']', open);
+    const list = values.slice(open + 3, close);
+    lists.push([values.slice(values.indexOf('"', at) + 1, open), list ? list.split(',') : []]);
+    at = close + 1;
+  }
+  return lists;
 }
