@@ -1,9 +1,17 @@
 import { isKnownTimeZone } from '@cbm/contracts/admin';
-import { CO2_GRAMS_PER_KWH, START_SOC_BUCKETS, STATISTICS_DEFAULT_TIME_ZONE } from '@cbm/contracts/constants';
+import { START_SOC_BUCKETS, STATISTICS_DEFAULT_TIME_ZONE } from '@cbm/contracts/constants';
 import type { StatisticsBattery, StatisticsGranularity, StatisticsGroupBy } from '@cbm/contracts/statistics';
 import type { Queryable } from '../../db/database';
-import { FIGURE_DIGITS } from '../figures/figure-decimals';
 import { type DayRange, periodSql } from './periods';
+import {
+  type AddParameter,
+  asIs,
+  ENERGY_SQL,
+  type EnergyFigure,
+  EXPORT_FIGURES,
+  EXPORT_SQL,
+  sum,
+} from './statistics-figure-sql';
 
 /** Where the day figures come from: the site's day rows, or hour rows summed into the asked zone's days. */
 export type DaySource = 'day' | 'hour';
@@ -15,17 +23,6 @@ export interface Selection {
   groupBy: StatisticsGroupBy;
   /** The group ids or serials of the selection; ignored for 'organization'. */
   keys: readonly (string | number)[];
-}
-
-export interface EnergyRow {
-  period: string;
-  key: string;
-  chargedKwh: number;
-  dischargedKwh: number;
-  co2Kg: number;
-  lowSocHours: number;
-  availableHours: number;
-  operatingHours: number;
 }
 
 /** The export's figures of one period and key: exact decimals rounded half up to EXPORT_DIGITS, as text. */
@@ -49,60 +46,10 @@ export interface StartSocRow {
   max: number;
 }
 
-export const CO2_KG_PER_KWH = String(CO2_GRAMS_PER_KWH / 1000);
-
-export type EnergyFigure = Exclude<keyof EnergyRow, 'period' | 'key'>;
-
 /** Numbers joined by commas (PostgreSQL's shortest exact text of each, valid JSON numbers). */
 export type NumberList = string;
 
 export type EnergySeriesRow = { key: string; offsets: NumberList } & Partial<Record<EnergyFigure, NumberList>>;
-
-type AddParameter = (value: unknown, type: string) => string;
-
-type FigureSql = (total: (column: string) => string, add: AddParameter) => string;
-
-/**
- * The one definition of each figure over the day source's columns, summed by `total` (or taken as is, one
- * row per period): energy and CO2 as exact numerics in kWh and kg, times as integer ms (docs/reports.md).
- */
-const DECIMAL_SQL: Record<'chargedKwh' | 'dischargedKwh' | 'co2Kg', FigureSql> = {
-  chargedKwh: (total) => total('src.charged'),
-  dischargedKwh: (total) => total('src.discharged'),
-  co2Kg: (total, add) => `(${total('src.charged')} * ${add(CO2_KG_PER_KWH, 'numeric')})`,
-};
-const MS_SQL: Record<'lowSocHours' | 'availableHours' | 'operatingHours', FigureSql> = {
-  lowSocHours: (total) => total('src.low_soc_ms'),
-  availableHours: (total) => `(${total('src.operating_ms')} - ${total('src.low_soc_ms')})`,
-  operatingHours: (total) => total('src.operating_ms'),
-};
-/** Decimals of hours wherever they are written (export, PDF, statistics JSON): docs/reports.md. */
-const HOUR_DIGITS = FIGURE_DIGITS.hours;
-/** Hours from integer ms, divided as numeric and rounded half up once. */
-const hoursSql = (ms: string) => `round(${ms}::numeric / 3600000, ${HOUR_DIGITS})`;
-/** Statistics answer every figure as an exact decimal: kWh and kg unrounded, hours as the export writes them. */
-const ENERGY_SQL: Record<EnergyFigure, FigureSql> = {
-  ...DECIMAL_SQL,
-  lowSocHours: (total, add) => hoursSql(MS_SQL.lowSocHours(total, add)),
-  availableHours: (total, add) => hoursSql(MS_SQL.availableHours(total, add)),
-  operatingHours: (total, add) => hoursSql(MS_SQL.operatingHours(total, add)),
-};
-/** Decimals of the export's columns (docs/reports.md): rounded half up once, in the query, from exact values. */
-export const EXPORT_DIGITS = {
-  operatingHours: HOUR_DIGITS,
-  chargedKwh: FIGURE_DIGITS.kwh,
-  dischargedKwh: FIGURE_DIGITS.kwh,
-  co2Kg: FIGURE_DIGITS.kg,
-} as const;
-const EXPORT_SQL: Record<keyof typeof EXPORT_DIGITS, FigureSql> = {
-  operatingHours: (total, add) => hoursSql(MS_SQL.operatingHours(total, add)),
-  chargedKwh: (total, add) => `round(${DECIMAL_SQL.chargedKwh(total, add)}, ${EXPORT_DIGITS.chargedKwh})`,
-  dischargedKwh: (total, add) => `round(${DECIMAL_SQL.dischargedKwh(total, add)}, ${EXPORT_DIGITS.dischargedKwh})`,
-  co2Kg: (total, add) => `round(${DECIMAL_SQL.co2Kg(total, add)}, ${EXPORT_DIGITS.co2Kg})`,
-};
-const EXPORT_FIGURES = Object.keys(EXPORT_DIGITS) as (keyof typeof EXPORT_DIGITS)[];
-const sum = (column: string) => `sum(${column})`;
-const asIs = (column: string) => column;
 
 /** Counts per start-SoC bucket: below each limit and at or above the one before; the last one up to 100 %. */
 function bucketCountsSql(soc: string): string {

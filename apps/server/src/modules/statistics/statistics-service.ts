@@ -7,7 +7,8 @@ import {
 } from '@cbm/contracts/statistics';
 import { HttpError } from '../../http-error';
 import { type DayRange, dayRange, periodsOf, startsOnWholeHours } from './periods';
-import type { DaySource, EnergyFigure, Selection, StatisticsRepository } from './statistics-repository';
+import type { EnergyFigure } from './statistics-figure-sql';
+import type { DaySource, Selection, StatisticsRepository } from './statistics-repository';
 
 type SeriesHead = Pick<StatisticsSeries, 'key' | 'label'>;
 
