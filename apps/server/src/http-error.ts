@@ -17,6 +17,10 @@ export const unauthenticated = () => new HttpError(401, 'auth.unauthenticated', 
 export const forbidden = () => new HttpError(403, 'auth.forbidden', 'errors.forbidden');
 export const siteNotFound = (id: number) => new HttpError(404, 'sites.notFound', 'errors.siteNotFound', { id });
 export const siteNotManaged = (id: number) => new HttpError(404, 'sites.notFound', 'errors.siteNotManaged', { id });
+export const batteryNotFound = (serial: string) =>
+  new HttpError(404, 'batteries.notFound', 'errors.batteryNotFound', { serial });
+export const batteryGroupNotFound = (id: number) =>
+  new HttpError(404, 'batteryGroups.notFound', 'errors.batteryGroupNotFound', { id });
 /** No route for this method and path (the query left out). */
 export const routeNotFound = (request: { method: string; url: string }) =>
   new HttpError(404, 'request.notFound', 'errors.notFound', {

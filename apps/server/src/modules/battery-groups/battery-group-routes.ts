@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database, Queryable } from '../../db/database';
-import { HttpError } from '../../http-error';
+import { batteryGroupNotFound, HttpError } from '../../http-error';
 import { auditRepository } from '../audit/audit-repository';
 import { requireSiteAccess } from '../sites/site-access';
 import { siteRepository } from '../sites/site-repository';
@@ -22,8 +22,6 @@ const FEATURE: Feature = 'cbm_liveview';
 const config = { features: [FEATURE] };
 const tags = ['battery groups'];
 
-export const groupNotFound = (id: number) =>
-  new HttpError(404, 'batteryGroups.notFound', 'errors.batteryGroupNotFound', { id });
 const nameTaken = (name: string) =>
   new HttpError(409, 'batteryGroups.nameTaken', 'errors.batteryGroupNameTaken', { name });
 
@@ -90,7 +88,7 @@ export async function batteryGroupRoutes(app: FastifyInstance, options: { db: Da
       return withUniqueName(options.db, name, async (tx) => {
         const groups = batteryGroupRepository(tx);
         const group = await groups.lock(siteId, id);
-        if (!group) throw groupNotFound(id);
+        if (!group) throw batteryGroupNotFound(id);
         if (group.name === name) return group;
         await groups.rename(id, name);
         await auditRepository(tx).record({ userId: user.id, email: user.email }, [
@@ -124,7 +122,7 @@ export async function batteryGroupRoutes(app: FastifyInstance, options: { db: Da
       return options.db.transaction(async (tx) => {
         const groups = batteryGroupRepository(tx);
         const group = await groups.lock(siteId, id);
-        if (!group) throw groupNotFound(id);
+        if (!group) throw batteryGroupNotFound(id);
         const moved = await groups.delete(id);
         await auditRepository(tx).record({ userId: user.id, email: user.email }, [
           {

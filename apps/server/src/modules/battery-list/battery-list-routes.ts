@@ -13,7 +13,7 @@ import type { Feature } from '@cbm/contracts/features';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database';
-import { HttpError } from '../../http-error';
+import { batteryNotFound } from '../../http-error';
 import { auditRepository } from '../audit/audit-repository';
 import { requireSiteAccess } from '../sites/site-access';
 import { siteRepository } from '../sites/site-repository';
@@ -23,9 +23,6 @@ const FEATURE: Feature = 'cbm_view';
 const config = { features: [FEATURE] };
 const tags = ['battery list'];
 const BASE = '/api/v2/battery/BatteryList';
-
-export const batteryNotFound = (serial: string) =>
-  new HttpError(404, 'batteries.notFound', 'errors.batteryNotFound', { serial });
 
 /** The expert battery list of spec §7 (cbm_view): every battery field, expected versions, remote debugging. */
 export async function batteryListRoutes(app: FastifyInstance, options: { db: Database }) {

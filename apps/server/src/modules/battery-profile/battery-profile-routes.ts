@@ -14,7 +14,7 @@ import type { Feature } from '@cbm/contracts/features';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database';
-import { HttpError } from '../../http-error';
+import { batteryNotFound, HttpError } from '../../http-error';
 import { auditRepository } from '../audit/audit-repository';
 import { requireSiteAccess } from '../sites/site-access';
 import { siteRepository } from '../sites/site-repository';
@@ -26,9 +26,6 @@ const config = { features: [FEATURE] };
 const tags = ['battery profile'];
 const BASE = '/api/v2/battery/Profile';
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-const batteryNotFound = (serial: string) =>
-  new HttpError(404, 'batteries.notFound', 'errors.batteryNotFound', { serial });
 
 /** The range of a request, checked: from before to, at most PROFILE_MAX_RANGE_DAYS. */
 function checkedRange(fromText: string, toText: string) {

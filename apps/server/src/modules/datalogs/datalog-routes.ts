@@ -15,7 +15,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database';
-import { HttpError } from '../../http-error';
+import { batteryNotFound, HttpError } from '../../http-error';
 import { auditRepository } from '../audit/audit-repository';
 import { requireSiteAccess } from '../sites/site-access';
 import { siteRepository } from '../sites/site-repository';
@@ -93,7 +93,7 @@ export async function datalogRoutes(app: FastifyInstance, options: DatalogRouteO
       const { serial } = request.params;
       const user = await requireSiteAccess(sites, request, siteId, FEATURE);
       if (!(await datalogs.batteryExists(siteId, serial))) {
-        throw new HttpError(404, 'batteries.notFound', 'errors.batteryNotFound', { serial });
+        throw batteryNotFound(serial);
       }
       const requestedAt = now();
       if (await datalogs.hasPending(serial, requestedAt)) {

@@ -19,10 +19,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database';
-import { HttpError } from '../../http-error';
+import { batteryGroupNotFound, batteryNotFound } from '../../http-error';
 import { type AuditRecord, auditRepository } from '../audit/audit-repository';
 import { batteryGroupRepository } from '../battery-groups/battery-group-repository';
-import { groupNotFound } from '../battery-groups/battery-group-routes';
 import { requireSiteAccess } from '../sites/site-access';
 import { siteRepository } from '../sites/site-repository';
 import { liveViewCsv } from './live-view-csv';
@@ -32,9 +31,6 @@ const FEATURE: Feature = 'cbm_liveview';
 const config = { features: [FEATURE] };
 const tags = ['live view'];
 const BASE = '/api/v2/battery/BatteryLiveView';
-
-const batteryNotFound = (serial: string) =>
-  new HttpError(404, 'batteries.notFound', 'errors.batteryNotFound', { serial });
 
 /** The Live View calls of spec §7, all scoped to the site (cbm_liveview and site access). */
 export async function liveViewRoutes(app: FastifyInstance, options: { db: Database }) {
@@ -129,7 +125,7 @@ export async function liveViewRoutes(app: FastifyInstance, options: { db: Databa
         const groupId = requested === undefined ? current.groupId : requested || null;
         const groups = batteryGroupRepository(tx);
         const group = groupId === null ? null : await groups.lock(siteId, groupId);
-        if (group === undefined) throw groupNotFound(groupId as number);
+        if (group === undefined) throw batteryGroupNotFound(groupId as number);
         const records: AuditRecord[] = [];
         const entry = { entityType: 'battery' as const, entityId: serial, siteIds: [siteId] };
         if (batteryName !== current.batteryName) {

@@ -16,7 +16,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database';
-import { HttpError } from '../../http-error';
+import { batteryNotFound, HttpError, siteNotFound } from '../../http-error';
 import { readUpload, type UploadedFile } from '../../plugins/uploads';
 import type { ValidationItem } from '../../plugins/validator-compiler';
 import { siteRepository } from '../sites/site-repository';
@@ -42,8 +42,6 @@ const tags = ['reports'];
 const BASE = '/api/v2/battery/Report';
 const pdfResponse = { 200: z.any().describe('application/pdf') };
 
-const batteryNotFound = (serial: string) =>
-  new HttpError(404, 'batteries.notFound', 'errors.batteryNotFound', { serial });
 const csvMissing = () => new HttpError(400, 'reports.csvMissing', 'errors.reportCsvMissing');
 const csvInvalid = (error: ReportCsvError) => new HttpError(400, 'reports.invalidCsv', error.messageKey, error.values);
 
@@ -57,7 +55,7 @@ export async function reportRoutes(app: FastifyInstance, options: { db: Database
   const requireSite = async (request: FastifyRequest, siteId: number) => {
     const user = await requireReportAccess(sites, request, siteId);
     const site = await reports.site(siteId);
-    if (!site) throw new HttpError(404, 'sites.notFound', 'errors.siteNotFound', { id: siteId });
+    if (!site) throw siteNotFound(siteId);
     return { user, site };
   };
   const requireBattery = async (siteId: number, serial: string) => {

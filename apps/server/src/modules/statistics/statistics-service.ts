@@ -5,7 +5,7 @@ import {
   type StatisticsResponse,
   type StatisticsSeries,
 } from '@cbm/contracts/statistics';
-import { HttpError } from '../../http-error';
+import { batteryGroupNotFound, HttpError } from '../../http-error';
 import { type DayRange, dayRange, periodsOf, startsOnWholeHours } from './periods';
 import type { EnergyFigure } from './statistics-figure-sql';
 import type { DaySource, Selection, StatisticsRepository } from './statistics-repository';
@@ -66,7 +66,7 @@ async function seriesHeads(repository: StatisticsRepository, query: StatisticsQu
     const groups = await repository.groups(siteId, ids);
     const missing = ids.find((id) => !groups.some((group) => group.id === id));
     if (missing !== undefined) {
-      throw new HttpError(404, 'batteryGroups.notFound', 'errors.batteryGroupNotFound', { id: missing });
+      throw batteryGroupNotFound(missing);
     }
     return groups.map((group) => ({ key: String(group.id), label: group.name }));
   }
