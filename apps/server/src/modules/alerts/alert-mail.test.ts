@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatSiteTime, portalLink, renderDigestMail, renderEventMail } from './alert-mail';
+import { portalLink, renderDigestMail, renderEventMail } from './alert-mail';
 import type { AlertMailEvent } from './alert-mail-event';
 
 const event: AlertMailEvent = {
@@ -20,13 +20,6 @@ const event: AlertMailEvent = {
 };
 
 describe('alert mail', () => {
-  it('writes the time in the site’s zone in the §9 format of the language', () => {
-    const time = new Date('2026-11-21T23:30:00Z');
-    expect(formatSiteTime(time, 'Europe/Berlin', 'de')).toBe('22.11.2026 00:30');
-    expect(formatSiteTime(time, 'Europe/Berlin', 'en')).toBe('11-22-2026 00:30');
-    expect(formatSiteTime(time, 'America/New_York', 'en')).toBe('11-21-2026 18:30');
-  });
-
   it('links into the portal', () => {
     expect(portalLink('https://cbm.example.com/', event)).toBe('https://cbm.example.com/4/expert/filter/2010001');
     expect(portalLink('https://cbm.example.com', { ...event, product: 'mdload' })).toBe(

@@ -1,5 +1,5 @@
-import { DATE_FORMATS } from '@cbm/contracts/date-formats';
 import { type Language, translate } from '../../i18n/messages';
+import { formatZonedDateTime } from '../../shared/dates';
 import type { AlertMailEvent } from './alert-mail-event';
 
 export interface RenderedMail {
@@ -12,31 +12,6 @@ export interface DigestContent {
   sample: AlertMailEvent[];
   from: Date;
   to: Date;
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** The spec §9 date-time format of the language, in the site's time zone. */
-export function formatSiteTime(time: Date, timeZone: string, language: Language): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      hourCycle: 'h23',
-    })
-      .formatToParts(time)
-      .map((part) => [part.type, Number(part.value)]),
-  ) as Record<'year' | 'month' | 'day' | 'hour' | 'minute', number>;
-  return DATE_FORMATS[language].dateTime
-    .replace('YYYY', String(parts.year))
-    .replace('MM', pad(parts.month))
-    .replace('DD', pad(parts.day))
-    .replace('HH', pad(parts.hour))
-    .replace('mm', pad(parts.minute));
 }
 
 const formatValue = (value: string | number | boolean | null, language: Language) =>
@@ -60,7 +35,7 @@ function eventLines(event: AlertMailEvent, language: Language): string[] {
   const attributes = Object.entries(event.attributes).map(([name, value]) => `${name} ${formatValue(value, language)}`);
   return [
     `${t(`alertMail.${event.product}`)}: ${event.deviceName} (${event.serialNumber})`,
-    `${t('alertMail.time')}: ${formatSiteTime(new Date(event.ts), event.timeZone, language)} (${event.timeZone})`,
+    `${t('alertMail.time')}: ${formatZonedDateTime(event.ts, event.timeZone, language)} (${event.timeZone})`,
     `${t('alertMail.event')}: ${t(`alertMail.types.${event.type}`)} ${event.code} – ${event.description}`,
     ...(event.category ? [`${t('alertMail.category')}: ${event.category}`] : []),
     ...(attributes.length > 0 ? [`${t('alertMail.details')}: ${attributes.join(', ')}`] : []),
@@ -108,8 +83,8 @@ export function renderDigestMail(
         alert: header.alertName,
         site: header.siteName,
         count: digest.count,
-        from: formatSiteTime(digest.from, header.timeZone, language),
-        to: formatSiteTime(digest.to, header.timeZone, language),
+        from: formatZonedDateTime(digest.from, header.timeZone, language),
+        to: formatZonedDateTime(digest.to, header.timeZone, language),
         timeZone: header.timeZone,
       }),
       ...digest.sample.flatMap((event) => ['', ...eventLines(event, language)]),

@@ -1,4 +1,5 @@
 import type { UiLanguage } from '@cbm/contracts/date-formats';
+import { formatLocalDate, formatZonedDate, formatZonedDateTime } from '../../shared/dates';
 
 /** Numbers, money and dates of a report in its language and time zone (spec §9 date formats). */
 export interface ReportFormat {
@@ -22,22 +23,6 @@ const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 export function reportFormat(language: UiLanguage, timeZone: string): ReportFormat {
   const locale = LOCALES[language];
   const numbers = new Map<number, Intl.NumberFormat>();
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
-  const fields = (ms: number) => {
-    const values = Object.fromEntries(parts.formatToParts(ms).map((part) => [part.type, part.value]));
-    return values as Record<'year' | 'month' | 'day' | 'hour' | 'minute', string>;
-  };
-  const dateOf = (year: string, month: string, day: string) =>
-    language === 'de' ? `${day}.${month}.${year}` : `${month}-${day}-${year}`;
-
   return {
     number(value, digits = 2) {
       let format = numbers.get(digits);
@@ -62,17 +47,8 @@ export function reportFormat(language: UiLanguage, timeZone: string): ReportForm
       const format = new Intl.NumberFormat(locale, { style: 'currency', currency, ...digits });
       return plain(format.format(value as number));
     },
-    date(ms) {
-      const { year, month, day } = fields(ms);
-      return dateOf(year, month, day);
-    },
-    dateTime(ms) {
-      const { year, month, day, hour, minute } = fields(ms);
-      return `${dateOf(year, month, day)} ${hour}:${minute}`;
-    },
-    localDate(date) {
-      const [year = '', month = '', day = ''] = date.split('-');
-      return dateOf(year, month, day);
-    },
+    date: (ms) => formatZonedDate(ms, timeZone, language),
+    dateTime: (ms) => formatZonedDateTime(ms, timeZone, language),
+    localDate: (date) => formatLocalDate(date, language),
   };
 }
