@@ -1,17 +1,12 @@
 import { EXPORT_COLUMNS, type ExportResolution } from '@cbm/contracts/data-export';
-import { DATE_FORMATS } from '@cbm/contracts/date-formats';
 import { type Language, translate } from '../../i18n/messages';
-import { CSV_BOM, escapeCsvField } from '../live-view/live-view-csv';
+import { CSV_DIALECTS, CSV_LINE_END, spreadsheetCsv, spreadsheetDecimal, spreadsheetFields } from '../../shared/csv';
+import { formatLocalDate } from '../../shared/dates';
 
 /**
- * The export opens in Excel like the live-view CSV (UTF-8 with BOM, CRLF, formula-safe quoting from
- * live-view-csv.ts): ';' and decimal comma in German, ',' and decimal point in English. Numbers carry
- * no thousands separators and a fixed number of decimals (hours 2, kWh and kg 3).
+ * The export is a spreadsheet CSV (shared/csv.ts) like the live view's. Numbers carry no thousands
+ * separators and a fixed number of decimals (hours 2, kWh and kg 3).
  */
-const DIALECTS = {
-  de: { separator: ';', decimal: ',' },
-  en: { separator: ',', decimal: '.' },
-} as const;
 
 /**
  * The figures of one battery and period, exact decimals already rounded (statistics-repository's
@@ -29,11 +24,6 @@ export interface ExportFigures {
 const addDays = (date: string, n: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
-function formatDate(date: string, language: Language): string {
-  const [year = '', month = '', day = ''] = date.split('-');
-  return DATE_FORMATS[language].date.replace('DD', day).replace('MM', month).replace('YYYY', year);
-}
-
 /** The local dates the export covers, inclusive: a week is labelled with its days inside them. */
 export interface ExportDates {
   firstDate: string;
@@ -50,45 +40,41 @@ export function formatPeriod(
   language: Language,
   dates: ExportDates,
 ): string {
-  if (resolution === 'daily') return formatDate(period, language);
+  if (resolution === 'daily') return formatLocalDate(period, language);
   if (resolution === 'weekly') {
     const first = period < dates.firstDate ? dates.firstDate : period;
     const sunday = addDays(period, 6);
     const last = sunday > dates.lastDate ? dates.lastDate : sunday;
-    return `${formatDate(first, language)} – ${formatDate(last, language)}`;
+    return `${formatLocalDate(first, language)} – ${formatLocalDate(last, language)}`;
   }
   const [year = '', month = ''] = period.split('-');
   return language === 'de' ? `${month}.${year}` : `${month}-${year}`;
 }
 
 /**
- * Lines of the file, built for millions of rows: a battery's three leading fields are escaped once
- * (`battery()`), a period's label once per export (cached), and a number is escaped only when it can need
- * it — the database's rounded decimals are digits, one decimal mark and at most a leading '-', the one
- * formula character.
+ * Lines of the file, built for millions of rows: csv-stringify escapes a battery's three leading fields once
+ * (`battery()`) and a period's label once per export (cached); the figures are joined to them as they are,
+ * since the database's rounded decimals (digits, one decimal mark, at most a leading '-') never need quoting
+ * and a number is never neutralised. csv-stringify on every line costs several times this (decision 030).
  */
 export function csvWriter(language: Language, resolution: ExportResolution, dates: ExportDates) {
-  const { separator, decimal } = DIALECTS[language];
-  const field = (text: string) => escapeCsvField(text, separator);
+  const { separator } = CSV_DIALECTS[language];
   const periods = new Map<string, string>();
   const period = (first: string) => {
     let label = periods.get(first);
     if (label === undefined) {
-      label = field(formatPeriod(first, resolution, language, dates)) + separator;
+      label = spreadsheetFields([formatPeriod(first, resolution, language, dates)], language) + separator;
       periods.set(first, label);
     }
     return label;
   };
-  const number = (value: string) => {
-    const text = decimal === '.' ? value : value.replace('.', decimal);
-    return text.charCodeAt(0) === 45 ? field(text) : text;
-  };
+  const number = (value: string) => spreadsheetDecimal(value, language);
   return {
     header: () =>
-      `${CSV_BOM}${EXPORT_COLUMNS.map((column) => field(translate(language, `dataExportCsv.${column}`))).join(separator)}\r\n`,
+      spreadsheetCsv([EXPORT_COLUMNS.map((column) => translate(language, `dataExportCsv.${column}`))], language),
     /** Serial, name and "name or serial", each followed by the separator: the start of each of its lines. */
     battery: (serialNumber: string, batteryName: string) =>
-      `${field(serialNumber)}${separator}${field(batteryName)}${separator}${field(batteryName || serialNumber)}${separator}`,
+      spreadsheetFields([serialNumber, batteryName, batteryName || serialNumber], language) + separator,
     line: (battery: string, row: ExportFigures) =>
       battery +
       period(row.period) +
@@ -99,6 +85,6 @@ export function csvWriter(language: Language, resolution: ExportResolution, date
       number(row.dischargedKwh) +
       separator +
       number(row.co2Kg) +
-      '\r\n',
+      CSV_LINE_END,
   };
 }

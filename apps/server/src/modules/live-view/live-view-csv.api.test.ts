@@ -1,21 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { siteNodeIds } from '../../../test/site-admins';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
-import { escapeCsvField } from './live-view-csv';
 
 const BASE = '/api/v2/battery/BatteryLiveView';
-
-describe('escapeCsvField', () => {
-  it('quotes separators, quotes and line breaks, and neutralises formulas', () => {
-    expect(escapeCsvField('plain', ';')).toBe('plain');
-    expect(escapeCsvField('a;b', ';')).toBe('"a;b"');
-    expect(escapeCsvField('a;b', ',')).toBe('a;b');
-    expect(escapeCsvField('say "hi"', ',')).toBe('"say ""hi"""');
-    expect(escapeCsvField('two\nlines', ',')).toBe('"two\nlines"');
-    expect(escapeCsvField('=SUM(A1)', ',')).toBe("'=SUM(A1)");
-    expect(escapeCsvField('-12.5', ',')).toBe('-12.5');
-  });
-});
 
 describeEachDatabase('battery live view CSV', (kind) => {
   let t: TestApp;
@@ -33,7 +20,7 @@ describeEachDatabase('battery live view CSV', (kind) => {
     admin = await t.signIn('admin@cbm.demo');
     hamburg = (await siteNodeIds(t, admin))['Hamburg Hafen'] as number;
     await t.db.query(
-      `UPDATE battery SET name = 'Stapler "Nord"; Halle 2', soc = 55.5, next_service_date = '2027-03-04',
+      `UPDATE battery SET name = 'Stapler "Nord"; Halle 2', soc = 55.5, min_cell_temperature = -12.5, next_service_date = '2027-03-04',
               last_data_timestamp = '2026-11-21T09:05:00Z'
         WHERE serial_number = (SELECT min(serial_number) FROM battery WHERE operating_site_id = $1)`,
       [hamburg],
@@ -64,6 +51,7 @@ describeEachDatabase('battery live view CSV', (kind) => {
     const row = lines.find((line) => line.includes('Nord'));
     expect(row).toMatch(/^"Stapler ""Nord""; Halle 2",/);
     expect(row).toContain(',55.5,');
+    expect(row).toContain(',-12.5,');
     expect(row).toContain(',11-21-2026 10:05,03-04-2027,');
   });
 
@@ -74,6 +62,8 @@ describeEachDatabase('battery live view CSV', (kind) => {
     const row = lines.find((line) => line.includes('Nord'));
     expect(row).toMatch(/^"Stapler ""Nord""; Halle 2";/);
     expect(row).toContain(';55,5;');
+    // A negative number is a number in German too, no longer neutralised to '-12,5 (text to Excel).
+    expect(row).toContain(';-12,5;');
     expect(row).toContain(';21.11.2026 10:05;04.03.2027;');
     expect(lines.some((line) => line.includes(';Ohne Gruppe;'))).toBe(true);
   });

@@ -1,8 +1,9 @@
 import type { ChargingStation, MdloadUnit } from '@cbm/contracts/mdload-live-view';
 import { type Language, type MessageKey, translate } from '../../i18n/messages';
-import { CSV_BOM, CSV_DIALECTS, dateTimeIn, escapeCsvField } from '../live-view/live-view-csv';
+import { type CsvCell, spreadsheetCsv } from '../../shared/csv';
+import { formatZonedDateTime } from '../../shared/dates';
 
-/** One line per charging station with its unit and group; Excel-friendly like the battery live view's CSV. */
+/** One line per charging station with its unit and group, as a spreadsheet CSV (shared/csv.ts). */
 const COLUMNS = [
   'unitName',
   'mdLoadSerial',
@@ -20,13 +21,16 @@ const COLUMNS = [
   'chargerStatus',
 ] as const;
 type Column = (typeof COLUMNS)[number];
-type Cell = string | number | null;
 
 const STATUS_COLUMNS: ReadonlySet<Column> = new Set(['unitStatus', 'stationState', 'chargerStatus']);
 const STATUSES = new Set(['not connected', 'offline', 'online', 'charging', 'idle', 'error']);
 const statusKey = (status: string) => status.replace(/ (\w)/g, (_, letter: string) => letter.toUpperCase());
 
-function valuesOf(unit: MdloadUnit, groupName: string | null, station: ChargingStation | null): Record<Column, Cell> {
+function valuesOf(
+  unit: MdloadUnit,
+  groupName: string | null,
+  station: ChargingStation | null,
+): Record<Column, CsvCell> {
   return {
     unitName: unit.name,
     mdLoadSerial: unit.mdLoadSerial,
@@ -46,24 +50,20 @@ function valuesOf(unit: MdloadUnit, groupName: string | null, station: ChargingS
 }
 
 export function mdloadLiveViewCsv(units: readonly MdloadUnit[], language: Language, timeZone: string): string {
-  const { separator, decimal } = CSV_DIALECTS[language];
-  const dateTime = dateTimeIn(timeZone, language);
-  const text = (column: Column, value: Cell): string => {
-    if (value === null) return '';
-    if (typeof value === 'number') return String(value).replace('.', decimal);
-    if (column === 'lastDataTimestamp') return dateTime(value);
+  const text = (column: Column, value: CsvCell): CsvCell => {
+    if (value === null || typeof value === 'number') return value;
+    if (column === 'lastDataTimestamp') return formatZonedDateTime(value, timeZone, language);
     if (STATUS_COLUMNS.has(column) && STATUSES.has(value)) {
       return translate(language, `mdloadLiveViewCsv.status.${statusKey(value)}` as MessageKey);
     }
     return value;
   };
-  const rows: Record<Column, Cell>[] = units.flatMap((unit) => {
+  const rows: Record<Column, CsvCell>[] = units.flatMap((unit) => {
     const stations = unit.chargingStationGroups.flatMap((group) =>
       group.chargingStations.map((station) => valuesOf(unit, group.name, station)),
     );
     return stations.length > 0 ? stations : [valuesOf(unit, null, null)];
   });
   const header = COLUMNS.map((column) => translate(language, `mdloadLiveViewCsv.${column}` as MessageKey));
-  const lines = [header, ...rows.map((row) => COLUMNS.map((column) => text(column, row[column])))];
-  return `${CSV_BOM}${lines.map((fields) => fields.map((field) => escapeCsvField(field, separator)).join(separator)).join('\r\n')}\r\n`;
+  return spreadsheetCsv([header, ...rows.map((row) => COLUMNS.map((column) => text(column, row[column])))], language);
 }

@@ -1,4 +1,5 @@
 import { REPORT_CSV_COLUMNS } from '@cbm/contracts/reports';
+import { type CsvCell, machineCsv } from '../../shared/csv';
 import type { BatteryState, RollupPoint } from '../rollups/attribution';
 import { toUkwh } from '../rollups/attribution';
 
@@ -44,18 +45,12 @@ export function toReportPoint(sample: FigureSample): RollupPoint {
   };
 }
 
-export const REPORT_CSV_HEADER = `${REPORT_CSV_COLUMNS.join(',')}\r\n`;
+export const REPORT_CSV_HEADER = machineCsv([[...REPORT_CSV_COLUMNS]]);
 
-/** RFC 4180 quoting where needed; numbers as JavaScript writes them, so they read back exactly. */
-const cell = (value: string | number | null) => {
-  if (value === null) return '';
-  const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-};
+const valuesOf = (sample: ReportSample): CsvCell[] =>
+  REPORT_CSV_COLUMNS.map((column) => (column === 'timestamp' ? new Date(sample.ts).toISOString() : sample[column]));
 
-export function reportCsvLine(sample: ReportSample): string {
-  const values = REPORT_CSV_COLUMNS.map((column) =>
-    column === 'timestamp' ? new Date(sample.ts).toISOString() : cell(sample[column]),
-  );
-  return `${values.join(',')}\r\n`;
-}
+/** Lines of the datalog format (docs/reports.md): numbers as JavaScript writes them, so they read back exactly. */
+export const reportCsvLines = (samples: readonly ReportSample[]): string => machineCsv(samples.map(valuesOf));
+
+export const reportCsvLine = (sample: ReportSample): string => reportCsvLines([sample]);

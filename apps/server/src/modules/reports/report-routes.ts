@@ -23,7 +23,7 @@ import { siteRepository } from '../sites/site-repository';
 import { statisticsRepository } from '../statistics/statistics-repository';
 import { noDataFound } from '../statistics/statistics-service';
 import { REPORT_FEATURE, requireReportAccess } from './report-access';
-import { REPORT_CSV_HEADER, reportCsvLine } from './report-csv';
+import { REPORT_CSV_HEADER, reportCsvLine, reportCsvLines } from './report-csv';
 import { ReportCsvError } from './report-csv-parser';
 import { localDate } from './report-local-date';
 import { renderReportPdf } from './report-pdf';
@@ -158,7 +158,7 @@ export async function reportRoutes(app: FastifyInstance, options: { db: Database
       async function* lines() {
         yield REPORT_CSV_HEADER;
         if (edges.before) yield reportCsvLine(edges.before);
-        for await (const batch of samples) yield batch.map(reportCsvLine).join('');
+        for await (const batch of samples) yield reportCsvLines(batch);
         if (edges.after) yield reportCsvLine(edges.after);
       }
       const period = { fromMs, toMs, timeZone: timezone };
