@@ -15,8 +15,10 @@ describe('spreadsheet CSV', () => {
     expect(spreadsheetFields(['=a;b'], 'de')).toBe(`"'=a;b"`);
   });
 
-  it('neutralises the full-width formula characters too', () => {
+  it('neutralises the full-width formula characters and text that looks like a signed number too', () => {
     expect(spreadsheetFields(['＝SUM(A1)'], 'en')).toBe("'＝SUM(A1)");
+    // Before csv-stringify text that Number() could read was left alone: only numbers are now.
+    expect(spreadsheetFields(['-5', '+5'], 'en')).toBe("'-5,'+5");
   });
 
   it('writes numbers with the decimal mark of the language and never neutralises them', () => {
