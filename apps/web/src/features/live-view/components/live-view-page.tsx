@@ -6,11 +6,11 @@ import { useDebouncedValue, useLocalStorage } from '@mantine/hooks';
 import { IconAlertTriangle, IconDownload, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import { GridListSwitch } from '../../../components/view-switch/grid-list-switch';
 import { notifications } from '../../../lib/notifications/notification-store';
 import { useUser } from '../../session/api/get-user';
 import { useSiteTimeZone } from '../../sites/api/get-site-tree';
+import { useSiteId } from '../../sites/use-site-id';
 import { useChangeBattery } from '../api/change-battery';
 import { useDeleteBatteryGroup } from '../api/delete-battery-group';
 import { downloadLiveViewCsv } from '../api/download-csv';
@@ -39,8 +39,7 @@ type Dialog =
 /** Live View (spec §2): the site's batteries in groups, as a grid or a list, updated live. */
 export default function LiveViewPage() {
   const { t } = useTranslation();
-  const premise = useParams().premise ?? '';
-  const siteId = Number(premise);
+  const siteId = useSiteId();
   const [grid, setGrid] = useLocalStorage({ key: 'cbm.liveView.grid', defaultValue: true });
   const [collapsedKeys, setCollapsedKeys] = useLocalStorage<SectionKey[]>({
     key: `cbm.liveView.collapsed.${siteId}`,
@@ -94,7 +93,7 @@ export default function LiveViewPage() {
     <BatteryCard
       battery={battery}
       layout={grid ? 'grid' : 'list'}
-      premise={premise}
+      siteId={siteId}
       canOpenErrors={canOpenErrors}
       timeZone={timeZone}
       menu={
