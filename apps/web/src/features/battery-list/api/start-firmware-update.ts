@@ -3,14 +3,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { UPDATE_PATH } from './get-software-info';
 
-export interface UpdateUpload {
+export interface FirmwareUpload {
   serial: string;
   file: File;
   version: string;
 }
 
 /** POST /battery/Update/{operatingSiteId}/{serial}: multipart with the job's fields; the server assigns them. */
-export function startUpdate(siteId: number, { serial, file, version }: UpdateUpload) {
+export function startFirmwareUpdate(siteId: number, { serial, file, version }: FirmwareUpload) {
   const form = new FormData();
   for (const field of ['id', 'createTimestamp', 'acknowledgedTimestamp', 'resultTimestamp']) form.append(field, '');
   if (version.trim()) form.append('version', version.trim());
@@ -21,10 +21,10 @@ export function startUpdate(siteId: number, { serial, file, version }: UpdateUpl
   });
 }
 
-export function useStartUpdate(siteId: number) {
+export function useStartFirmwareUpdate(siteId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (upload: UpdateUpload) => startUpdate(siteId, upload),
+    mutationFn: (upload: FirmwareUpload) => startFirmwareUpdate(siteId, upload),
     onSuccess: (_result, { serial }) => queryClient.invalidateQueries({ queryKey: ['softwareInfo', siteId, serial] }),
   });
 }

@@ -18,7 +18,7 @@ import { useBatteryGroups } from '../api/get-battery-groups';
 import { useConnectivity } from '../api/get-connectivity';
 import { useLiveView } from '../api/get-live-view';
 import { useSaveBatteryGroup } from '../api/save-battery-group';
-import { useBatteryUpdate } from '../hooks/use-battery-update';
+import { useDataRefresh } from '../hooks/use-data-refresh';
 import { useLiveStream } from '../hooks/use-live-stream';
 import { buildSections, type SectionKey, UNGROUPED } from '../live-view-model';
 import { BatteryCard } from './battery-card';
@@ -56,7 +56,7 @@ export default function LiveViewPage() {
   const saveGroup = useSaveBatteryGroup(siteId);
   const deleteGroup = useDeleteBatteryGroup(siteId);
   const changeBattery = useChangeBattery(siteId);
-  const { update, updating } = useBatteryUpdate(siteId);
+  const { refresh, refreshing } = useDataRefresh(siteId);
   useLiveStream(siteId);
 
   const groupList = groups.data ?? NO_GROUPS;
@@ -100,8 +100,8 @@ export default function LiveViewPage() {
         <BatteryMenu
           battery={battery}
           groups={groupList}
-          updating={updating.has(battery.batterySerialNumber)}
-          onUpdate={() => void update(battery)}
+          refreshing={refreshing.has(battery.batterySerialNumber)}
+          onRefresh={() => void refresh(battery)}
           onRename={() => setDialog({ kind: 'renameBattery', battery })}
           onMove={(groupId) => move(battery.batterySerialNumber, groupId)}
           onCopySerial={() => void copySerial(battery.batterySerialNumber)}
