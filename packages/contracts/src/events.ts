@@ -190,6 +190,9 @@ export const mdloadEventQuerySchema = queryBase.extend({
 });
 export type MdloadEventQuery = z.input<typeof mdloadEventQuerySchema>;
 
+/** A checked event query of either product, its filter under one name: what the web asks and the server compiles. */
+export type EventQuery = z.output<typeof queryBase> & { filter: EventFilter };
+
 export const eventValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 export type EventValue = z.infer<typeof eventValueSchema>;
 

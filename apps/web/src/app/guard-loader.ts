@@ -6,7 +6,7 @@ import { authenticatedQuery } from '../features/session/api/get-authenticated';
 import { rulesQuery } from '../features/session/api/get-rules';
 import { userQuery } from '../features/session/api/get-user';
 import { siteTreeQuery } from '../features/sites/api/get-site-tree';
-import { getCurrentPremise, setCurrentPremise } from '../features/sites/current-site';
+import { getCurrentSiteId, setCurrentSiteId } from '../features/sites/current-site';
 import { queryClient } from '../lib/query-client';
 import { type GuardDependencies, runNavigationGuard } from './navigation-guard';
 import { matchRouteChain } from './route-objects';
@@ -15,10 +15,10 @@ let hydrated = false;
 
 const dependencies: GuardDependencies = {
   isAuthenticated: async () => (await queryClient.fetchQuery(authenticatedQuery)).authenticated,
-  currentPremise: getCurrentPremise,
-  setCurrentPremise,
-  reloadRules: async (premise) => {
-    await queryClient.fetchQuery({ ...rulesQuery(Number(premise)), staleTime: 0 });
+  currentSiteId: getCurrentSiteId,
+  setCurrentSiteId,
+  reloadRules: async (siteId) => {
+    await queryClient.fetchQuery({ ...rulesQuery(Number(siteId)), staleTime: 0 });
   },
   isHydrated: () => hydrated,
   hydrate: async () => {
@@ -32,12 +32,12 @@ const dependencies: GuardDependencies = {
   authorizedFeatures: () =>
     queryClient.getQueryData<{ authorizedFeatures: Feature[] }>(userQuery.queryKey)?.authorizedFeatures ?? [],
   rules: () => {
-    const premise = getCurrentPremise();
-    return (premise && queryClient.getQueryData(rulesQuery(Number(premise)).queryKey)) || [];
+    const siteId = getCurrentSiteId();
+    return (siteId && queryClient.getQueryData(rulesQuery(Number(siteId)).queryKey)) || [];
   },
-  isVisibleSite: (premise) =>
+  isVisibleSite: (siteId) =>
     flattenOperatingSites(queryClient.getQueryData(siteTreeQuery.queryKey) ?? []).some(
-      (site) => site.operatingSiteId === premise,
+      (site) => site.operatingSiteId === siteId,
     ),
   logError: (error) => console.error('Route load failed', error),
 };
@@ -47,7 +47,7 @@ export async function guardLoader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const { chain, params } = matchRouteChain(url.pathname);
   const outcome = await runNavigationGuard(
-    { url: url.pathname + url.search, pathname: url.pathname, premise: params.premise, params, chain },
+    { url: url.pathname + url.search, pathname: url.pathname, siteId: params.siteId, params, chain },
     dependencies,
   );
   if (outcome.kind === 'signin') {

@@ -2,14 +2,14 @@ import { FEATURES } from '@cbm/contracts/features';
 import { SITE_PERMISSION_NAMES } from '@cbm/contracts/site-permissions';
 import { describe, expect, it } from 'vitest';
 import { buildMenu, firstAllowedChild } from './menu';
-import { PREMISE_ROUTES, ROUTES } from './route-table';
+import { ROUTES, SITE_ROUTES } from './route-table';
 
 const ALL_RULES = SITE_PERMISSION_NAMES;
 const labels = (
   features: Parameters<typeof buildMenu>[1]['features'],
   rules: Parameters<typeof buildMenu>[1]['rules'],
 ) =>
-  buildMenu(PREMISE_ROUTES, { features, rules }).map((section) => ({
+  buildMenu(SITE_ROUTES, { features, rules }).map((section) => ({
     area: section.area,
     items: section.items.map((item) => [item.labelKey, ...item.children.map((child) => child.to)]),
   }));
@@ -59,11 +59,11 @@ describe('menu (spec §2)', () => {
   });
 
   it('opens a site on its first permitted page', () => {
-    const premise = ROUTES.find((route) => route.name === 'premise');
-    if (!premise) throw new Error('no premise route');
-    expect(firstAllowedChild(premise, { features: ['cbm_liveview'], rules: [] })).toBe('live');
-    expect(firstAllowedChild(premise, { features: ['cbm_datalog'], rules: [] })).toBe('expert/datalog');
-    expect(firstAllowedChild(premise, { features: ['cbm_mdevent'], rules: ['mdload.event'] })).toBe('mdload/events');
-    expect(firstAllowedChild(premise, { features: ['cbm_report'], rules: [] })).toBeUndefined();
+    const siteId = ROUTES.find((route) => route.name === 'site');
+    if (!siteId) throw new Error('no site route');
+    expect(firstAllowedChild(siteId, { features: ['cbm_liveview'], rules: [] })).toBe('live');
+    expect(firstAllowedChild(siteId, { features: ['cbm_datalog'], rules: [] })).toBe('expert/datalog');
+    expect(firstAllowedChild(siteId, { features: ['cbm_mdevent'], rules: ['mdload.event'] })).toBe('mdload/events');
+    expect(firstAllowedChild(siteId, { features: ['cbm_report'], rules: [] })).toBeUndefined();
   });
 });

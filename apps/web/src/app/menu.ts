@@ -4,7 +4,7 @@ import type { AppRoute, MenuArea } from './route-types';
 export interface MenuItem {
   name: string;
   labelKey: string;
-  /** Path below the premise. */
+  /** Path below the siteId. */
   to: string;
   children: MenuItem[];
 }

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { type GuardDependencies, type GuardTarget, runNavigationGuard } from './navigation-guard';
 import type { AppRoute } from './route-types';
 
-const premiseRoute: AppRoute = { name: 'premise', path: ':premise' };
+const siteRoute: AppRoute = { name: 'site', path: ':siteId' };
 const live: AppRoute = { name: 'live', path: 'live', access: { features: ['cbm_liveview'] } };
 const report: AppRoute = {
   name: 'report',
@@ -28,12 +28,12 @@ function deps(setup: Setup, calls: string[]): GuardDependencies {
       calls.push('signin');
       return setup.authenticated ?? true;
     },
-    currentPremise: () => current,
-    setCurrentPremise: (premise) => {
-      calls.push(`store ${premise}`);
-      current = premise;
+    currentSiteId: () => current,
+    setCurrentSiteId: (siteId) => {
+      calls.push(`store ${siteId}`);
+      current = siteId;
     },
-    reloadRules: async (premise) => void calls.push(`rules ${premise}`),
+    reloadRules: async (siteId) => void calls.push(`rules ${siteId}`),
     isHydrated: () => hydrated,
     hydrate: async () => {
       calls.push('hydrate');
@@ -41,16 +41,16 @@ function deps(setup: Setup, calls: string[]): GuardDependencies {
     },
     authorizedFeatures: () => setup.features ?? ['cbm_liveview'],
     rules: () => setup.rules ?? [],
-    isVisibleSite: (premise) => (setup.visibleSites ?? [3]).includes(premise),
+    isVisibleSite: (siteId) => (setup.visibleSites ?? [3]).includes(siteId),
     logError: (error) => calls.push(`logged ${String(error)}`),
   };
 }
 
-const target = (pathname: string, chain: AppRoute[], premise?: string): GuardTarget => ({
+const target = (pathname: string, chain: AppRoute[], siteId?: string): GuardTarget => ({
   url: pathname,
   pathname,
-  premise,
-  params: { premise },
+  siteId,
+  params: { siteId },
   chain,
 });
 
@@ -58,25 +58,25 @@ describe('navigation guard (spec §2, in order)', () => {
   it('1. sends unauthenticated users to /signin before anything else', async () => {
     const calls: string[] = [];
     const outcome = await runNavigationGuard(
-      target('/3/live?x=1', [premiseRoute, live], '3'),
+      target('/3/live?x=1', [siteRoute, live], '3'),
       deps({ authenticated: false }, calls),
     );
     expect(outcome).toEqual({ kind: 'signin', next: '/3/live?x=1' });
     expect(calls).toEqual(['signin']);
   });
 
-  it('2.–3. stores a changed premise and reloads its rules, then hydrates once', async () => {
+  it('2.–3. stores a changed siteId and reloads its rules, then hydrates once', async () => {
     const calls: string[] = [];
     const d = deps({}, calls);
-    await runNavigationGuard(target('/3/live', [premiseRoute, live], '3'), d);
-    await runNavigationGuard(target('/3/live', [premiseRoute, live], '3'), d);
+    await runNavigationGuard(target('/3/live', [siteRoute, live], '3'), d);
+    await runNavigationGuard(target('/3/live', [siteRoute, live], '3'), d);
     expect(calls).toEqual(['signin', 'store 3', 'rules 3', 'hydrate', 'signin']);
   });
 
   it('logs a failed rules reload and goes on', async () => {
     const calls: string[] = [];
     const d = { ...deps({}, calls), reloadRules: () => Promise.reject(new Error('403')) };
-    await expect(runNavigationGuard(target('/3/live', [premiseRoute, live], '3'), d)).resolves.toEqual({
+    await expect(runNavigationGuard(target('/3/live', [siteRoute, live], '3'), d)).resolves.toEqual({
       kind: 'pass',
     });
     expect(calls).toContain('logged Error: 403');
@@ -95,36 +95,30 @@ describe('navigation guard (spec §2, in order)', () => {
   it('6. runs the load step before the permission check', async () => {
     const calls: string[] = [];
     const load = vi.fn(async () => calls.push('load'));
-    const outcome = await runNavigationGuard(
-      target('/3/live', [premiseRoute, { ...live, load }], '3'),
-      deps({}, calls),
-    );
+    const outcome = await runNavigationGuard(target('/3/live', [siteRoute, { ...live, load }], '3'), deps({}, calls));
     expect(outcome).toEqual({ kind: 'pass' });
     expect(calls.at(-1)).toBe('load');
-    expect(load).toHaveBeenCalledWith({ premise: 3, params: { premise: '3' } });
+    expect(load).toHaveBeenCalledWith({ siteId: 3, params: { siteId: '3' } });
   });
 
   it('6. logs a failing load step and still checks permissions', async () => {
     const calls: string[] = [];
     const load = async () => Promise.reject(new Error('boom'));
-    const outcome = await runNavigationGuard(
-      target('/3/live', [premiseRoute, { ...live, load }], '3'),
-      deps({}, calls),
-    );
+    const outcome = await runNavigationGuard(target('/3/live', [siteRoute, { ...live, load }], '3'), deps({}, calls));
     expect(outcome).toEqual({ kind: 'pass' });
     expect(calls).toContain('logged Error: boom');
   });
 
   it('6. redirects to / when the user holds none of the required features', async () => {
     const outcome = await runNavigationGuard(
-      target('/3/live', [premiseRoute, live], '3'),
+      target('/3/live', [siteRoute, live], '3'),
       deps({ features: ['cbm_alert'] }, []),
     );
     expect(outcome).toEqual({ kind: 'redirect', to: '/' });
   });
 
   it('6. needs the site permission a route names', async () => {
-    const chain = [premiseRoute, report];
+    const chain = [siteRoute, report];
     const features: Feature[] = ['cbm_report'];
     expect(await runNavigationGuard(target('/3/report', chain, '3'), deps({ features }, []))).toEqual({
       kind: 'redirect',
@@ -137,12 +131,12 @@ describe('navigation guard (spec §2, in order)', () => {
     });
   });
 
-  it('treats a site the user cannot see, or a premise that is no site id, as an unknown path', async () => {
-    expect(await runNavigationGuard(target('/9/live', [premiseRoute, live], '9'), deps({}, []))).toEqual({
+  it('treats a site the user cannot see, or a segment that is no site id, as an unknown path', async () => {
+    expect(await runNavigationGuard(target('/9/live', [siteRoute, live], '9'), deps({}, []))).toEqual({
       kind: 'redirect',
       to: '/',
     });
-    expect(await runNavigationGuard(target('/abc', [premiseRoute], 'abc'), deps({}, []))).toEqual({
+    expect(await runNavigationGuard(target('/abc', [siteRoute], 'abc'), deps({}, []))).toEqual({
       kind: 'redirect',
       to: '/',
     });

@@ -7,7 +7,7 @@ export interface GuardTarget {
   /** Path and query, for the return after sign-in. */
   url: string;
   pathname: string;
-  premise: string | undefined;
+  siteId: string | undefined;
   params: Record<string, string | undefined>;
   /** The matched routes, outermost first. */
   chain: readonly AppRoute[];
@@ -15,14 +15,14 @@ export interface GuardTarget {
 
 export interface GuardDependencies {
   isAuthenticated(): Promise<boolean>;
-  currentPremise(): string | undefined;
-  setCurrentPremise(premise: string): void;
-  reloadRules(premise: string): Promise<void>;
+  currentSiteId(): string | undefined;
+  setCurrentSiteId(siteId: string): void;
+  reloadRules(siteId: string): Promise<void>;
   isHydrated(): boolean;
   hydrate(): Promise<void>;
   authorizedFeatures(): readonly Feature[];
   rules(): readonly SitePermission[];
-  isVisibleSite(premise: number): boolean;
+  isVisibleSite(siteId: number): boolean;
   logError(error: unknown): void;
 }
 
@@ -35,12 +35,12 @@ export async function runNavigationGuard(target: GuardTarget, deps: GuardDepende
   // 1. Sign-in: a full redirect to /signin when not authenticated.
   if (!(await deps.isAuthenticated())) return { kind: 'signin', next: target.url };
 
-  // 2. A changed premise becomes the current one and the rules are reloaded.
-  const premise = target.premise === undefined ? undefined : parsePremise(target.premise);
-  if (target.premise !== undefined && premise === undefined) return { kind: 'redirect', to: '/' };
-  if (target.premise !== undefined && target.premise !== deps.currentPremise()) {
-    deps.setCurrentPremise(target.premise);
-    await deps.reloadRules(target.premise).catch(deps.logError);
+  // 2. A changed site becomes the current one and the rules are reloaded.
+  const siteId = target.siteId === undefined ? undefined : parseSiteId(target.siteId);
+  if (target.siteId !== undefined && siteId === undefined) return { kind: 'redirect', to: '/' };
+  if (target.siteId !== undefined && target.siteId !== deps.currentSiteId()) {
+    deps.setCurrentSiteId(target.siteId);
+    await deps.reloadRules(target.siteId).catch(deps.logError);
   }
 
   // 3. First run: hydrate the stores.
@@ -52,18 +52,18 @@ export async function runNavigationGuard(target: GuardTarget, deps: GuardDepende
   }
 
   // An operating site the user may not see is an unknown path.
-  if (premise !== undefined && !deps.isVisibleSite(premise)) return { kind: 'redirect', to: '/' };
+  if (siteId !== undefined && !deps.isVisibleSite(siteId)) return { kind: 'redirect', to: '/' };
 
   // 5. Routes without an auth requirement pass.
   if (!hasRequirement(target.chain)) return { kind: 'pass' };
 
   // 6. The route's load step, then the permission check.
   const route = target.chain[target.chain.length - 1];
-  if (route?.load) await route.load({ premise, params: target.params }).catch(deps.logError);
+  if (route?.load) await route.load({ siteId, params: target.params }).catch(deps.logError);
   const grants = { features: deps.authorizedFeatures(), rules: deps.rules() };
   return isChainAllowed(target.chain, grants) ? { kind: 'pass' } : { kind: 'redirect', to: '/' };
 }
 
-function parsePremise(premise: string): number | undefined {
-  return /^[1-9]\d{0,9}$/.test(premise) ? Number(premise) : undefined;
+function parseSiteId(siteId: string): number | undefined {
+  return /^[1-9]\d{0,9}$/.test(siteId) ? Number(siteId) : undefined;
 }

@@ -5,7 +5,7 @@ import { loadSiteAdmin } from '../features/site-admin/load-site-admin';
 import type { AppRoute } from './route-types';
 
 /** Every route of spec §2, its title, layout, menu entry, help and access: the one table the app is driven from. */
-export const PREMISE_ROUTES: AppRoute[] = [
+export const SITE_ROUTES: AppRoute[] = [
   { name: 'batteries', path: 'batteries', redirectTo: 'live' },
   {
     name: 'live',
@@ -49,7 +49,7 @@ export const PREMISE_ROUTES: AppRoute[] = [
     access: { features: ['cbm_alert'] },
     menu: { labelKey: 'menu.alerts', order: 3, area: 'battery' },
     help: 'alerts',
-    load: ({ premise }) => loadAlerts('battery', premise),
+    load: ({ siteId }) => loadAlerts('battery', siteId),
     page: () => import('../features/alerts/components/alerts-page'),
   },
   {
@@ -119,7 +119,7 @@ export const PREMISE_ROUTES: AppRoute[] = [
         titleKey: 'menu.osadmin',
         access: { features: ['cbm_osadmin'] },
         menu: { labelKey: 'menu.osadmin', order: 1, area: 'battery' },
-        load: ({ premise }) => loadSiteAdmin(premise),
+        load: ({ siteId }) => loadSiteAdmin(siteId),
         page: () => import('../features/site-admin/components/site-admin-page'),
       },
       {
@@ -128,7 +128,7 @@ export const PREMISE_ROUTES: AppRoute[] = [
         titleKey: 'menu.license',
         access: { features: ['cbm_update'] },
         menu: { labelKey: 'menu.license', order: 2, area: 'battery' },
-        load: ({ premise }) => loadLicences(premise),
+        load: ({ siteId }) => loadLicences(siteId),
         page: () => import('../features/licences/components/licence-page'),
       },
       {
@@ -193,7 +193,7 @@ export const PREMISE_ROUTES: AppRoute[] = [
         access: { features: ['cbm_mdlalert'], rule: SITE_PERMISSIONS.mdloadAlert },
         menu: { labelKey: 'menu.alerts', order: 3, area: 'mdload' },
         help: 'alerts',
-        load: ({ premise }) => loadAlerts('mdload', premise),
+        load: ({ siteId }) => loadAlerts('mdload', siteId),
         page: () => import('../features/alerts/components/mdload-alerts-page'),
       },
       {
@@ -210,7 +210,7 @@ export const PREMISE_ROUTES: AppRoute[] = [
 
 const overviewPage = () => import('../features/overview/components/overview-page');
 
-/** The top level: overview, about, 403 and the premise (operating site) with its feature routes. */
+/** The top level: overview, about, 403 and the operating site with its feature routes. */
 export const ROUTES: AppRoute[] = [
   { name: 'overview', path: '', titleKey: 'menu.overview', layout: 'overview', help: 'overview', page: overviewPage },
   {
@@ -235,5 +235,5 @@ export const ROUTES: AppRoute[] = [
     layout: 'blank',
     page: () => import('../features/errors/forbidden-page'),
   },
-  { name: 'premise', path: ':premise', layout: 'default', redirectToFirstChild: true, children: PREMISE_ROUTES },
+  { name: 'site', path: ':siteId', layout: 'default', redirectToFirstChild: true, children: SITE_ROUTES },
 ];

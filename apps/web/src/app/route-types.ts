@@ -25,7 +25,7 @@ export interface Access {
 export type MenuArea = 'battery' | 'mdload';
 
 export interface RouteLoadContext {
-  premise: number | undefined;
+  siteId: number | undefined;
   params: Record<string, string | undefined>;
 }
 

@@ -1,14 +1,14 @@
-import { useParams } from 'react-router';
 import { useRules } from '../features/session/api/get-rules';
 import { useUser } from '../features/session/api/get-user';
+import { useOptionalSiteId } from '../features/sites/use-site-id';
 import type { Grants } from './access';
 
-/** The signed-in user's features and the permissions at the current premise. */
+/** The signed-in user's features and the permissions at the current operating site. */
 export function useGrants(): Grants | undefined {
-  const premise = useParams().premise;
+  const siteId = useOptionalSiteId();
   const user = useUser();
-  const rules = useRules(premise === undefined ? undefined : Number(premise));
+  const rules = useRules(siteId);
   if (!user.data) return undefined;
-  if (premise !== undefined && rules.isPending) return undefined;
+  if (siteId !== undefined && rules.isPending) return undefined;
   return { features: user.data.authorizedFeatures, rules: rules.data ?? [] };
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { API_BASE, ApiRequestError, api, apiFile, toQueryString } from './api-client';
+import { API_BASE, ApiRequestError, api, apiFile, failureMessage, toQueryString } from './api-client';
 import { notifications } from './notifications/notification-store';
 
 const respond = (status: number, body?: unknown) =>
@@ -66,5 +66,43 @@ describe('api client', () => {
     vi.stubGlobal('fetch', respond(500, { message: 'x' }));
     await expect(api('/battery/Events', { silent: true })).rejects.toMatchObject({ status: 500 });
     expect(notifications.list()).toEqual([]);
+  });
+
+  it('sends FormData as multipart, leaving its content type to the browser', async () => {
+    const fetchMock = respond(201, { jobId: 1 });
+    vi.stubGlobal('fetch', fetchMock);
+    const form = new FormData();
+    form.append('version', '1.2');
+    await expect(api('/battery/Update/1/B-1', { method: 'POST', body: form })).resolves.toEqual({ jobId: 1 });
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.body).toBe(form);
+    expect(init.headers).not.toHaveProperty('content-type');
+    expect(init.headers).toMatchObject({ accept: 'application/json', 'accept-language': expect.any(String) });
+  });
+
+  it('sends JSON with its content type (the cross-site check needs it)', async () => {
+    const fetchMock = respond(200, {});
+    vi.stubGlobal('fetch', fetchMock);
+    await api('/BatteryGroup', { method: 'POST', body: { name: 'A' } });
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init).toMatchObject({ body: '{"name":"A"}', headers: { 'content-type': 'application/json' } });
+  });
+
+  it('sends a signed-out user to the sign-in page for every kind of call, without toasts', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, pathname: '/site/1/reports', search: '?a=1', assign });
+    vi.stubGlobal('fetch', respond(401, { message: 'Sign in' }));
+    await expect(apiFile('/battery/Report/B-1/pdf', { method: 'POST', body: new FormData() })).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(assign).toHaveBeenCalledWith(`/signin?next=${encodeURIComponent('/site/1/reports?a=1')}`);
+    expect(notifications.list()).toEqual([]);
+  });
+
+  it('gives a form the server’s explanation of a refusal, else the client’s message', () => {
+    expect(failureMessage(new ApiRequestError('POST /x failed', 400, { message: 'Line 2: bad serial' }))).toBe(
+      'Line 2: bad serial',
+    );
+    expect(failureMessage(new ApiRequestError('POST /x failed', 500, undefined))).toBe('POST /x failed');
   });
 });

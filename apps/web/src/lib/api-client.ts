@@ -3,7 +3,7 @@ import { apiErrorToasts } from './api-error-toasts';
 import { i18n } from './i18n';
 import { notifications } from './notifications/notification-store';
 
-/** The shared client's base address is empty: calls go to /api/v2 on the same origin (spec §7). */
+/** The shared client's base address is empty: calls go to /api/v2 on the same origin. */
 export const API_BASE = '/api/v2';
 
 export class ApiRequestError extends Error {
@@ -14,19 +14,31 @@ export class ApiRequestError extends Error {
   ) {
     super(message);
   }
+
+  /** The server's own explanation of a refusal, when its body has one. */
+  get serverMessage(): string | undefined {
+    const body = this.body as { message?: unknown } | undefined;
+    return typeof body?.message === 'string' && body.message ? body.message : undefined;
+  }
 }
 
-type Query = Record<string, string | number | boolean | readonly (string | number)[] | undefined | null>;
+/** What a form shows of a failed call: the server's explanation where it gave one. */
+export const failureMessage = (error: Error): string =>
+  (error instanceof ApiRequestError && error.serverMessage) || error.message;
+
+type QueryValue = string | number | boolean | readonly (string | number)[] | undefined | null;
+type Query = Readonly<Record<string, QueryValue>>;
 
 export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: Query;
+  /** A FormData body goes out as multipart (uploads); anything else as JSON. */
   body?: unknown;
-  /** Failures are re-thrown without toasts (e.g. event fetches, spec §8). */
+  /** Failures are re-thrown without toasts (e.g. event fetches). */
   silent?: boolean;
 }
 
-/** Array query parameters repeat the key per value (spec §7). */
+/** Array query parameters repeat the key per value. */
 export function toQueryString(query: Query = {}): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -37,6 +49,7 @@ export function toQueryString(query: Query = {}): string {
   return text ? `?${text}` : '';
 }
 
+/** A JSON answer (or nothing, for 204). */
 export async function api<T>(path: string, request: ApiRequest = {}): Promise<T> {
   return (await readBody(await send(path, request, 'application/json'))) as T;
 }
@@ -48,7 +61,7 @@ export interface ApiFile {
 }
 
 /**
- * A file (CSV, PDF) with the same error handling as `api`. The body stays bytes, so a byte-order mark the
+ * A file (CSV, PDF, zip) with the same error handling as `api`. The body stays bytes, so a byte-order mark the
  * server sends stays in the file (Excel needs it to read UTF-8).
  */
 export async function apiFile(path: string, request: ApiRequest = {}): Promise<ApiFile> {
@@ -57,7 +70,7 @@ export async function apiFile(path: string, request: ApiRequest = {}): Promise<A
   return { blob: await response.blob(), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] };
 }
 
-/** The request; a failure becomes the toasts of spec §8 (unless silent) and is thrown. */
+/** The one way out to the server; a failure becomes the error toasts (unless silent) and is thrown. */
 async function send(path: string, request: ApiRequest, accept: string): Promise<Response> {
   const { method = 'GET', query, body, silent = false } = request;
   let response: Response;
@@ -65,12 +78,8 @@ async function send(path: string, request: ApiRequest, accept: string): Promise<
     response = await fetch(`${API_BASE}${path}${toQueryString(query)}`, {
       method,
       credentials: 'same-origin',
-      headers: {
-        accept,
-        'accept-language': i18n.language,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: { accept, 'accept-language': i18n.language, ...contentType(body) },
+      body: body === undefined || body instanceof FormData ? body : JSON.stringify(body),
     });
   } catch (error) {
     throw fail(new ApiRequestError(error instanceof Error ? error.message : String(error), 0, undefined), silent);
@@ -86,6 +95,11 @@ async function send(path: string, request: ApiRequest, accept: string): Promise<
     );
   }
   return response;
+}
+
+/** JSON bodies say so (the server's cross-site check needs it); the browser writes multipart's own header. */
+function contentType(body: unknown): Record<string, string> {
+  return body === undefined || body instanceof FormData ? {} : { 'content-type': 'application/json' };
 }
 
 async function readBody(response: Response): Promise<unknown> {

@@ -1,10 +1,10 @@
-import { type AttributeFilter, EVENT_ATTRIBUTES, type EventProduct } from '@cbm/contracts/events';
+import { type AttributeFilter, EVENT_ATTRIBUTES, type EventProduct, type EventQuery } from '@cbm/contracts/events';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../http-error';
-import { compileEventQuery, type EventQueryInput } from './event-query-sql';
+import { compileEventQuery } from './event-query-sql';
 
-const base: EventQueryInput = {
+const base: EventQuery = {
   from: '2026-08-01T00:00:00Z',
   to: '2026-08-31T00:00:00Z',
   max: 20,
@@ -68,7 +68,7 @@ function canonical(filter: AttributeFilter): AttributeFilter {
   };
 }
 
-const compileOr400 = (kind: EventProduct, input: EventQueryInput) => {
+const compileOr400 = (kind: EventProduct, input: EventQuery) => {
   try {
     return compileEventQuery(kind, input);
   } catch (error) {

@@ -3,26 +3,13 @@ import {
   DEFAULT_ORDER_BY,
   defaultColumnsOf,
   EVENT_COUNT_LOOKAHEAD_PAGES,
-  type EventFilter,
   type EventProduct,
+  type EventQuery,
 } from '@cbm/contracts/events';
 import { HttpError } from '../../http-error';
 import { type Bind, filterConditions, isCalendarDate, unknownColumn } from './event-filter-sql';
 import { outputExpression, type SqlColumn, sqlColumnOf } from './event-sql-columns';
 import { decodeSeekToken, invalidSeek, type SeekKey } from './seek-token';
-
-/** A validated event query (spec §3 event query) for one product. */
-export interface EventQueryInput {
-  from: string;
-  to: string;
-  max: number;
-  orderBy: string;
-  offset: number;
-  orderByDescending: boolean;
-  filter: EventFilter;
-  operatingSiteIds: readonly number[];
-  seek?: string | undefined;
-}
 
 export interface CompiledEventQuery {
   sql: string;
@@ -42,7 +29,7 @@ const CASTS = { number: 'float8', text: 'text', enum: 'text', date: 'date', time
 
 export const invertedTimeRange = () => new HttpError(400, 'events.invertedRange', 'errors.eventTimeRangeInverted');
 
-function signatureOf(product: EventProduct, input: EventQueryInput): string {
+function signatureOf(product: EventProduct, input: EventQuery): string {
   const identity = [
     product,
     new Date(input.from).toISOString(),
@@ -75,7 +62,7 @@ function checkSortKey(column: SqlColumn | undefined, key: SeekKey) {
  * sequence number, so the order is total and a page can continue after a row (keyset) instead of skipping
  * `offset` rows. One statement answers the page and the count of rows up to the look-ahead.
  */
-export function compileEventQuery(product: EventProduct, input: EventQueryInput): CompiledEventQuery {
+export function compileEventQuery(product: EventProduct, input: EventQuery): CompiledEventQuery {
   if (Date.parse(input.from) > Date.parse(input.to)) throw invertedTimeRange();
   const params: unknown[] = [];
   const bind: Bind = (value) => {

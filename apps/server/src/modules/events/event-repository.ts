@@ -1,6 +1,6 @@
-import type { EventPage, EventProduct, EventValue } from '@cbm/contracts/events';
+import type { EventPage, EventProduct, EventQuery, EventValue } from '@cbm/contracts/events';
 import type { Queryable } from '../../db/database';
-import { type CompiledEventQuery, compileEventQuery, type EventQueryInput } from './event-query-sql';
+import { type CompiledEventQuery, compileEventQuery } from './event-query-sql';
 import { encodeSeekToken } from './seek-token';
 
 interface EventPageRow {
@@ -13,7 +13,7 @@ interface EventPageRow {
 }
 
 /** Turns the statement's rows into the answer: values by column name, the count and the seek token. */
-export function toEventPage(compiled: CompiledEventQuery, input: EventQueryInput, rows: EventPageRow[]): EventPage {
+export function toEventPage(compiled: CompiledEventQuery, input: EventQuery, rows: EventPageRow[]): EventPage {
   const pageRows = rows.filter((row) => row.key_ts !== null);
   const counted = rows[0]?.total_count ?? 0;
   const events = pageRows.map((row) => ({
@@ -41,7 +41,7 @@ export function toEventPage(compiled: CompiledEventQuery, input: EventQueryInput
 /** Reads event pages of one product (device_event, battery fields joined where a column needs them). */
 export function eventRepository(db: Queryable) {
   return {
-    async page(product: EventProduct, input: EventQueryInput): Promise<EventPage> {
+    async page(product: EventProduct, input: EventQuery): Promise<EventPage> {
       const compiled = compileEventQuery(product, input);
       const rows = await db.query<EventPageRow>(compiled.sql, compiled.params);
       return toEventPage(compiled, input, rows);

@@ -3,6 +3,7 @@ import {
   batteryEventQuerySchema,
   type EventFilter,
   type EventProduct,
+  type EventQuery,
   eventColumnsOf,
   eventColumnsSchema,
   eventFilterIdParamsSchema,
@@ -24,7 +25,6 @@ import { auditRepository } from '../audit/audit-repository';
 import { siteRepository } from '../sites/site-repository';
 import { eventFilterRepository } from './event-filter-repository';
 import { filterConditions, unknownColumn } from './event-filter-sql';
-import type { EventQueryInput } from './event-query-sql';
 import { eventRepository } from './event-repository';
 import { sqlColumnOf } from './event-sql-columns';
 
@@ -86,7 +86,7 @@ export async function eventRoutes(app: FastifyInstance, options: { db: Database 
       handler: async () => eventColumnsOf(product),
     });
 
-    const respond = async (request: FastifyRequest, query: Omit<EventQueryInput, 'filter'>, filter: EventFilter) => {
+    const respond = async (request: FastifyRequest, query: Omit<EventQuery, 'filter'>, filter: EventFilter) => {
       await requireSites(request, query.operatingSiteIds);
       return events.page(product, { ...query, filter });
     };

@@ -1,9 +1,9 @@
 import { AppShell, Burger } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
-import { useParams } from 'react-router';
 import { AlertNotifications } from '../../features/alerts/components/alert-notifications';
 import { HelpSidebar } from '../../features/help/help-sidebar';
+import { useOptionalSiteId } from '../../features/sites/use-site-id';
 import { type Grants, isAllowed } from '../access';
 import type { Access } from '../route-types';
 import { AppHeader } from '../shell/app-header';
@@ -20,7 +20,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
   const [menuOpen, menu] = useDisclosure(false);
   const [helpOpen, help] = useDisclosure(false);
   const topic = useRouteHandle('help');
-  const { premise } = useParams();
+  const siteId = useOptionalSiteId();
   const grants = useGrants();
   return (
     <AppShell
@@ -42,7 +42,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
       </AppShell.Navbar>
       <AppShell.Main>{children}</AppShell.Main>
       <HelpSidebar topic={topic} opened={helpOpen} onClose={help.close} />
-      {premise !== undefined && seesAlerts(grants) && <AlertNotifications siteId={Number(premise)} />}
+      {siteId !== undefined && seesAlerts(grants) && <AlertNotifications siteId={siteId} />}
     </AppShell>
   );
 }

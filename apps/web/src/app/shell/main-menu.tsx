@@ -1,27 +1,28 @@
 import { NavLink, Stack, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink as RouterLink, useLocation, useParams } from 'react-router';
+import { NavLink as RouterLink, useLocation } from 'react-router';
+import { useOptionalSiteId } from '../../features/sites/use-site-id';
 import { buildMenu, type MenuItem } from '../menu';
-import { PREMISE_ROUTES } from '../route-table';
+import { SITE_ROUTES } from '../route-table';
 import { useGrants } from '../use-grants';
 
 /** The side menu: only the entries the user's features and the site's rules open. */
 export function MainMenu({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation();
-  const { premise } = useParams();
+  const siteId = useOptionalSiteId();
   const grants = useGrants();
-  if (!grants || !premise) return null;
+  if (!grants || siteId === undefined) return null;
   return (
     <nav aria-label={t('menu.label')}>
       <Stack gap="md">
-        {buildMenu(PREMISE_ROUTES, grants).map((section) => (
+        {buildMenu(SITE_ROUTES, grants).map((section) => (
           <div key={section.area}>
             <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mb={4}>
               {t(section.area === 'battery' ? 'menu.batteries' : 'menu.chargerStations')}
             </Text>
             {section.items.map((item) => (
-              <MenuEntry key={item.name} item={item} base={`/${premise}/`} onNavigate={onNavigate} />
+              <MenuEntry key={item.name} item={item} base={`/${siteId}/`} onNavigate={onNavigate} />
             ))}
           </div>
         ))}

@@ -1,29 +1,30 @@
 import { Select } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { rulesQuery } from '../../features/session/api/get-rules';
 import { useUser } from '../../features/session/api/get-user';
 import { useOperatingSites } from '../../features/sites/api/get-site-tree';
+import { useOptionalSiteId } from '../../features/sites/use-site-id';
 import { isChainAllowed } from '../access';
 import { matchRouteChain } from '../route-objects';
 
-/** Switches the premise; keeps the current page when the user may use it at the new site. */
+/** Switches the operating site; keeps the current page when the user may use it at the new site. */
 export function SiteSwitcher() {
   const { t } = useTranslation();
-  const { premise } = useParams();
+  const siteId = useOptionalSiteId();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const sites = useOperatingSites().data ?? [];
   const features = useUser().data?.authorizedFeatures ?? [];
 
-  async function switchTo(siteId: string | null) {
-    if (!siteId || siteId === premise) return;
+  async function switchTo(next: string | null) {
+    if (!next || Number(next) === siteId) return;
     const rest = pathname.split('/').slice(2).join('/');
-    const target = `/${siteId}/${rest}`;
-    const rules = await queryClient.fetchQuery(rulesQuery(Number(siteId))).catch(() => []);
-    navigate(isChainAllowed(matchRouteChain(target).chain, { features, rules }) ? target : `/${siteId}`);
+    const target = `/${next}/${rest}`;
+    const rules = await queryClient.fetchQuery(rulesQuery(Number(next))).catch(() => []);
+    navigate(isChainAllowed(matchRouteChain(target).chain, { features, rules }) ? target : `/${next}`);
   }
 
   return (
@@ -31,7 +32,7 @@ export function SiteSwitcher() {
       aria-label={t('header.site')}
       placeholder={t('header.selectSite')}
       data={sites.map((site) => ({ value: String(site.operatingSiteId), label: site.name }))}
-      value={premise ?? null}
+      value={siteId === undefined ? null : String(siteId)}
       onChange={(value) => void switchTo(value)}
       searchable
       allowDeselect={false}

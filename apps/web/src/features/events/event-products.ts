@@ -5,8 +5,6 @@ export interface EventProductConfig {
   product: EventProduct;
   eventsPath: string;
   filtersPath: string;
-  /** The body field of the query that carries the filter. */
-  filterKey: 'batteryEventFilter' | 'mdloadEventFilter';
   titleKey: string;
 }
 
@@ -14,7 +12,6 @@ export const BATTERY_EVENTS: EventProductConfig = {
   product: 'battery',
   eventsPath: '/battery/Events',
   filtersPath: '/battery/Filters',
-  filterKey: 'batteryEventFilter',
   titleKey: 'menu.filterView',
 };
 
@@ -22,6 +19,5 @@ export const MDLOAD_EVENTS: EventProductConfig = {
   product: 'mdload',
   eventsPath: '/mdload/MdloadEvents',
   filtersPath: '/mdload/MdloadEventsFilter',
-  filterKey: 'mdloadEventFilter',
   titleKey: 'menu.chargerStationEvents',
 };

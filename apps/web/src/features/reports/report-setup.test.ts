@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { IDLE_SETUP, type ReportSetup, type ReportSetupAction, reportSetupReducer } from './report-setup';
 
 const defaults = { currency: 'EUR', pricePerKwh: 0.3, timezone: 'Europe/Berlin', timestampMin: 1, timestampMax: 2 };
-const file = { url: 'blob:report', fileName: 'report-B-2026-01-01-2026-01-31.pdf', type: 'pdf' as const };
+const file = {
+  blob: new Blob(),
+  url: 'blob:report',
+  fileName: 'report-B-2026-01-01-2026-01-31.pdf',
+  type: 'pdf' as const,
+};
 const run = (...actions: ReportSetupAction[]) => actions.reduce(reportSetupReducer, IDLE_SETUP);
 
 describe('report setup (spec §4)', () => {

@@ -1,9 +1,9 @@
 import type { ReportDefaults } from '@cbm/contracts/reports';
+import type { SavedFile } from '../../lib/save-file';
 
-/** A generated report kept for the preview and the download link. */
-export interface ReportFile {
+/** A generated report kept for the preview (its object URL) and the download button. */
+export interface ReportFile extends SavedFile {
   url: string;
-  fileName: string;
   type: 'pdf' | 'csv';
 }
 

@@ -1,11 +1,8 @@
 let current: string | undefined;
 
-/** The premise (operating site id) the user works in now; set by the navigation guard. */
-export const getCurrentPremise = () => current;
+/** The site id (URL segment) the user works in now; set by the navigation guard. */
+export const getCurrentSiteId = () => current;
 
-export function setCurrentPremise(premise: string) {
-  current = premise;
+export function setCurrentSiteId(siteId: string) {
+  current = siteId;
 }
-
-/** The current premise as a site id, for components inside a premise route. */
-export const currentSiteId = () => (current === undefined ? undefined : Number(current));

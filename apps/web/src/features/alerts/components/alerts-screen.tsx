@@ -3,8 +3,8 @@ import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import { useOperatingSites } from '../../sites/api/get-site-tree';
+import { useSiteId } from '../../sites/use-site-id';
 import { useAlerts } from '../api/get-alerts';
 import { useAlertSelectOptions } from '../hooks/use-alert-select-options';
 import { AlertForm } from './alert-form';
@@ -17,7 +17,7 @@ type Dialog = { kind: 'form'; alert?: Alert } | { kind: 'delete'; alert: Alert }
 /** The alerts of the current site for one product: list, add, edit, delete, desktop notifications. */
 export function AlertsScreen({ product }: { product: AlertProduct }) {
   const { t } = useTranslation();
-  const siteId = Number(useParams().premise);
+  const siteId = useSiteId();
   const alerts = useAlerts(product, siteId);
   const options = useAlertSelectOptions(product, siteId);
   const sites = useOperatingSites();

@@ -1,4 +1,4 @@
-import type { AuditPage } from '@cbm/contracts/audit';
+import type { AuditPage, AuditQuery } from '@cbm/contracts/audit';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -6,7 +6,7 @@ import { api } from '../../../lib/api-client';
 export const auditLogQuery = (operatingSiteId: number, offset: number, limit: number) =>
   queryOptions({
     queryKey: ['audit', operatingSiteId, offset, limit],
-    queryFn: () => api<AuditPage>('/audit', { query: { operatingSiteId, offset, limit } }),
+    queryFn: () => api<AuditPage>('/audit', { query: { operatingSiteId, offset, limit } satisfies AuditQuery }),
     // Every change anywhere may add an entry: read it fresh whenever the page is opened.
     staleTime: 0,
   });

@@ -2,10 +2,10 @@ import { AUDIT_PAGE_DEFAULT, type AuditEntry } from '@cbm/contracts/audit';
 import { Group, Loader, Pagination, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import { formatDateTime } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
 import { useOperatingSites } from '../../sites/api/get-site-tree';
+import { useSiteId } from '../../sites/use-site-id';
 import { useAuditLog } from '../api/get-audit-log';
 import { auditValueLines } from '../audit-values';
 
@@ -23,7 +23,7 @@ const Lines = ({ lines }: { lines: string[] }) => (
 export default function AuditPage() {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const siteId = Number(useParams().premise);
+  const siteId = useSiteId();
   const [page, setPage] = useState(1);
   const log = useAuditLog(siteId, (page - 1) * AUDIT_PAGE_DEFAULT, AUDIT_PAGE_DEFAULT);
   const sites = useOperatingSites().data ?? [];

@@ -1,4 +1,4 @@
-import type { BatteryListResponse } from '@cbm/contracts/battery-list';
+import type { BatteryListQuery, BatteryListResponse } from '@cbm/contracts/battery-list';
 import { LIVE_VIEW_MAX_ITEMS } from '@cbm/contracts/constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -11,7 +11,7 @@ export const batteryListQuery = (operatingSiteIds: readonly number[]) =>
     queryKey: ['batteryList', ...operatingSiteIds],
     queryFn: () =>
       api<BatteryListResponse>(BATTERY_LIST_PATH, {
-        query: { operatingSiteIds, offset: 0, limit: LIVE_VIEW_MAX_ITEMS },
+        query: { operatingSiteIds, offset: 0, limit: LIVE_VIEW_MAX_ITEMS } satisfies BatteryListQuery,
       }),
     staleTime: 30_000,
   });

@@ -37,7 +37,7 @@ const DETAIL_FIELDS = [
 
 interface BatteryDetailsProps {
   battery: BatteryListItem;
-  premise: string;
+  siteId: number;
   canUpdate: boolean;
   remoteUntil: string | undefined;
   enablingRemote: boolean;
@@ -48,7 +48,7 @@ interface BatteryDetailsProps {
 
 /** The expanded row: every other field, the last data, and the battery's service actions. */
 export function BatteryDetails(props: BatteryDetailsProps) {
-  const { battery, premise, canUpdate, remoteUntil } = props;
+  const { battery, siteId, canUpdate, remoteUntil } = props;
   const { t } = useTranslation();
   const language = currentLanguage();
   const lastData = battery.lastData ?? {};
@@ -84,7 +84,7 @@ export function BatteryDetails(props: BatteryDetailsProps) {
         >
           {t('batteryList.remote.enable')}
         </Button>
-        <Anchor component={Link} to={`/${premise}/expert/profile/${encodeURIComponent(battery.batterySerialNumber)}`}>
+        <Anchor component={Link} to={`/${siteId}/expert/profile/${encodeURIComponent(battery.batterySerialNumber)}`}>
           <Group gap={4}>
             <IconChartLine size={14} aria-hidden />
             {t('batteryList.profileAnalysis')}

@@ -2,10 +2,10 @@ import type { BatteryListItem } from '@cbm/contracts/battery-list';
 import { Group, Loader, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import { SortableHeader } from '../../../components/table/sortable-header';
 import { notifications } from '../../../lib/notifications/notification-store';
 import { useUser } from '../../session/api/get-user';
+import { useSiteId } from '../../sites/use-site-id';
 import { useEnableRemote } from '../api/enable-remote';
 import { useBatteryList } from '../api/get-battery-list';
 import { useExpectedVersions } from '../api/get-expected-versions';
@@ -27,8 +27,7 @@ import { UpdateDialog } from './update-dialog';
 /** Expert battery list (spec §2 expert/battery_list, cbm_view): every battery field, sortable, expandable. */
 export default function BatteryListPage() {
   const { t } = useTranslation();
-  const premise = useParams().premise ?? '';
-  const siteId = Number(premise);
+  const siteId = useSiteId();
   const list = useBatteryList([siteId]);
   const expectedVersions = useExpectedVersions(siteId);
   const user = useUser();
@@ -100,7 +99,7 @@ export default function BatteryListPage() {
                       details={
                         <BatteryDetails
                           battery={battery}
-                          premise={premise}
+                          siteId={siteId}
                           canUpdate={canUpdate}
                           remoteUntil={remoteUntil[battery.batterySerialNumber]}
                           enablingRemote={

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifications } from '../../../lib/notifications/notification-store';
 import { hasRunningJob, useSoftwareInfo } from '../api/get-software-info';
-import { useStartUpdate } from '../api/start-update';
+import { useStartFirmwareUpdate } from '../api/start-firmware-update';
 import { UpdateJobsTable } from './update-jobs-table';
 
 interface UpdateDialogProps {
@@ -20,7 +20,7 @@ export function UpdateDialog({ siteId, battery, onClose }: UpdateDialogProps) {
   const { t } = useTranslation();
   const serial = battery.batterySerialNumber;
   const info = useSoftwareInfo(siteId, serial);
-  const start = useStartUpdate(siteId);
+  const start = useStartFirmwareUpdate(siteId);
   const [file, setFile] = useState<File | null>(null);
   const [version, setVersion] = useState('');
   const name = battery.batteryName;

@@ -1,4 +1,4 @@
-import type { BatteryProfile } from '@cbm/contracts/battery-profile';
+import type { BatteryProfile, ProfileQuery } from '@cbm/contracts/battery-profile';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TimeRange } from '../../../components/time-range/quick-range';
 import { api } from '../../../lib/api-client';
@@ -10,7 +10,7 @@ export const batteryProfileQuery = (operatingSiteId: number, serial: string, ran
     queryKey: ['batteryProfile', operatingSiteId, serial, range.from.toISOString(), range.to.toISOString()],
     queryFn: () =>
       api<BatteryProfile>(`${PROFILE_PATH}/${encodeURIComponent(serial)}`, {
-        query: { operatingSiteId, from: range.from.toISOString(), to: range.to.toISOString() },
+        query: { operatingSiteId, from: range.from.toISOString(), to: range.to.toISOString() } satisfies ProfileQuery,
       }),
   });
 

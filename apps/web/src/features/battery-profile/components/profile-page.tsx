@@ -5,6 +5,7 @@ import { useParams } from 'react-router';
 import type { TimeRange } from '../../../components/time-range/quick-range';
 import { TimeRangeInput } from '../../../components/time-range/time-range-input';
 import { currentLanguage } from '../../../lib/i18n';
+import { useSiteId } from '../../sites/use-site-id';
 import { useBatteryProfile } from '../api/get-battery-profile';
 import { useProfileSettings } from '../api/get-profile-settings';
 import { bucketDuration, hasSamples, lastDays, profileRows } from '../profile-series';
@@ -17,7 +18,7 @@ const OPENING_DAYS = 7;
 export default function ProfilePage() {
   const { t } = useTranslation();
   const params = useParams();
-  const siteId = Number(params.premise);
+  const siteId = useSiteId();
   const serial = params.serialNumber ?? '';
   const settings = useProfileSettings(siteId, serial);
   const timeZone = settings.data?.timezone;

@@ -2,11 +2,11 @@ import { dataExportQuerySchema, EXPORT_ALL_BATTERIES, EXPORT_RESOLUTIONS } from 
 import { Button, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import { quickRange, type TimeRange } from '../../../components/time-range/quick-range';
 import { TimeRangeInput } from '../../../components/time-range/time-range-input';
 import { TimeZoneSelect } from '../../../components/time-range/time-zone-select';
 import { fieldErrors } from '../../../lib/validation-errors';
+import { useSiteId } from '../../sites/use-site-id';
 import { useTimeZoneChoice } from '../../sites/use-time-zone-choice';
 import { useStatisticsBatteries } from '../../statistics/api/get-statistics-batteries';
 import { downloadExport } from '../api/download-export';
@@ -14,7 +14,7 @@ import { downloadExport } from '../api/download-export';
 /** Data export (spec §2 stats/export): a CSV per battery and day, week or month; every field required (§5). */
 export default function DataExportPage() {
   const { t } = useTranslation();
-  const operatingSiteId = Number(useParams().premise);
+  const operatingSiteId = useSiteId();
   const batteries = useStatisticsBatteries(operatingSiteId).data ?? [];
   const [serials, setSerials] = useState<string[]>([]);
   const [resolution, setResolution] = useState<string | null>(null);

@@ -1,7 +1,7 @@
 import { DATALOG_RETENTION_DAYS } from '@cbm/contracts/constants';
 import { Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useSiteId } from '../../sites/use-site-id';
 import { useDatalogs } from '../api/get-datalogs';
 import { DatalogRequestForm } from './datalog-request-form';
 import { DatalogTable } from './datalog-table';
@@ -9,7 +9,7 @@ import { DatalogTable } from './datalog-table';
 /** Datalog request (spec §2 expert/datalog): request from a battery, follow the state, download the zip. */
 export default function DatalogPage() {
   const { t } = useTranslation();
-  const siteId = Number(useParams().premise);
+  const siteId = useSiteId();
   const datalogs = useDatalogs(siteId);
   const list = datalogs.data?.datalogs ?? [];
   const waiting = list.some((datalog) => datalog.status === 'requested');

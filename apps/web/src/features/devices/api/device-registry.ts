@@ -5,8 +5,7 @@ import type {
   RegisteredDevice,
 } from '@cbm/contracts/device-registry';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API_BASE, api } from '../../../lib/api-client';
-import { i18n } from '../../../lib/i18n';
+import { api } from '../../../lib/api-client';
 
 /** GET /devices: the site's registered devices (docs/decisions/021-device-registry.md). */
 export const devicesQuery = (operatingSiteId: number) =>
@@ -45,18 +44,15 @@ export const useRevokeDevice = (operatingSiteId: number) =>
     api<RegisteredDevice>(devicePath(device, 'revoke'), { method: 'POST', query: { operatingSiteId } }),
   );
 
-/** POST /devices/import: multipart with the CSV file; the server's message when it refuses the file. */
+/** POST /devices/import: multipart with the CSV file; the form shows the server's refusal itself, so no toasts. */
 export const useImportDevices = (operatingSiteId: number) =>
-  useRegistryMutation(operatingSiteId, async (file: File) => {
+  useRegistryMutation(operatingSiteId, (file: File) => {
     const form = new FormData();
     form.append('file', file, file.name);
-    const response = await fetch(`${API_BASE}/devices/import?operatingSiteId=${operatingSiteId}`, {
+    return api<DeviceImportResult>('/devices/import', {
       method: 'POST',
+      query: { operatingSiteId },
       body: form,
-      credentials: 'same-origin',
-      headers: { accept: 'application/json', 'accept-language': i18n.language },
+      silent: true,
     });
-    const body = (await response.json().catch(() => undefined)) as { message?: string } | undefined;
-    if (!response.ok) throw new Error(body?.message ?? `${response.status} ${response.statusText}`);
-    return body as DeviceImportResult;
   });

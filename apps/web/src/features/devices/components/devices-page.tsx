@@ -2,9 +2,9 @@ import type { DeviceCredentials, RegisteredDevice } from '@cbm/contracts/device-
 import { Badge, Button, Group, Loader, Modal, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import { formatDateTime } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
+import { useSiteId } from '../../sites/use-site-id';
 import { useDevices, useRevokeDevice, useRotateDevice } from '../api/device-registry';
 import { CredentialsDialog } from './credentials-dialog';
 import { RegisterDeviceForm } from './register-device-form';
@@ -15,7 +15,7 @@ const STATUS_COLORS = { registered: 'gray', connected: 'green', revoked: 'red' }
 export default function DevicesPage() {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const siteId = Number(useParams().premise);
+  const siteId = useSiteId();
   const devices = useDevices(siteId);
   const rotate = useRotateDevice(siteId);
   const revoke = useRevokeDevice(siteId);

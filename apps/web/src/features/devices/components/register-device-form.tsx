@@ -3,18 +3,26 @@ import type { DeviceCredentials } from '@cbm/contracts/device-registry';
 import { Button, FileInput, Group, Select, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { failureMessage } from '../../../lib/api-client';
+import { saveFile } from '../../../lib/save-file';
 import { useImportDevices, useRegisterDevice } from '../api/device-registry';
 
 type DeviceClass = (typeof DEVICE_CLASSES)[number];
 
 /** The imported devices' credentials as a CSV file to hand on once (the page cannot show them again). */
-const credentialsCsv = (registered: DeviceCredentials[]) =>
-  `data:text/csv;charset=utf-8,${encodeURIComponent(
-    [
-      'username,client id,secret',
-      ...registered.map((entry) => `${entry.username},${entry.clientId},${entry.secret}`),
-    ].join('\n'),
-  )}`;
+const saveCredentials = (registered: DeviceCredentials[]) =>
+  saveFile({
+    blob: new Blob(
+      [
+        [
+          'username,client id,secret',
+          ...registered.map((entry) => `${entry.username},${entry.clientId},${entry.secret}`),
+        ].join('\n'),
+      ],
+      { type: 'text/csv;charset=utf-8' },
+    ),
+    fileName: 'device-credentials.csv',
+  });
 
 /** Registers one device (its credentials are then shown), or the devices of a CSV file. */
 export function RegisterDeviceForm({
@@ -81,13 +89,7 @@ export function RegisterDeviceForm({
             })}
           </Text>
           {importFile.data.registered.length > 0 && (
-            <Button
-              component="a"
-              size="compact-sm"
-              variant="light"
-              download="device-credentials.csv"
-              href={credentialsCsv(importFile.data.registered)}
-            >
+            <Button size="compact-sm" variant="light" onClick={() => saveCredentials(importFile.data.registered)}>
               {t('devices.downloadCredentials')}
             </Button>
           )}
@@ -95,7 +97,7 @@ export function RegisterDeviceForm({
       )}
       {importFile.error && (
         <Text size="sm" c="red" mt="xs">
-          {importFile.error.message}
+          {failureMessage(importFile.error)}
         </Text>
       )}
     </>

@@ -1,11 +1,12 @@
 import { useParams } from 'react-router';
+import { useSiteId } from '../../sites/use-site-id';
 import { BATTERY_EVENTS } from '../event-products';
 import { EventView } from './event-view';
 
 /** Filter view (spec §2 expert/filter/:serialNumber?): a serial in the route prefilters BatterySerialNumber. */
 export default function BatteryFilterPage() {
-  const { premise, serialNumber } = useParams();
-  const siteId = Number(premise);
+  const { serialNumber } = useParams();
+  const siteId = useSiteId();
   return (
     <EventView
       key={`${siteId}/${serialNumber ?? ''}`}

@@ -1,7 +1,8 @@
 import { EVENT_PAGE_SIZE, EVENT_REFETCH_DEBOUNCE_MS } from '@cbm/contracts/constants';
+import type { EventQuery } from '@cbm/contracts/events';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useMemo, useRef } from 'react';
-import { type EventPageRequest, useEventPage } from '../api/query-events';
+import { useEventPage } from '../api/query-events';
 import type { EventProductConfig } from '../event-products';
 import { activeFilters, type EventViewState, offsetOf, seekFor } from '../event-view-model';
 
@@ -25,7 +26,7 @@ export function useEventRows(config: EventProductConfig, state: EventViewState, 
     const offset = offsetOf(state.page);
     return { ...query, max: EVENT_PAGE_SIZE, offset, seek: seekFor(tokens.current.byOffset, offset) };
   }, [state, siteId]);
-  const [debounced] = useDebouncedValue<EventPageRequest>(request, EVENT_REFETCH_DEBOUNCE_MS);
+  const [debounced] = useDebouncedValue<EventQuery>(request, EVENT_REFETCH_DEBOUNCE_MS);
   const result = useEventPage(config, debounced);
 
   const { data, isPlaceholderData } = result;

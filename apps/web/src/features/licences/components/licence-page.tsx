@@ -18,10 +18,10 @@ import { IconCalendarEvent, IconSearch } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import { SortableHeader } from '../../../components/table/sortable-header';
 import { formatDate } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
+import { useSiteId } from '../../sites/use-site-id';
 import { useLicences } from '../api/get-licences';
 import {
   type LicenceSort,
@@ -45,7 +45,7 @@ const COLUMNS: [LicenceSortKey, string][] = [
 export default function LicencePage() {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const siteId = Number(useParams().premise);
+  const siteId = useSiteId();
   const licences = useLicences(siteId);
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<LicenceSort>({ key: 'eoLDate', descending: false });

@@ -1,19 +1,12 @@
 import { LIVE_VIEW_CSV_FILENAME } from '@cbm/contracts/live-view';
-import { api } from '../../../lib/api-client';
+import { apiFile } from '../../../lib/api-client';
+import { saveFile } from '../../../lib/save-file';
 import { LIVE_VIEW_PATH } from './get-live-view';
 
-/**
- * GET /battery/BatteryLiveView/csv, saved as battery-list.csv. Reading the body as text drops the
- * server's byte-order mark, so it is put back: Excel needs it to read UTF-8.
- */
-export async function downloadLiveViewCsv(operatingSiteId: number, search: string) {
-  const text = await api<string>(`${LIVE_VIEW_PATH}/csv`, {
-    query: { operatingSiteId, search: search || undefined },
+/** GET /battery/BatteryLiveView/csv, saved as battery-list.csv (bytes as sent, byte-order mark included). */
+export async function downloadLiveViewCsv(siteId: number, search: string) {
+  const { blob } = await apiFile(`${LIVE_VIEW_PATH}/csv`, {
+    query: { operatingSiteId: siteId, search: search || undefined },
   });
-  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = LIVE_VIEW_CSV_FILENAME;
-  link.click();
-  URL.revokeObjectURL(url);
+  saveFile({ blob, fileName: LIVE_VIEW_CSV_FILENAME });
 }

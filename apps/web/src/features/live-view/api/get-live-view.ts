@@ -1,5 +1,5 @@
 import { LIVE_VIEW_MAX_ITEMS, LIVE_VIEW_UPDATE_POLL_MS } from '@cbm/contracts/constants';
-import type { LiveViewResponse } from '@cbm/contracts/live-view';
+import type { LiveViewQuery, LiveViewResponse } from '@cbm/contracts/live-view';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -11,7 +11,12 @@ export const liveViewQuery = (operatingSiteId: number, search: string) =>
     queryKey: ['liveView', operatingSiteId, search],
     queryFn: () =>
       api<LiveViewResponse>(LIVE_VIEW_PATH, {
-        query: { operatingSiteId, offset: 0, limit: LIVE_VIEW_MAX_ITEMS, search: search || undefined },
+        query: {
+          operatingSiteId,
+          offset: 0,
+          limit: LIVE_VIEW_MAX_ITEMS,
+          search: search || undefined,
+        } satisfies LiveViewQuery,
       }),
     staleTime: 30 * LIVE_VIEW_UPDATE_POLL_MS,
   });

@@ -1,4 +1,4 @@
-import type { BatteryGroup } from '@cbm/contracts/battery-groups';
+import type { BatteryGroup, BatteryGroupCreateBody, BatteryGroupRenameBody } from '@cbm/contracts/battery-groups';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { batteryGroupsQuery } from './get-battery-groups';
@@ -9,8 +9,15 @@ export function useSaveBatteryGroup(operatingSiteId: number) {
   return useMutation({
     mutationFn: ({ id, name }: { id?: number; name: string }) =>
       id === undefined
-        ? api<BatteryGroup>('/BatteryGroup', { method: 'POST', body: { name, operatingSiteId } })
-        : api<BatteryGroup>(`/BatteryGroup/${id}`, { method: 'POST', query: { operatingSiteId }, body: { name } }),
+        ? api<BatteryGroup>('/BatteryGroup', {
+            method: 'POST',
+            body: { name, operatingSiteId } satisfies BatteryGroupCreateBody,
+          })
+        : api<BatteryGroup>(`/BatteryGroup/${id}`, {
+            method: 'POST',
+            query: { operatingSiteId },
+            body: { name } satisfies BatteryGroupRenameBody,
+          }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: batteryGroupsQuery(operatingSiteId).queryKey }),

@@ -23,7 +23,7 @@ const STATUS_COLORS: Record<LiveViewBattery['status'], string> = {
 interface BatteryCardProps {
   battery: LiveViewBattery;
   layout: 'grid' | 'list';
-  premise: string;
+  siteId: number;
   canOpenErrors: boolean;
   /** The site's time zone: the last data time is shown as the site's clocks show it. */
   timeZone: string;
@@ -51,7 +51,7 @@ const number = (value: number | null, unit: string, digits = 1) =>
   value === null ? '—' : `${value.toLocaleString(currentLanguage(), { maximumFractionDigits: digits })} ${unit}`;
 
 /** One battery: its live figures; red border for a current error, orange triangle for one within 24 h. */
-export function BatteryCard({ battery, layout, premise, canOpenErrors, timeZone, menu }: BatteryCardProps) {
+export function BatteryCard({ battery, layout, siteId, canOpenErrors, timeZone, menu }: BatteryCardProps) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const disconnected = isDisconnected(battery);
@@ -75,7 +75,7 @@ export function BatteryCard({ battery, layout, premise, canOpenErrors, timeZone,
       {canOpenErrors ? (
         <Anchor
           component={Link}
-          to={`/${premise}/expert/filter/${encodeURIComponent(battery.batterySerialNumber)}`}
+          to={`/${siteId}/expert/filter/${encodeURIComponent(battery.batterySerialNumber)}`}
           aria-label={t('liveView.battery.errorRecentLink')}
           c="orange"
           lh={0}

@@ -7,15 +7,23 @@ import { useTranslation } from 'react-i18next';
 interface BatteryMenuProps {
   battery: LiveViewBattery;
   groups: readonly BatteryGroup[];
-  updating: boolean;
-  onUpdate(): void;
+  refreshing: boolean;
+  onRefresh(): void;
   onRename(): void;
   onMove(groupId: number | null): void;
   onCopySerial(): void;
 }
 
 /** A battery's actions; 'Move to group' is the keyboard alternative to dragging. */
-export function BatteryMenu({ battery, groups, updating, onUpdate, onRename, onMove, onCopySerial }: BatteryMenuProps) {
+export function BatteryMenu({
+  battery,
+  groups,
+  refreshing,
+  onRefresh,
+  onRename,
+  onMove,
+  onCopySerial,
+}: BatteryMenuProps) {
   const { t } = useTranslation();
   const targets = [...groups.map((group) => ({ id: group.id as number | null, name: group.name }))];
   targets.push({ id: null, name: t('liveView.ungrouped') });
@@ -27,8 +35,8 @@ export function BatteryMenu({ battery, groups, updating, onUpdate, onRename, onM
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item leftSection={<IconRefresh size={14} />} onClick={onUpdate} disabled={updating}>
-          {updating ? t('liveView.battery.updating') : t('liveView.battery.updateData')}
+        <Menu.Item leftSection={<IconRefresh size={14} />} onClick={onRefresh} disabled={refreshing}>
+          {refreshing ? t('liveView.battery.updating') : t('liveView.battery.updateData')}
         </Menu.Item>
         <Menu.Item leftSection={<IconPencil size={14} />} onClick={onRename}>
           {t('liveView.battery.rename')}

@@ -6,11 +6,11 @@ import { useDebouncedValue, useLocalStorage } from '@mantine/hooks';
 import { IconAlertTriangle, IconDownload, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import { GridListSwitch } from '../../../components/view-switch/grid-list-switch';
 import { notifications } from '../../../lib/notifications/notification-store';
 import { useUser } from '../../session/api/get-user';
 import { useSiteTimeZone } from '../../sites/api/get-site-tree';
+import { useSiteId } from '../../sites/use-site-id';
 import { useChangeBattery } from '../api/change-battery';
 import { useDeleteBatteryGroup } from '../api/delete-battery-group';
 import { downloadLiveViewCsv } from '../api/download-csv';
@@ -18,7 +18,7 @@ import { useBatteryGroups } from '../api/get-battery-groups';
 import { useConnectivity } from '../api/get-connectivity';
 import { useLiveView } from '../api/get-live-view';
 import { useSaveBatteryGroup } from '../api/save-battery-group';
-import { useBatteryUpdate } from '../hooks/use-battery-update';
+import { useDataRefresh } from '../hooks/use-data-refresh';
 import { useLiveStream } from '../hooks/use-live-stream';
 import { buildSections, type SectionKey, UNGROUPED } from '../live-view-model';
 import { BatteryCard } from './battery-card';
@@ -39,8 +39,7 @@ type Dialog =
 /** Live View (spec §2): the site's batteries in groups, as a grid or a list, updated live. */
 export default function LiveViewPage() {
   const { t } = useTranslation();
-  const premise = useParams().premise ?? '';
-  const siteId = Number(premise);
+  const siteId = useSiteId();
   const [grid, setGrid] = useLocalStorage({ key: 'cbm.liveView.grid', defaultValue: true });
   const [collapsedKeys, setCollapsedKeys] = useLocalStorage<SectionKey[]>({
     key: `cbm.liveView.collapsed.${siteId}`,
@@ -57,7 +56,7 @@ export default function LiveViewPage() {
   const saveGroup = useSaveBatteryGroup(siteId);
   const deleteGroup = useDeleteBatteryGroup(siteId);
   const changeBattery = useChangeBattery(siteId);
-  const { update, updating } = useBatteryUpdate(siteId);
+  const { refresh, refreshing } = useDataRefresh(siteId);
   useLiveStream(siteId);
 
   const groupList = groups.data ?? NO_GROUPS;
@@ -94,15 +93,15 @@ export default function LiveViewPage() {
     <BatteryCard
       battery={battery}
       layout={grid ? 'grid' : 'list'}
-      premise={premise}
+      siteId={siteId}
       canOpenErrors={canOpenErrors}
       timeZone={timeZone}
       menu={
         <BatteryMenu
           battery={battery}
           groups={groupList}
-          updating={updating.has(battery.batterySerialNumber)}
-          onUpdate={() => void update(battery)}
+          refreshing={refreshing.has(battery.batterySerialNumber)}
+          onRefresh={() => void refresh(battery)}
           onRename={() => setDialog({ kind: 'renameBattery', battery })}
           onMove={(groupId) => move(battery.batterySerialNumber, groupId)}
           onCopySerial={() => void copySerial(battery.batterySerialNumber)}

@@ -1,14 +1,10 @@
 import { MDLOAD_LIVE_VIEW_CSV_FILENAME } from '@cbm/contracts/mdload-live-view';
-import { api } from '../../../lib/api-client';
+import { apiFile } from '../../../lib/api-client';
+import { saveFile } from '../../../lib/save-file';
 import { MDLOAD_LIVE_VIEW_PATH } from './get-mdload-live-view';
 
-/** GET /mdload/MdLoadLiveView/csv as a file; the byte-order mark dropped by reading text is put back for Excel. */
-export async function downloadMdloadCsv(operatingSiteId: number) {
-  const text = await api<string>(`${MDLOAD_LIVE_VIEW_PATH}/csv`, { query: { operatingSiteId } });
-  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = MDLOAD_LIVE_VIEW_CSV_FILENAME;
-  link.click();
-  URL.revokeObjectURL(url);
+/** GET /mdload/MdLoadLiveView/csv, saved as a file (bytes as sent, byte-order mark included). */
+export async function downloadMdloadCsv(siteId: number) {
+  const { blob } = await apiFile(`${MDLOAD_LIVE_VIEW_PATH}/csv`, { query: { operatingSiteId: siteId } });
+  saveFile({ blob, fileName: MDLOAD_LIVE_VIEW_CSV_FILENAME });
 }

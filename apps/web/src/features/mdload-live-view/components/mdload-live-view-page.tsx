@@ -4,9 +4,9 @@ import { useLocalStorage } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import { GridListSwitch } from '../../../components/view-switch/grid-list-switch';
 import { notifications } from '../../../lib/notifications/notification-store';
+import { useSiteId } from '../../sites/use-site-id';
 import { useAssignStation } from '../api/assign-station';
 import { downloadMdloadCsv } from '../api/download-mdload-csv';
 import { useMdloadLiveView } from '../api/get-mdload-live-view';
@@ -17,7 +17,7 @@ import { MdloadUnitPanel } from './mdload-unit-panel';
 /** Charger-station live view (spec §2 md-live): the site's units with their groups and stations, updated live. */
 export default function MdloadLiveViewPage() {
   const { t } = useTranslation();
-  const siteId = Number(useParams().premise);
+  const siteId = useSiteId();
   const [grid, setGrid] = useLocalStorage({ key: 'cbm.mdloadLiveView.grid', defaultValue: true });
   const [chargerFor, setChargerFor] = useState<ChargingStation | null>(null);
   const liveView = useMdloadLiveView(siteId);

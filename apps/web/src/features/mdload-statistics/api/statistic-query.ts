@@ -1,3 +1,4 @@
+import type { MdloadStatisticQuery } from '@cbm/contracts/mdload-statistics';
 import type { TimeRange } from '../../../components/time-range/quick-range';
 
 export const MDLOAD_STATISTIC_PATH = '/mdload/MdLoadStatistic';
@@ -9,7 +10,7 @@ export interface StatisticParams {
   range: TimeRange;
 }
 
-export const statisticQuery = ({ operatingSiteId, timeZone, range }: StatisticParams) => ({
+export const statisticQuery = ({ operatingSiteId, timeZone, range }: StatisticParams): MdloadStatisticQuery => ({
   operatingSiteId,
   timeZone,
   startTime: range.from.toISOString(),

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import { useParams } from 'react-router';
 import { quickRange, type TimeRange } from '../../../components/time-range/quick-range';
+import { useSiteId } from '../../sites/use-site-id';
 import { useTimeZoneChoice } from '../../sites/use-time-zone-choice';
 import { useAvailableTime } from '../api/get-available-time';
 import type { StatisticParams } from '../api/statistic-query';
@@ -13,7 +13,7 @@ const fromSeconds = (seconds: number | null | undefined) =>
  * week in that zone; the picker is limited to the days that have data. A quick range follows the zone.
  */
 export function useStatisticFilters() {
-  const siteId = Number(useParams().premise);
+  const siteId = useSiteId();
   const [timeZone, setTimeZone] = useTimeZoneChoice(siteId);
   const [chosenRange, setRange] = useState<TimeRange>(() => quickRange('thisWeek', timeZone));
   const range = useMemo(

@@ -2,10 +2,11 @@ import { toReportQuery, type ReportSettingsForm as ValidSettings } from '@cbm/co
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import { currentLanguage } from '../../../lib/i18n';
+import { saveFile } from '../../../lib/save-file';
 import { useUser } from '../../session/api/get-user';
-import { generateReportFromCsv, generateSerialReport, saveReportFile } from '../api/generate-report';
+import { useSiteId } from '../../sites/use-site-id';
+import { generateReportFromCsv, generateSerialReport } from '../api/generate-report';
 import { useReportBatteries } from '../api/get-report-batteries';
 import { fetchReportDefaults } from '../api/get-report-defaults';
 import { initialValues } from '../report-settings-values';
@@ -16,7 +17,7 @@ import { ReportSettingsForm } from './report-settings-form';
 /** Reporting (spec §2, §4): choose a battery or a datalog, adjust the settings, download PDF or CSV. */
 export default function ReportPage() {
   const { t } = useTranslation();
-  const siteId = Number(useParams().premise ?? '');
+  const siteId = useSiteId();
   const user = useUser();
   const batteries = useReportBatteries(siteId);
   const [setup, dispatch] = useReducer(reportSetupReducer, IDLE_SETUP);
@@ -49,7 +50,7 @@ export default function ReportPage() {
       const file = setup.csv
         ? await generateReportFromCsv(setup.csv, query)
         : await generateSerialReport(setup.serial, settings.type, query);
-      saveReportFile(file);
+      saveFile(file);
       setPreview(false);
       dispatch({ type: 'generated', file });
     } catch {
@@ -93,7 +94,7 @@ export default function ReportPage() {
           <Alert color="teal">
             <Group justify="space-between">
               <Text size="sm">{t('reports.result.ready', { fileName: setup.file.fileName })}</Text>
-              <Button size="xs" variant="light" onClick={() => setup.file && saveReportFile(setup.file)}>
+              <Button size="xs" variant="light" onClick={() => setup.file && saveFile(setup.file)}>
                 {t('reports.result.download')}
               </Button>
             </Group>

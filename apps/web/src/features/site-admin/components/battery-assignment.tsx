@@ -68,7 +68,8 @@ export function BatteryAssignment({ siteId }: { siteId: number }) {
           notifications.add({
             type: 'error',
             title: t('siteAdmin.batteries.storeFailed'),
-            message: serverMessage(error) ?? t('siteAdmin.batteries.storeFailedMessage'),
+            message:
+              (error instanceof ApiRequestError && error.serverMessage) || t('siteAdmin.batteries.storeFailedMessage'),
           }),
       },
     );
@@ -114,10 +115,4 @@ export function BatteryAssignment({ siteId }: { siteId: number }) {
       </Group>
     </Paper>
   );
-}
-
-/** The server's own explanation of a refusal (e.g. which batteries it did not find). */
-function serverMessage(error: unknown): string | undefined {
-  const body = error instanceof ApiRequestError ? (error.body as { message?: unknown } | undefined) : undefined;
-  return typeof body?.message === 'string' ? body.message : undefined;
 }

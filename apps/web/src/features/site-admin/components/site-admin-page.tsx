@@ -1,6 +1,6 @@
 import { Alert, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useSiteId } from '../../sites/use-site-id';
 import { useSiteSettings } from '../api/get-site-settings';
 import { BatteryAssignment } from './battery-assignment';
 import { SiteSettingsForm } from './site-settings-form';
@@ -8,7 +8,7 @@ import { SiteSettingsForm } from './site-settings-form';
 /** Edit Operating Site (spec §2 admin/osadmin): the site's settings and its batteries. */
 export default function SiteAdminPage() {
   const { t } = useTranslation();
-  const siteId = Number(useParams().premise);
+  const siteId = useSiteId();
   const settings = useSiteSettings(siteId);
   return (
     <Stack gap="md">

@@ -2,7 +2,7 @@ import type { StatisticsQuery } from '@cbm/contracts/statistics';
 import { Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useSiteId } from '../../sites/use-site-id';
 import { useStatistics } from '../api/get-statistics';
 import { hasData } from '../statistics-model';
 import { StatisticsChart } from './statistics-chart';
@@ -11,7 +11,7 @@ import { StatisticsForm } from './statistics-form';
 /** Battery statistics (spec §2 stats/statistics): start SoC, availability, total energy and CO2 over time. */
 export default function StatisticsPage() {
   const { t } = useTranslation();
-  const operatingSiteId = Number(useParams().premise);
+  const operatingSiteId = useSiteId();
   const [query, setQuery] = useState<StatisticsQuery | null>(null);
   const statistics = useStatistics(query);
 

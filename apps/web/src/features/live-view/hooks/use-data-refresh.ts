@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { notifications } from '../../../lib/notifications/notification-store';
 import { mergeBattery } from '../api/change-battery';
 import { getLiveBattery } from '../api/get-live-battery';
-import { startBatteryUpdate } from '../api/start-battery-update';
+import { requestDataRefresh } from '../api/request-data-refresh';
 
 const isNewer = (battery: LiveViewBattery, before: string | null) =>
   battery.lastDataTimestamp !== null && (before === null || Date.parse(battery.lastDataTimestamp) > Date.parse(before));
@@ -15,10 +15,10 @@ const isNewer = (battery: LiveViewBattery, before: string | null) =>
  * 'Update data' (spec §4): asks the battery for fresh data, then reads it every second until its
  * lastDataTimestamp is newer, merges it and says so; gives up after 60 s with a message.
  */
-export function useBatteryUpdate(operatingSiteId: number) {
+export function useDataRefresh(siteId: number) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [updating, setUpdating] = useState<ReadonlySet<string>>(new Set());
+  const [refreshing, setRefreshing] = useState<ReadonlySet<string>>(new Set());
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
 
   useEffect(() => {
@@ -29,15 +29,15 @@ export function useBatteryUpdate(operatingSiteId: number) {
   }, []);
 
   const finish = useCallback((serial: string) => {
-    setUpdating((current) => new Set([...current].filter((entry) => entry !== serial)));
+    setRefreshing((current) => new Set([...current].filter((entry) => entry !== serial)));
   }, []);
 
-  const update = useCallback(
+  const refresh = useCallback(
     async (battery: LiveViewBattery) => {
       const serial = battery.batterySerialNumber;
       const name = battery.batteryName;
-      setUpdating((current) => new Set(current).add(serial));
-      const started = await startBatteryUpdate(operatingSiteId, serial).catch(() => null);
+      setRefreshing((current) => new Set(current).add(serial));
+      const started = await requestDataRefresh(siteId, serial).catch(() => null);
       if (!started) return finish(serial);
       if (started.upToDate) {
         notifications.add({ type: 'info', title: name, message: t('liveView.update.upToDate', { name }) });
@@ -45,9 +45,9 @@ export function useBatteryUpdate(operatingSiteId: number) {
       }
       const deadline = Date.now() + LIVE_VIEW_UPDATE_TIMEOUT_MS;
       const poll = async () => {
-        const fresh = await getLiveBattery(operatingSiteId, serial).catch(() => null);
+        const fresh = await getLiveBattery(siteId, serial).catch(() => null);
         if (fresh && isNewer(fresh, started.lastDataTimestamp)) {
-          mergeBattery(queryClient, operatingSiteId, fresh);
+          mergeBattery(queryClient, siteId, fresh);
           notifications.add({ type: 'success', title: name, message: t('liveView.update.updated', { name }) });
           return finish(serial);
         }
@@ -63,8 +63,8 @@ export function useBatteryUpdate(operatingSiteId: number) {
       };
       await poll();
     },
-    [operatingSiteId, queryClient, t, finish],
+    [siteId, queryClient, t, finish],
   );
 
-  return { update, updating };
+  return { refresh, refreshing };
 }
