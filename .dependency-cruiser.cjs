@@ -3,7 +3,7 @@
  * of the apps and packages, type-only imports included. Decision 032.
  */
 const SERVER = '^apps/server/src/';
-const TESTS = ['\\.test\\.tsx?$', '^apps/server/test/', '/test-support\\.ts$', '/test/'];
+const TESTS = ['\\.test\\.tsx?$', '-test-data\\.ts$', '^apps/server/test/', '/test-support\\.ts$', '/test/'];
 const ENTRIES = `${SERVER}(main|demo-main|cli|start-server)\\.ts$`;
 const INFRASTRUCTURE = `${SERVER}(db|plugins|jobs|i18n|shared)/|${SERVER}(config|http-error|version)\\.ts$`;
 
