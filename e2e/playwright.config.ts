@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
 /**
- * End-to-end tests against the real built app: global setup starts `apps/server/dist/main.js --demo`
+ * End-to-end tests against the real built app: global setup starts `apps/server/dist/demo-main.js`
  * on a free port with a fresh data directory (build first: `npm run test:e2e` does).
  * Chromium is Debian's (/usr/bin/chromium); Playwright's own browsers are never downloaded.
  */

@@ -4,7 +4,7 @@ import { build } from 'esbuild';
 
 const { dependencies } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 await build({
-  entryPoints: ['src/main.ts', 'src/cli.ts'],
+  entryPoints: ['src/main.ts', 'src/demo-main.ts', 'src/cli.ts'],
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@cbm/demo-fixtures/demo-users';
 import autocannon from 'autocannon';
 import { setting } from './smoke';
 
@@ -27,7 +28,7 @@ export async function benchApiThroughput() {
   const login = await fetch(`${appUrl}/api/v2/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin@cbm.demo', password: 'cbm-demo' }),
+    body: JSON.stringify({ username: DEMO_ACCOUNTS.admin, password: DEMO_PASSWORD }),
   });
   const cookie = login.headers.get('set-cookie')?.split(';')[0] ?? '';
   const sites = (await (

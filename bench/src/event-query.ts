@@ -1,4 +1,5 @@
 import type { EventPage } from '@cbm/contracts/events';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@cbm/demo-fixtures/demo-users';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/server/src/app';
@@ -7,7 +8,6 @@ import type { Database } from '../../apps/server/src/db/database';
 import { migrate } from '../../apps/server/src/db/migrate';
 import { wrapPglite } from '../../apps/server/src/db/pglite-database';
 import { openPostgresDatabase } from '../../apps/server/src/db/postgres-database';
-import { DEMO_PASSWORD } from '../../apps/server/src/demo/demo-users';
 import { seedDemo } from '../../apps/server/src/demo/seed-demo';
 import { compileEventQuery, type EventQueryInput } from '../../apps/server/src/modules/events/event-query-sql';
 import { type CopyTarget, generateEvents } from './event-query-data';
@@ -135,7 +135,7 @@ async function signIn(app: FastifyInstance): Promise<string> {
   const response = await app.inject({
     method: 'POST',
     url: '/api/v2/auth/login',
-    payload: { username: 'admin@cbm.demo', password: DEMO_PASSWORD },
+    payload: { username: DEMO_ACCOUNTS.admin, password: DEMO_PASSWORD },
   });
   const session = response.cookies.find((cookie) => cookie.name === 'cbm_session');
   if (!session) throw new Error(`sign-in failed: ${response.body}`);

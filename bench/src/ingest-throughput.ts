@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import http from 'node:http';
 import { createInterface } from 'node:readline';
 import { topicFor } from '@cbm/contracts/device-protocol';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@cbm/demo-fixtures/demo-users';
 import mqtt, { type MqttClient } from 'mqtt';
 import { postgresCpuMicros } from './postgres-cpu';
 import { serverCpuMicros } from './server-cpu';
@@ -323,7 +324,7 @@ async function liveStream(info: ServerInfo): Promise<LiveStream> {
   const login = await fetch(`${base}/api/v2/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin@cbm.demo', password: 'cbm-demo' }),
+    body: JSON.stringify({ username: DEMO_ACCOUNTS.admin, password: DEMO_PASSWORD }),
   });
   const cookie = login.headers.get('set-cookie')?.split(';')[0] ?? '';
   const stream: LiveStream = { onBattery: () => {}, close: () => request.destroy() };

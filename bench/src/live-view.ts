@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { gzipSync } from 'node:zlib';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@cbm/demo-fixtures/demo-users';
 import { chromium, type Page } from 'playwright-core';
 
 /**
@@ -96,7 +97,7 @@ export async function benchLiveView() {
     const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
     await context.addInitScript(LONG_TASKS);
     const login = await context.request.post(`${base}/api/v2/auth/login`, {
-      data: { username: 'admin@cbm.demo', password: 'cbm-demo' },
+      data: { username: DEMO_ACCOUNTS.admin, password: DEMO_PASSWORD },
     });
     const cookie = (login.headers()['set-cookie'] ?? '').split(';')[0] ?? '';
     const page = await context.newPage();

@@ -1,8 +1,8 @@
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@cbm/demo-fixtures/demo-users';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { migrate } from '../../apps/server/src/db/migrate';
 import { openPostgresDatabase } from '../../apps/server/src/db/postgres-database';
-import { DEMO_PASSWORD } from '../../apps/server/src/demo/demo-users';
 import { seedDemo } from '../../apps/server/src/demo/seed-demo';
 import { monthOf, partitionRepository } from '../../apps/server/src/modules/devices/partition-repository';
 import { recomputeRollups } from '../../apps/server/src/modules/rollups/recompute';
@@ -70,7 +70,7 @@ export async function benchReportPdf() {
   const login = await app.inject({
     method: 'POST',
     url: '/api/v2/auth/login',
-    payload: { username: 'admin@cbm.demo', password: DEMO_PASSWORD },
+    payload: { username: DEMO_ACCOUNTS.admin, password: DEMO_PASSWORD },
   });
   const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
   const query = new URLSearchParams({

@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { serverMetricsSchema } from '@cbm/contracts/ingest-metrics';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@cbm/demo-fixtures/demo-users';
 import pg from 'pg';
 import { messageLedger, storedCounts } from '../../apps/server/test/message-ledger';
 import { browse, type LatencyLog, OPERATOR_REQUESTS } from './soak-operators';
@@ -142,7 +143,7 @@ async function signIn(url: string): Promise<string> {
   const login = await fetch(`${url}/api/v2/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin@cbm.demo', password: 'cbm-demo' }),
+    body: JSON.stringify({ username: DEMO_ACCOUNTS.admin, password: DEMO_PASSWORD }),
   });
   if (!login.ok) throw new Error(`sign-in failed: HTTP ${login.status}`);
   return login.headers.get('set-cookie')?.split(';')[0] ?? '';

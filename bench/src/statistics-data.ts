@@ -1,9 +1,9 @@
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@cbm/demo-fixtures/demo-users';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import type { Database } from '../../apps/server/src/db/database';
 import { migrate } from '../../apps/server/src/db/migrate';
 import { openPostgresDatabase } from '../../apps/server/src/db/postgres-database';
-import { DEMO_PASSWORD } from '../../apps/server/src/demo/demo-users';
 import { seedDemo } from '../../apps/server/src/demo/seed-demo';
 import { benchSchema } from './smoke';
 
@@ -50,7 +50,7 @@ export async function openBenchStatistics(batteries: number): Promise<BenchStati
   const login = await fetch(`${baseUrl}/api/v2/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin@cbm.demo', password: DEMO_PASSWORD }),
+    body: JSON.stringify({ username: DEMO_ACCOUNTS.admin, password: DEMO_PASSWORD }),
   });
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   return {

@@ -1,14 +1,10 @@
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from '@cbm/demo-fixtures/demo-users';
 import { expect, type Page } from '@playwright/test';
 
-/** The demo accounts the server seeds with `--demo` (apps/server/src/demo/demo-users.ts). */
-export const DEMO_USERS = {
-  admin: 'admin@cbm.demo',
-  operator: 'operator@cbm.demo',
-  stations: 'stations@cbm.demo',
-  blocked: 'blocked@cbm.demo',
-} as const;
-export type DemoUser = keyof typeof DEMO_USERS;
-export const DEMO_PASSWORD = 'cbm-demo';
+export { DEMO_PASSWORD };
+/** The demo accounts the demo server (`npm start`) seeds, by role. */
+export const DEMO_USERS = DEMO_ACCOUNTS;
+export type DemoUser = DemoAccount;
 
 export type Language = 'en' | 'de';
 export const languageOf = (locale: string | undefined): Language => (locale?.startsWith('de') ? 'de' : 'en');

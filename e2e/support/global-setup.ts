@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { SERVER_ENV } from './server-env';
 
-const SERVER_MAIN = path.resolve(import.meta.dirname, '../../apps/server/dist/main.js');
+const SERVER_DEMO_MAIN = path.resolve(import.meta.dirname, '../../apps/server/dist/demo-main.js');
 const SERVER_CLI = path.resolve(import.meta.dirname, '../../apps/server/dist/cli.js');
 const run = promisify(execFile);
 const READY_LINE = /CBM is running at http:\/\/[^:/\s]+:(\d+)/;
@@ -14,7 +14,7 @@ const START_TIMEOUT_MS = 180_000;
 
 /** Starts the built server with demo data on a free port and a fresh data directory. */
 export default async function globalSetup() {
-  if (!existsSync(SERVER_MAIN)) throw new Error(`${SERVER_MAIN} is missing: run \`npm run build\` first`);
+  if (!existsSync(SERVER_DEMO_MAIN)) throw new Error(`${SERVER_DEMO_MAIN} is missing: run \`npm run build\` first`);
   const tempDir = await mkdtemp(path.join(tmpdir(), 'cbm-e2e-'));
   const logFile = path.join(tempDir, 'server.log');
   const { DATABASE_URL, PUBLIC_URL, OIDC_ISSUER, ...inherited } = process.env;
@@ -24,7 +24,7 @@ export default async function globalSetup() {
     env: { ...inherited, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
   });
   process.env[SERVER_ENV.gatewaySecret] = /^secret (\S+)/m.exec(gateway.stdout)?.[1] ?? '';
-  const server = spawn(process.execPath, [SERVER_MAIN, '--demo'], {
+  const server = spawn(process.execPath, [SERVER_DEMO_MAIN], {
     env: {
       ...inherited,
       PORT: '0',

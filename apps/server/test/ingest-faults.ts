@@ -1,13 +1,13 @@
 import { EventEmitter, once } from 'node:events';
 import { topicFor } from '@cbm/contracts/device-protocol';
 import type { Feature } from '@cbm/contracts/features';
+import { DEMO_PASSWORD } from '@cbm/demo-fixtures/demo-users';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { Database } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
-import { DEMO_PASSWORD } from '../src/demo/demo-users';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { recomputeRollups } from '../src/modules/rollups/recompute';
 import { userRepository } from '../src/modules/users/user-repository';

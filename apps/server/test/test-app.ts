@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { DEMO_PASSWORD } from '@cbm/demo-fixtures/demo-users';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { describe } from 'vitest';
@@ -9,7 +10,6 @@ import { migrate } from '../src/db/migrate';
 import { openPgliteDatabase } from '../src/db/pglite-database';
 import { openPostgresDatabase } from '../src/db/postgres-database';
 import { DEMO_SEED } from '../src/demo/demo-fleet';
-import { DEMO_PASSWORD } from '../src/demo/demo-users';
 import { type SeedDemoOptions, seedDemo } from '../src/demo/seed-demo';
 
 export type DatabaseKind = Database['kind'];

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { topicFor } from '@cbm/contracts/device-protocol';
+import { DEMO_PASSWORD } from '@cbm/demo-fixtures/demo-users';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +8,6 @@ import { addTestBatteries, connectDevice, json, telemetry } from '../../test/mqt
 import { startTcpProxy, type TcpProxy } from '../../test/tcp-proxy';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { DEMO_PASSWORD } from '../demo/demo-users';
 import { seedDemo } from '../demo/seed-demo';
 import type { Database } from './database';
 import { migrate } from './migrate';

@@ -1,6 +1,6 @@
+import { DEMO_ORGANIZATIONS } from '@cbm/demo-fixtures/demo-sites';
 import { describe, expect, it } from 'vitest';
 import { DEMO_SEED, type FleetSite, generateFleet } from './demo-fleet';
-import { DEMO_ORGANIZATIONS } from './demo-sites';
 
 const NOW = new Date('2026-11-21T10:00:00Z');
 const DAY_MS = 86_400_000;

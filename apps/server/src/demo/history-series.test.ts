@@ -1,9 +1,9 @@
+import { seededRandom } from '@cbm/demo-fixtures/random';
 import { describe, expect, it } from 'vitest';
 import { type DayTotals, DEFAULT_MAX_GAP_MS, rollUpBattery } from '../modules/rollups/attribution';
 import { localDays } from '../modules/rollups/local-days';
 import { DEMO_SEED, generateFleet } from './demo-fleet';
 import { generateSeries, type HistorySite } from './history-series';
-import { seededRandom } from './random';
 
 const NOW = new Date('2026-11-21T10:00:00Z');
 const DAY_MS = 86_400_000;

@@ -1,10 +1,10 @@
 import type { DeviceEvent } from '@cbm/contracts/device-protocol';
+import type { Random } from '@cbm/demo-fixtures/random';
 import { alarm, ERROR_CODES } from '@cbm/simulator/battery/battery-alarms';
 import { cellsInSeries, openCircuitVoltage } from '@cbm/simulator/physics/lfp-curve';
 import type { RollupPoint } from '../modules/rollups/attribution';
 import { localDays } from '../modules/rollups/local-days';
 import type { DemoBattery } from './demo-fleet';
-import type { Random } from './random';
 
 /** Resolution of the generated history: coarse, but finer than the roll-ups' gap limit. */
 export const HISTORY_STEP_MS = 10 * 60_000;

@@ -1,3 +1,4 @@
+import { seededRandom, seedFrom } from '@cbm/demo-fixtures/random';
 import type { Database, Queryable } from '../db/database';
 import { type EventRecord, eventRepository } from '../modules/devices/event-repository';
 import { monthOf, partitionRepository } from '../modules/devices/partition-repository';
@@ -9,7 +10,6 @@ import { hourTotals } from '../modules/statistics/hour-rollup';
 import type { DemoFleet, FleetSite } from './demo-fleet';
 import { generateSeries, HISTORY_STEP_MS, type HistoryEvent, type HistorySite } from './history-series';
 import { insertUnitSamples, unitHistory } from './history-stations';
-import { seededRandom } from './random';
 
 const DAY_MS = 86_400_000;
 
@@ -69,7 +69,7 @@ export async function seedDemoHistory(
   for (const battery of fleet.batteries) {
     const site = historySites.get(battery.siteId);
     if (!site) continue;
-    const random = seededRandom(options.seed ^ hash(battery.serialNumber));
+    const random = seededRandom(options.seed ^ seedFrom(battery.serialNumber));
     const series = generateSeries(battery, site, from, Date.parse(battery.lastDataTimestamp), random);
     const result = rollUpBattery(battery.serialNumber, undefined, series.points, rollupOptions);
     if (result) results.push(result);
@@ -88,11 +88,4 @@ export async function seedDemoHistory(
 
 function toEventRecord({ serialNumber, operatingSiteId, event }: HistoryEvent, seq: number): EventRecord {
   return { deviceClass: 'battery', serialNumber, operatingSiteId, ts: new Date(event.ts), event: { ...event, seq } };
-}
-
-/** FNV-1a: a stable per-battery seed, so one battery's history does not depend on the others. */
-function hash(text: string): number {
-  let value = 2_166_136_261;
-  for (let n = 0; n < text.length; n++) value = Math.imul(value ^ text.charCodeAt(n), 16_777_619);
-  return value >>> 0;
 }

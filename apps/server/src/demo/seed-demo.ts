@@ -1,8 +1,8 @@
+import { DEMO_PASSWORD, DEMO_USERS } from '@cbm/demo-fixtures/demo-users';
 import type { Database } from '../db/database';
 import { hashPassword } from '../modules/auth/passwords';
 import { userRepository } from '../modules/users/user-repository';
 import { DEMO_SEED, generateFleet } from './demo-fleet';
-import { DEMO_PASSWORD, DEMO_USERS } from './demo-users';
 import { prepareHistoryPartitions, seedDemoHistory } from './history';
 import { seedDemoAlerts } from './seed-alerts';
 import { seedFleet } from './seed-fleet';

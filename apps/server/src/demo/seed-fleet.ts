@@ -1,5 +1,5 @@
+import { BATTERY_MODELS, SOFTWARE_VERSIONS } from '@cbm/demo-fixtures/battery-models';
 import type { Queryable } from '../db/database';
-import { BATTERY_MODELS, SOFTWARE_VERSIONS } from './battery-models';
 import type { DemoBattery, DemoFleet, DemoMdloadUnit } from './demo-fleet';
 
 type Row = Record<string, unknown>;

@@ -1,6 +1,6 @@
+import { DEMO_ORGANIZATIONS } from '@cbm/demo-fixtures/demo-sites';
 import type { Queryable } from '../db/database';
 import type { FleetSite } from './demo-fleet';
-import { DEMO_ORGANIZATIONS } from './demo-sites';
 
 export interface SeededSites {
   organizationIds: number[];

@@ -1,4 +1,4 @@
-import type { Random } from '../random';
+import type { Random } from '@cbm/demo-fixtures/random';
 
 export type AlarmType = 'error' | 'warning' | 'limit';
 

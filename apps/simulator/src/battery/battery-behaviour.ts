@@ -1,6 +1,6 @@
+import type { Random } from '@cbm/demo-fixtures/random';
 import type { PowerState } from '../physics/battery-physics';
 import type { ShiftPhase } from '../physics/shift-schedule';
-import type { Random } from '../random';
 
 /** What the truck and its driver do with the battery right now. */
 export type ActivityMode = 'drive' | 'park' | 'charge' | 'rest' | 'fault';

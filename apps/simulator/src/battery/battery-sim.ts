@@ -1,4 +1,5 @@
 import type { BatteryTelemetry, DeviceEvent } from '@cbm/contracts/device-protocol';
+import { type Random, seededRandom, seedFrom } from '@cbm/demo-fixtures/random';
 import {
   advanceFirmwareJob,
   DEFAULT_FIRMWARE_TIMING,
@@ -11,7 +12,6 @@ import type { BatterySpec } from '../devices/device-specs';
 import { type BatteryParams, type PhysicsState, stepPhysics, usableAh } from '../physics/battery-physics';
 import { cellsInSeries } from '../physics/lfp-curve';
 import { type CompiledPlan, compilePlan, DEFAULT_SHIFT_PLAN, localTime, shiftPhase } from '../physics/shift-schedule';
-import { type Random, seededRandom, seedFrom } from '../random';
 import {
   type AlarmDefinition,
   faultsStarting,

@@ -1,4 +1,5 @@
 import type { BatteryTelemetry, Command, DeviceEvent } from '@cbm/contracts/device-protocol';
+import { type Random, seededRandom, seedFrom } from '@cbm/demo-fixtures/random';
 import {
   advanceBattery,
   type BatterySim,
@@ -18,7 +19,6 @@ import {
   type JobUpdate,
   startFirmwareJob,
 } from '../commands/firmware-job';
-import { type Random, seededRandom, seedFrom } from '../random';
 import type { DeviceAddress } from '../transport/transport';
 import { batteryInfo } from './battery-info';
 import type { SoftwareVersions } from './device-specs';

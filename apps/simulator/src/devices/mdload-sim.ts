@@ -1,7 +1,7 @@
 import type { DeviceEvent, MdloadTelemetry } from '@cbm/contracts/device-protocol';
+import { seededRandom, seedFrom } from '@cbm/demo-fixtures/random';
 import { advanceBattery, type BatterySim, createBatterySim } from '../battery/battery-sim';
 import type { ChargingPoints } from '../battery/charging-points';
-import { seededRandom, seedFrom } from '../random';
 import type { MdloadSpec } from './device-specs';
 
 const STEP_MS = 30_000;

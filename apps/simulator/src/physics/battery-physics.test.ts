@@ -1,5 +1,5 @@
+import { seededRandom } from '@cbm/demo-fixtures/random';
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../random';
 import { type BatteryParams, type PhysicsState, type PowerState, stepPhysics } from './battery-physics';
 
 const params: BatteryParams = { capacityAh: 460, cells: 8, imbalance: 1 };

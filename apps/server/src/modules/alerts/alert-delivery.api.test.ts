@@ -1,4 +1,5 @@
 import { topicFor } from '@cbm/contracts/device-protocol';
+import { DEMO_PASSWORD } from '@cbm/demo-fixtures/demo-users';
 import type { FastifyInstance } from 'fastify';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -8,7 +9,6 @@ import { openSse } from '../../../test/sse-client';
 import { describeEachDatabase, openTestDatabase, TEST_SEED_TIME, type TestDatabase } from '../../../test/test-app';
 import { buildApp } from '../../app';
 import { type Config, loadConfig } from '../../config';
-import { DEMO_PASSWORD } from '../../demo/demo-users';
 import { seedDemo } from '../../demo/seed-demo';
 
 const poll = { timeout: 20_000, interval: 50 };

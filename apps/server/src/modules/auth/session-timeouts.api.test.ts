@@ -1,6 +1,6 @@
+import { DEMO_PASSWORD } from '@cbm/demo-fixtures/demo-users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
-import { DEMO_PASSWORD } from '../../demo/demo-users';
 
 const whoAmI = (t: TestApp, cookie: string) => t.request({ url: '/api/v2/user', cookie });
 const tokenHashOf = async (t: TestApp) => {

@@ -1,9 +1,9 @@
 import http from 'node:http';
 import { SITE_PERMISSION_NAMES } from '@cbm/contracts/site-permissions';
+import { DEMO_PASSWORD } from '@cbm/demo-fixtures/demo-users';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openSse, type SseConnection } from '../../../test/sse-client';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
-import { DEMO_PASSWORD } from '../../demo/demo-users';
 import { hashPassword } from '../auth/passwords';
 import { userRepository } from '../users/user-repository';
 

@@ -1,5 +1,5 @@
+import { seededRandom } from '@cbm/demo-fixtures/random';
 import type { Database } from '../../db/database';
-import { seededRandom } from '../../demo/random';
 import type { BatteryState } from '../rollups/attribution';
 import type { ReportSample } from './report-csv';
 import { storeSamples } from './report-test-data';
@@ -26,7 +26,8 @@ const STATES: BatteryState[] = ['discharging', 'standby', 'charging', 'idle', 'd
  * state, SoC across the 20 % line, and a counter reset.
  */
 export function fleetSamples(serialNumber: string, seed: number): ReportSample[] {
-  const random = seededRandom(seed).next;
+  const generator = seededRandom(seed);
+  const random = () => generator.next();
   const samples: ReportSample[] = [];
   let charged = 5_000_000_000 + seed * 1_000_003;
   let discharged = 4_000_000_000 + seed * 700_001;

@@ -1,9 +1,9 @@
 import { SITE_PERMISSION_NAMES } from '@cbm/contracts/site-permissions';
 import { type FlatOperatingSite, flattenOperatingSites } from '@cbm/contracts/site-tree';
 import { type SiteNode, siteTreeSchema } from '@cbm/contracts/sites';
+import { DEMO_ORGANIZATIONS } from '@cbm/demo-fixtures/demo-sites';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
-import { DEMO_ORGANIZATIONS } from '../../demo/demo-sites';
 
 const FIRST_ORGANIZATION = 'Nordlicht Logistik GmbH';
 const FIRST_ORGANIZATION_SITES = ['Bremen GVZ', 'Hamburg Hafen', 'München Riem', 'Stuttgart Hafen'];

@@ -10,13 +10,13 @@ import {
   type StatisticsType,
   statisticsResponseSchema,
 } from '@cbm/contracts/statistics';
+import { seededRandom } from '@cbm/demo-fixtures/random';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { siteNodeIds } from '../../../test/site-admins';
 import { createTestApp, describeEachDatabase, TEST_SEED_TIME, type TestApp } from '../../../test/test-app';
 import { generateFleet } from '../../demo/demo-fleet';
 import { generateSeries } from '../../demo/history-series';
-import { seededRandom } from '../../demo/random';
 import { co2KgText, hoursText, kwhText } from '../figures/figure-decimals';
 import { DEFAULT_MAX_GAP_MS, type RollupPoint } from '../rollups/attribution';
 import { localDays, nextDate } from '../rollups/local-days';

@@ -1,6 +1,6 @@
+import { DEMO_PASSWORD } from '@cbm/demo-fixtures/demo-users';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
-import { DEMO_PASSWORD } from '../../demo/demo-users';
 import { hashPassword } from '../auth/passwords';
 import { userRepository } from './user-repository';
 

@@ -1,8 +1,8 @@
 import { FEATURES } from '@cbm/contracts/features';
 import { userSchema } from '@cbm/contracts/user';
+import { DEMO_USERS } from '@cbm/demo-fixtures/demo-users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
-import { DEMO_USERS } from '../../demo/demo-users';
 
 const sorted = (items: readonly string[]) => [...items].sort();
 

@@ -3,6 +3,15 @@ import { SITE_PERMISSION_NAMES, SITE_PERMISSIONS } from '@cbm/contracts/site-per
 
 export const DEMO_PASSWORD = 'cbm-demo';
 
+/** The demo accounts' e-mail addresses by role, as tests and benchmarks name them. */
+export const DEMO_ACCOUNTS = {
+  admin: 'admin@cbm.demo',
+  operator: 'operator@cbm.demo',
+  stations: 'stations@cbm.demo',
+  blocked: 'blocked@cbm.demo',
+} as const;
+export type DemoAccount = keyof typeof DEMO_ACCOUNTS;
+
 export interface DemoUser {
   email: string;
   firstName: string;
@@ -15,7 +24,7 @@ export interface DemoUser {
 
 export const DEMO_USERS: DemoUser[] = [
   {
-    email: 'admin@cbm.demo',
+    email: DEMO_ACCOUNTS.admin,
     firstName: 'Ada',
     lastName: 'Admin',
     features: FEATURES,
@@ -23,7 +32,7 @@ export const DEMO_USERS: DemoUser[] = [
     permissions: SITE_PERMISSION_NAMES,
   },
   {
-    email: 'operator@cbm.demo',
+    email: DEMO_ACCOUNTS.operator,
     firstName: 'Otto',
     lastName: 'Operator',
     features: ['cbm_liveview', 'cbm_alert', 'cbm_report', 'cbm_statistic'],
@@ -31,7 +40,7 @@ export const DEMO_USERS: DemoUser[] = [
     permissions: [SITE_PERMISSIONS.report, SITE_PERMISSIONS.statistic],
   },
   {
-    email: 'stations@cbm.demo',
+    email: DEMO_ACCOUNTS.stations,
     firstName: 'Stella',
     lastName: 'Station',
     features: ['cbm_mdliveview'],
@@ -39,7 +48,7 @@ export const DEMO_USERS: DemoUser[] = [
     permissions: [SITE_PERMISSIONS.mdloadLiveView],
   },
   {
-    email: 'blocked@cbm.demo',
+    email: DEMO_ACCOUNTS.blocked,
     firstName: 'Bea',
     lastName: 'Blocked',
     features: [],

@@ -10,10 +10,10 @@ export interface DemoSite {
 
 export interface DemoOrganization {
   name: string;
-  regions: { name: string; sites: DemoSite[] }[];
+  regions: readonly { name: string; sites: readonly DemoSite[] }[];
 }
 
-export const DEMO_ORGANIZATIONS: DemoOrganization[] = [
+const organizations = [
   {
     name: 'Nordlicht Logistik GmbH',
     regions: [
@@ -139,4 +139,18 @@ export const DEMO_ORGANIZATIONS: DemoOrganization[] = [
       },
     ],
   },
-];
+] as const satisfies readonly DemoOrganization[];
+
+export const DEMO_ORGANIZATIONS: readonly DemoOrganization[] = organizations;
+export type DemoSiteName = (typeof organizations)[number]['regions'][number]['sites'][number]['name'];
+
+/** Each operating site's path in the site tree as the portal shows it ("organisation > region"), by site name. */
+export function sitePaths(organizations: readonly DemoOrganization[]): Record<string, string> {
+  const paths: Record<string, string> = {};
+  for (const organization of organizations) {
+    for (const region of organization.regions) {
+      for (const site of region.sites) paths[site.name] = `${organization.name} > ${region.name}`;
+    }
+  }
+  return paths;
+}

@@ -1,6 +1,6 @@
 /**
- * A small seeded PRNG (mulberry32): every virtual device gets its own reproducible stream. A class,
- * not closures, because a load test holds 100,000 of them.
+ * A small seeded PRNG (mulberry32): the same seed gives the same demo fleet, demo history and virtual device
+ * everywhere. A class, not closures, because a load test holds 100,000 of them.
  */
 export class Random {
   private state: number;
@@ -21,6 +21,14 @@ export class Random {
     return min + this.next() * (max - min);
   }
 
+  int(min: number, max: number): number {
+    return Math.floor(min + this.next() * (max - min + 1));
+  }
+
+  pick<T>(items: readonly T[]): T {
+    return items[Math.floor(this.next() * items.length)] as T;
+  }
+
   chance(probability: number): boolean {
     return this.next() < probability;
   }
@@ -33,7 +41,7 @@ export class Random {
 
 export const seededRandom = (seed: number) => new Random(seed);
 
-/** FNV-1a: a stable 32-bit seed from a serial number. */
+/** FNV-1a: a stable 32-bit seed from a text such as a serial number. */
 export function seedFrom(text: string, salt = 0): number {
   let hash = 0x811c9dc5 ^ salt;
   for (let i = 0; i < text.length; i++) {
