@@ -1,7 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Database } from '../../apps/server/src/db/database';
-import { monthOf, partitionRepository } from '../../apps/server/src/modules/devices/partition-repository';
+import { monthOf, partitionRepository } from '../../apps/server/src/modules/device-ingestion/partition-repository';
 import { copyFrom } from './pg-copy';
 
 const DAY_MS = 86_400_000;

@@ -4,7 +4,7 @@ import { migrate } from '../../apps/server/src/db/migrate';
 import { openPostgresDatabase } from '../../apps/server/src/db/postgres-database';
 import { DEMO_PASSWORD } from '../../apps/server/src/demo/demo-users';
 import { seedDemo } from '../../apps/server/src/demo/seed-demo';
-import { monthOf, partitionRepository } from '../../apps/server/src/modules/devices/partition-repository';
+import { monthOf, partitionRepository } from '../../apps/server/src/modules/device-ingestion/partition-repository';
 import { recomputeRollups } from '../../apps/server/src/modules/rollups/recompute';
 import { benchSchema, setting } from './smoke';
 import { measure, median } from './statistics-data';

@@ -1,6 +1,6 @@
 import type { Database, Queryable } from '../db/database';
-import { type EventRecord, eventRepository } from '../modules/devices/event-repository';
-import { monthOf, partitionRepository } from '../modules/devices/partition-repository';
+import { type EventRecord, eventRepository } from '../modules/device-ingestion/event-repository';
+import { monthOf, partitionRepository } from '../modules/device-ingestion/partition-repository';
 import { type DayTotals, DEFAULT_MAX_GAP_MS, type RollupResult, rollUpBattery } from '../modules/rollups/attribution';
 import { localDays } from '../modules/rollups/local-days';
 import { rollupRepository } from '../modules/rollups/rollup-repository';

@@ -1,7 +1,7 @@
 import type { DeviceEvent } from '@cbm/contracts/device-protocol';
 import type { Database } from '../../db/database';
-import { eventRepository } from '../devices/event-repository';
-import { partitionRepository } from '../devices/partition-repository';
+import { eventRepository } from '../device-ingestion/event-repository';
+import { partitionRepository } from '../device-ingestion/partition-repository';
 
 /** A window before the demo history (it starts 90 days before the seed time), so only these events fall in it. */
 export const TEST_WINDOW = { from: '2026-08-01T00:00:00.000Z', to: '2026-08-01T23:59:59.999Z' };

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInScopedAdmin, siteNodeIds } from '../../../test/site-admins';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { DOCS_PREFIX } from '../../plugins/openapi';
-import { partitionRepository } from '../devices/partition-repository';
+import { partitionRepository } from '../device-ingestion/partition-repository';
 
 const SAMPLE_START = Date.parse('2026-11-19T22:00:00Z');
 const QUARTER = 15 * 60_000;

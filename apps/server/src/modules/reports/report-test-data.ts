@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import type { Database } from '../../db/database';
-import { batteryIngestRepository } from '../devices/battery-ingest-repository';
-import { monthOf, partitionRepository } from '../devices/partition-repository';
+import { batteryIngestRepository } from '../device-ingestion/battery-ingest-repository';
+import { monthOf, partitionRepository } from '../device-ingestion/partition-repository';
 import { rollupListener } from '../rollups/rollup-listener';
 import { hourRollupListener } from '../statistics/hour-rollup';
 import type { ReportSample } from './report-csv';

@@ -9,9 +9,9 @@ import {
 } from '@cbm/contracts/device-protocol';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http-error';
+import type { DeviceTransport } from '../device-broker/device-transport';
+import type { BatchOutcome } from '../device-ingestion/device-store';
 import { commandRepository, type SentCommand, type StoredReply } from './command-repository';
-import type { BatchOutcome } from './device-store';
-import type { DeviceTransport } from './device-transport';
 
 type WithoutEnvelope<C> = C extends Command ? Omit<C, 'id' | 'issuedAt' | 'until'> : never;
 /** A command as callers ask for it; the service adds id and time (and the one-hour end of remote debugging). */

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/database';
+import type { DeviceMessage, Rejection } from '../device-protocol/device-message';
 import type { commandRepository, ReplyRecord } from './command-repository';
-import type { DeviceMessage, Rejection } from './device-message';
 
 /**
  * Called inside the transaction that stores replies, with only the new ones (redeliveries

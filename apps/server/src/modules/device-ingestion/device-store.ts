@@ -1,13 +1,13 @@
 import type { DeviceClass } from '@cbm/contracts/device-protocol';
 import { STORED_KINDS, type StoredKind } from '@cbm/contracts/ingest-metrics';
 import type { Database } from '../../db/database';
+import { type CommandReplyListener, replyRecords } from '../device-commands/command-replies';
+import { commandRepository, type ReplyRecord } from '../device-commands/command-repository';
+import { type DeviceMessage, messagesOf, type Rejection } from '../device-protocol/device-message';
 import { storeBatteryBatch } from './battery-batch';
 import { batteryIngestRepository } from './battery-ingest-repository';
 import type { SampleListener } from './battery-sample';
 import type { BatteryState } from './battery-state';
-import { type CommandReplyListener, replyRecords } from './command-replies';
-import { commandRepository, type ReplyRecord } from './command-repository';
-import { type DeviceMessage, messagesOf, type Rejection } from './device-message';
 import type { AfterCommit, EventListener } from './event-listener';
 import { type EventRecord, eventKey, eventRepository } from './event-repository';
 import { monthOf, nextMonth, partitionRepository } from './partition-repository';

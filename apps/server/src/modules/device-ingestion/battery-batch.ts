@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database';
+import type { MessageOf } from '../device-protocol/device-message';
 import {
   type BatteryInfoUpdate,
   batteryIngestRepository,
@@ -13,7 +14,6 @@ import {
   deriveBatteryStatus,
   takeSample,
 } from './battery-state';
-import type { MessageOf } from './device-message';
 import type { BatchCounts } from './device-store';
 import type { ConnectionChange } from './event-repository';
 
