@@ -2,7 +2,7 @@ import type { MqttClient } from 'mqtt';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectDevice, dropSession, TEST_MQTT_URL, uniqueId } from '../../../test/mqtt-devices';
 import type { RawDeviceMessage } from '../device-protocol/device-message';
-import type { DeviceCredential } from '../device-registry/device-registry-repository';
+import type { DeviceCredential } from '../device-registry/broker-credentials';
 import { hashSecret } from '../device-registry/device-secret';
 import { BrokerAccess } from './broker-access';
 import type { DeviceTransport } from './device-transport';

@@ -16,7 +16,7 @@ import { IngestMetrics } from '../device-ingestion/ingest-metrics';
 import { IngestPipeline } from '../device-ingestion/ingest-pipeline';
 import { metricsRoutes } from '../device-ingestion/metrics-routes';
 import { sampleRetentionJob } from '../device-ingestion/sample-retention';
-import { deviceRegistryRepository } from '../device-registry/device-registry-repository';
+import { brokerCredentials } from '../device-registry/broker-credentials';
 import { LiveHub } from '../live-updates/live-hub';
 import { connectLiveRelay } from '../live-updates/live-relay';
 import { liveRoutes } from '../live-updates/live-routes';
@@ -157,7 +157,7 @@ export const devicesPlugin = fp(
         live.relayThrough(relay);
       } else if (config.INGEST) {
         const log = app.log.child({ module: 'mqtt' });
-        const registry = deviceRegistryRepository(db);
+        const registry = brokerCredentials(db);
         const access = new BrokerAccess(
           registry,
           (refusal) => metrics.countRefused(refusal),
