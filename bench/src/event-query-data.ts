@@ -1,7 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Database } from '../../apps/server/src/db/database';
-import { monthOf, partitionRepository } from '../../apps/server/src/modules/devices/partition-repository';
+import { preparePartitions } from '../../apps/server/src/modules/device-ingestion/device-history';
 import { copyFrom } from './pg-copy';
 
 const DAY_MS = 86_400_000;
@@ -25,9 +25,9 @@ export async function generateEvents(db: Database, target: CopyTarget, total: nu
   const busySite = batteries[0]?.operating_site_id;
   const busy = batteries.filter((battery) => battery.operating_site_id === busySite);
   const start = now - HISTORY_DAYS * DAY_MS;
-  const months = new Set<string>();
-  for (let ts = start; ts <= now + DAY_MS; ts += DAY_MS) months.add(monthOf(new Date(ts)));
-  await partitionRepository(db).ensureMonths([...months]);
+  const days: Date[] = [];
+  for (let ts = start; ts <= now + DAY_MS; ts += DAY_MS) days.push(new Date(ts));
+  await preparePartitions(db, days);
 
   const client = target.kind === 'postgres' ? new pg.Client({ connectionString: target.url }) : undefined;
   await client?.connect();

@@ -6,7 +6,7 @@ import { migrate } from '../../apps/server/src/db/migrate';
 import { wrapPglite } from '../../apps/server/src/db/pglite-database';
 import { openPostgresDatabase } from '../../apps/server/src/db/postgres-database';
 import { seedDemo } from '../../apps/server/src/demo/seed-demo';
-import { deviceBrokerUrl } from '../../apps/server/src/modules/devices/devices-plugin';
+import { deviceBrokerUrl } from '../../apps/server/src/modules/device-channel/device-channel-plugin';
 import { ingestSettings } from './ingest-settings';
 import { copyFrom } from './pg-copy';
 import { answerCpuQueries } from './server-cpu';

@@ -4,7 +4,7 @@ import { loadConfig } from '../../apps/server/src/config';
 import { migrate } from '../../apps/server/src/db/migrate';
 import { openPostgresDatabase } from '../../apps/server/src/db/postgres-database';
 import { seedDemo } from '../../apps/server/src/demo/seed-demo';
-import { monthOf, partitionRepository } from '../../apps/server/src/modules/devices/partition-repository';
+import { preparePartitions } from '../../apps/server/src/modules/device-ingestion/device-history';
 import { recomputeRollups } from '../../apps/server/src/modules/rollups/recompute';
 import { benchSchema, setting } from './smoke';
 import { measure, median } from './statistics-data';
@@ -58,9 +58,9 @@ export async function benchReportPdf() {
        JOIN battery b ON b.operating_site_id = o.id WHERE n.name = 'Hamburg Hafen' GROUP BY o.id`,
   );
   if (!site) throw new Error('the demo site Hamburg Hafen is missing');
-  const months = new Set<string>();
-  for (let ts = FROM; ts < TO + 86_400_000; ts += 86_400_000) months.add(monthOf(new Date(ts)));
-  await partitionRepository(db).ensureMonths([...months]);
+  const days: Date[] = [];
+  for (let ts = FROM; ts < TO + 86_400_000; ts += 86_400_000) days.push(new Date(ts));
+  await preparePartitions(db, days);
   await db.query(GENERATE, [site.serial, new Date(FROM).toISOString(), site.id, SAMPLES]);
   await db.query('ANALYZE battery_sample');
   // The PDF reads the roll-ups (decision 026): build them from the samples, as ingestion would have.

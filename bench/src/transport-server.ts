@@ -1,11 +1,11 @@
 import { STORED_KINDS } from '@cbm/contracts/ingest-metrics';
 import type { FastifyBaseLogger } from 'fastify';
 import { loadConfig } from '../../apps/server/src/config';
+import { BrokerAccess } from '../../apps/server/src/modules/device-broker/broker-access';
+import { startEmbeddedBroker } from '../../apps/server/src/modules/device-broker/embedded-broker';
+import type { BatchOutcome } from '../../apps/server/src/modules/device-ingestion/device-store';
+import { IngestPipeline } from '../../apps/server/src/modules/device-ingestion/ingest-pipeline';
 import { generateSecret, hashSecret } from '../../apps/server/src/modules/device-registry/device-secret';
-import { BrokerAccess } from '../../apps/server/src/modules/devices/broker-access';
-import type { BatchOutcome } from '../../apps/server/src/modules/devices/device-store';
-import { startEmbeddedBroker } from '../../apps/server/src/modules/devices/embedded-broker';
-import { IngestPipeline } from '../../apps/server/src/modules/devices/ingest-pipeline';
 import { ingestSettings } from './ingest-settings';
 import { answerCpuQueries } from './server-cpu';
 

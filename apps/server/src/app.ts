@@ -15,8 +15,8 @@ import { batteryProfileRoutes } from './modules/battery-profile/battery-profile-
 import { clientSettingsRoutes } from './modules/client-settings/client-settings-routes';
 import { dataExportRoutes } from './modules/data-export/data-export-routes';
 import { datalogsPlugin } from './modules/datalogs/datalogs-plugin';
+import { devicesPlugin } from './modules/device-channel/device-channel-plugin';
 import { deviceRegistryPlugin } from './modules/device-registry/device-registry-plugin';
-import { devicesPlugin } from './modules/devices/devices-plugin';
 import { eventRoutes } from './modules/events/event-routes';
 import { licenceRoutes } from './modules/licences/licence-routes';
 import { liveViewRoutes } from './modules/live-view/live-view-routes';

@@ -4,8 +4,8 @@ import { GATEWAY_CLASS, type RegistryClass } from '@cbm/contracts/device-registr
 import type { FastifyInstance } from 'fastify';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import type { Database, Queryable } from '../src/db/database';
+import { deviceBrokerUrl } from '../src/modules/device-channel/device-channel-plugin';
 import { deviceRegistryService } from '../src/modules/device-registry/device-registry-service';
-import { deviceBrokerUrl } from '../src/modules/devices/devices-plugin';
 
 /** CI sets TEST_MQTT_URL (Mosquitto on 127.0.0.1:1883): suites then run against it too. */
 export const TEST_MQTT_URL = process.env.TEST_MQTT_URL;

@@ -1,7 +1,7 @@
 import { seededRandom, seedFrom } from '@cbm/demo-fixtures/random';
 import type { Database, Queryable } from '../db/database';
-import { type EventRecord, eventRepository } from '../modules/devices/event-repository';
-import { monthOf, partitionRepository } from '../modules/devices/partition-repository';
+import { insertDeviceEvents, preparePartitions } from '../modules/device-ingestion/device-history';
+import type { EventRecord } from '../modules/device-ingestion/event-listener';
 import { type DayTotals, DEFAULT_MAX_GAP_MS, type RollupResult, rollUpBattery } from '../modules/rollups/attribution';
 import { localDays } from '../modules/rollups/local-days';
 import { rollupRepository } from '../modules/rollups/rollup-repository';
@@ -18,9 +18,9 @@ const historyStart = (now: Date, days: number) =>
 
 /** Creates the monthly partitions the history's events go to; outside the seeding transaction. */
 export async function prepareHistoryPartitions(db: Database, now: Date, days: number): Promise<void> {
-  const months = new Set<string>();
-  for (let ts = historyStart(now, days); ts < now.getTime() + DAY_MS; ts += DAY_MS) months.add(monthOf(new Date(ts)));
-  await partitionRepository(db).ensureMonths([...months]);
+  const times: Date[] = [];
+  for (let ts = historyStart(now, days); ts < now.getTime() + DAY_MS; ts += DAY_MS) times.push(new Date(ts));
+  await preparePartitions(db, times);
 }
 
 /** What `npm start` generates: enough for statistics and reports to show a quarter. */
@@ -81,7 +81,7 @@ export async function seedDemoHistory(
   }
   await rollups.apply(results);
   await hourRepository(db).insertNew(hours);
-  await eventRepository(db).insertEvents(events);
+  await insertDeviceEvents(db, events);
   // Meters of units that have run for a few years (about 100 MWh a year).
   for (const [n, unit] of units.entries()) await insertUnitSamples(db, unit.samples(250_000 + 37_500 * n));
 }

@@ -1,7 +1,6 @@
 import type { AlertProduct, LiveAlert } from '@cbm/contracts/alerts';
 import type { Queryable } from '../../db/database';
-import type { EventListener } from '../devices/event-listener';
-import type { EventRecord } from '../devices/event-repository';
+import type { EventListener, EventRecord } from '../device-ingestion/event-listener';
 import type { AlertMailEvent } from './alert-mail-event';
 import { alertMatchRepository } from './alert-match-repository';
 import { type AlertEventType, type AlertRule, alertMatches } from './alert-matching';

@@ -1,5 +1,5 @@
 import type { DatalogFailure } from '@cbm/contracts/datalogs';
-import type { CommandReplyListener } from '../devices/command-replies';
+import type { CommandReplyListener } from '../device-commands/command-replies';
 import { datalogRepository } from './datalog-repository';
 
 const FAILURES: Partial<Record<string, DatalogFailure>> = { rejected: 'refused', failed: 'failed' };

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { uniqueId } from '../../../test/mqtt-devices';
 import { addOperatingSite } from '../../../test/operating-site';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
-import { deviceBrokerUrl } from '../devices/devices-plugin';
+import { deviceBrokerUrl } from '../device-channel/device-channel-plugin';
 import { runDeviceCommand } from './device-cli';
 import { verifySecret } from './device-secret';
 

@@ -1,7 +1,6 @@
 import type { DeviceEvent } from '@cbm/contracts/device-protocol';
 import type { Database } from '../../db/database';
-import { eventRepository } from '../devices/event-repository';
-import { partitionRepository } from '../devices/partition-repository';
+import { insertDeviceEvents, preparePartitions } from '../device-ingestion/device-history';
 
 /** A window before the demo history (it starts 90 days before the seed time), so only these events fall in it. */
 export const TEST_WINDOW = { from: '2026-08-01T00:00:00.000Z', to: '2026-08-01T23:59:59.999Z' };
@@ -16,7 +15,7 @@ export interface TestEvent {
 
 /** 45 battery events a minute apart (every third a warning, SoC falling from 90), and 5 charger-station events. */
 export async function insertTestEvents(db: Database, site: number, serial: string, mdloadSerial: string) {
-  await partitionRepository(db).ensureMonths(['2026-08']);
+  await preparePartitions(db, [new Date(START)]);
   const battery: TestEvent[] = Array.from({ length: 45 }, (_, i) => ({
     ts: new Date(START + i * 60_000).toISOString(),
     seq: i + 1,
@@ -49,6 +48,6 @@ export async function insertTestEvents(db: Database, site: number, serial: strin
       event: event(entry, `M${entry.seq}`),
     })),
   ];
-  await eventRepository(db).insertEvents(records);
+  await insertDeviceEvents(db, records);
   return battery;
 }

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInScopedAdmin, siteNodeIds } from '../../../test/site-admins';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { DOCS_PREFIX } from '../../plugins/openapi';
-import { partitionRepository } from '../devices/partition-repository';
+import { preparePartitions } from '../device-ingestion/device-history';
 
 const SAMPLE_START = Date.parse('2026-11-19T22:00:00Z');
 const QUARTER = 15 * 60_000;
@@ -55,7 +55,7 @@ describeEachDatabase('charger-station statistics', (kind) => {
       features: ['cbm_mdstatistic'],
       manages: [hamburg],
     });
-    await partitionRepository(t.db).ensureMonths(['2026-11']);
+    await preparePartitions(t.db, [new Date('2026-11-20T00:00:00Z')]);
     await t.db.query(
       `INSERT INTO mdload_sample (mdload_serial, ts, seq, operating_site_id, power_kw, total_energy_kwh, stations)
        SELECT 'MDL-0001', x.ts, x.seq, $1, x.power, x.total, '[]'::jsonb

@@ -1,7 +1,6 @@
 import { execFile } from 'node:child_process';
 import type { Database } from '../../db/database';
-import { batteryIngestRepository } from '../devices/battery-ingest-repository';
-import { monthOf, partitionRepository } from '../devices/partition-repository';
+import { insertBatterySamples, preparePartitions } from '../device-ingestion/device-history';
 import { rollupListener } from '../rollups/rollup-listener';
 import { hourRollupListener } from '../statistics/hour-rollup';
 import type { ReportSample } from './report-csv';
@@ -54,8 +53,10 @@ export function generateSamples(serialNumber: string, fromMs: number, toMs: numb
 
 /** Stores the samples the way ingestion does: raw rows plus the roll-up listeners in one transaction. */
 export async function storeSamples(db: Database, siteId: number, samples: readonly ReportSample[]): Promise<void> {
-  const months = new Set(samples.map((sample) => monthOf(new Date(sample.ts))));
-  await partitionRepository(db).ensureMonths([...months]);
+  await preparePartitions(
+    db,
+    samples.map((sample) => new Date(sample.ts)),
+  );
   const stored = samples.map((sample, n) => ({
     ...sample,
     ts: new Date(sample.ts),
@@ -65,7 +66,7 @@ export async function storeSamples(db: Database, siteId: number, samples: readon
     chargerSerial: sample.chargerSerial ?? undefined,
   }));
   await db.transaction(async (tx) => {
-    await batteryIngestRepository(tx).insertSamples(stored);
+    await insertBatterySamples(tx, stored);
     await hourRollupListener(tx, stored);
     await rollupListener(tx, stored);
   });

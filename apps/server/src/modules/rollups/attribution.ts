@@ -1,6 +1,6 @@
 import { AVAILABILITY_SOC_THRESHOLD } from '@cbm/contracts/constants';
 import type { BatteryTelemetry } from '@cbm/contracts/device-protocol';
-import type { BatterySample } from '../devices/battery-sample';
+import type { BatterySample } from '../device-ingestion/battery-sample';
 import type { LocalDays } from './local-days';
 
 /**

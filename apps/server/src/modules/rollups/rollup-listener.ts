@@ -1,4 +1,4 @@
-import type { SampleListener } from '../devices/battery-sample';
+import type { SampleListener } from '../device-ingestion/battery-sample';
 import { DEFAULT_MAX_GAP_MS, type RollupPoint, type RollupResult, rollUpBattery, toRollupPoint } from './attribution';
 import { localDays } from './local-days';
 import { rollupRepository } from './rollup-repository';

@@ -1,6 +1,6 @@
 import { BATTERY_STATES } from '@cbm/contracts/device-protocol';
 import fc from 'fast-check';
-import type { BatterySample } from '../devices/battery-sample';
+import type { BatterySample } from '../device-ingestion/battery-sample';
 import {
   type BatteryCursor,
   type ChargeSession,

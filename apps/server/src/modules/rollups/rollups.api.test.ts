@@ -3,8 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type DatabaseKind, describeEachDatabase, openTestDatabase, TEST_SEED_TIME } from '../../../test/test-app';
 import type { Database } from '../../db/database';
 import { seedDemo } from '../../demo/seed-demo';
-import { batteryIngestRepository } from '../devices/battery-ingest-repository';
-import { monthOf, partitionRepository } from '../devices/partition-repository';
+import { insertBatterySamples, preparePartitions } from '../device-ingestion/device-history';
 import { hourRollupListener } from '../statistics/hour-rollup';
 import { type RollupPoint, toRollupPoint } from './attribution';
 import { recomputeRollups } from './recompute';
@@ -134,9 +133,12 @@ describeEachDatabase('roll-ups in the database', (kind: DatabaseKind) => {
             const extra = jitter[n] ?? 0;
             return { ...sample, seq: n, totalEnergyChargedKwh: sample.totalEnergyChargedKwh + extra };
           });
-          await partitionRepository(db).ensureMonths([...new Set(samples.map((sample) => monthOf(sample.ts)))]);
+          await preparePartitions(
+            db,
+            samples.map((sample) => sample.ts),
+          );
           await db.transaction(async (tx) => {
-            await batteryIngestRepository(tx).insertSamples(samples);
+            await insertBatterySamples(tx, samples);
             await hourRollupListener(tx, samples);
             await rollupListener(tx, samples);
           });

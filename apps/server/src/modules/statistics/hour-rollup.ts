@@ -1,4 +1,4 @@
-import type { SampleListener } from '../devices/battery-sample';
+import type { SampleListener } from '../device-ingestion/battery-sample';
 import {
   type BatteryCursor,
   type DayTotals,

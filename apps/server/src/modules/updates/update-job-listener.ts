@@ -3,7 +3,7 @@ import type { CommandReply, UpdateJobStatus } from '@cbm/contracts/device-protoc
 import { isFinalJobStatus, nextStatus } from '@cbm/contracts/update-jobs';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../../db/database';
-import type { CommandReplyListener } from '../devices/command-replies';
+import type { CommandReplyListener } from '../device-commands/command-replies';
 import { updateRepository } from './update-repository';
 
 /** A reply without a job status still says something about the job. */

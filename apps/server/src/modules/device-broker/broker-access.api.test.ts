@@ -9,8 +9,8 @@ import {
   telemetry,
 } from '../../../test/mqtt-devices';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
+import { deviceBrokerUrl } from '../device-channel/device-channel-plugin';
 import { deviceRegistryService } from '../device-registry/device-registry-service';
-import { deviceBrokerUrl } from './devices-plugin';
 
 const poll = { timeout: 10_000, interval: 20 };
 

@@ -1,6 +1,6 @@
 import type { LiveAlert } from '@cbm/contracts/alerts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BatteryState } from './battery-state';
+import type { BatteryState } from '../device-ingestion/battery-state';
 import { type LiveChanges, LiveHub, type LiveUpdate, liveChangesSchema } from './live-hub';
 
 const battery = (serialNumber: string, operatingSiteId: number, soc: number): BatteryState => ({

@@ -1,13 +1,6 @@
-import type { DeviceClass, DeviceEvent } from '@cbm/contracts/device-protocol';
+import type { DeviceClass } from '@cbm/contracts/device-protocol';
 import type { Queryable } from '../../db/database';
-
-export interface EventRecord {
-  deviceClass: DeviceClass;
-  serialNumber: string;
-  operatingSiteId: number;
-  ts: Date;
-  event: DeviceEvent;
-}
+import type { EventRecord } from './event-listener';
 
 export interface ConnectionChange {
   deviceClass: DeviceClass;

@@ -1,9 +1,9 @@
 import type { ChargerTelemetry, MdloadTelemetry, StatusPayload } from '@cbm/contracts/device-protocol';
 import type { LiveMdload } from '@cbm/contracts/live-stream';
 import type { Queryable } from '../../db/database';
+import type { MessageOf } from '../device-protocol/device-message';
+import type { BatchCounts } from './batch-counts';
 import { acceptData, applyStatus, type ConnectionFields } from './battery-state';
-import type { MessageOf } from './device-message';
-import type { BatchCounts } from './device-store';
 import type { ConnectionChange } from './event-repository';
 import { type PeripheralSample, peripheralRepository } from './peripheral-repository';
 import { type ChargerState, deriveChargerStatus, deriveMdloadStatus, type MdloadState } from './peripheral-state';

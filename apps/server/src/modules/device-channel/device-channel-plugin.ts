@@ -2,24 +2,24 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
-import { deviceRegistryRepository } from '../device-registry/device-registry-repository';
-import type { SampleListener } from './battery-sample';
-import { BrokerAccess } from './broker-access';
-import type { CommandReplyListener } from './command-replies';
-import { CommandService } from './command-service';
-import { watchCredentialChanges } from './credential-changes';
-import { deviceStore } from './device-store';
-import type { DeviceTransport } from './device-transport';
-import { type EmbeddedTransport, startEmbeddedBroker } from './embedded-broker';
-import type { EventListener } from './event-listener';
-import { connectExternalBroker } from './external-broker';
-import { IngestMetrics } from './ingest-metrics';
-import { IngestPipeline } from './ingest-pipeline';
-import { LiveHub } from './live-hub';
-import { connectLiveRelay } from './live-relay';
-import { liveRoutes } from './live-routes';
-import { metricsRoutes } from './metrics-routes';
-import { sampleRetentionJob } from './sample-retention';
+import { BrokerAccess } from '../device-broker/broker-access';
+import { watchCredentialChanges } from '../device-broker/credential-changes';
+import type { DeviceTransport } from '../device-broker/device-transport';
+import { type EmbeddedTransport, startEmbeddedBroker } from '../device-broker/embedded-broker';
+import { connectExternalBroker } from '../device-broker/external-broker';
+import type { CommandReplyListener } from '../device-commands/command-replies';
+import { CommandService } from '../device-commands/command-service';
+import type { SampleListener } from '../device-ingestion/battery-sample';
+import { deviceStore } from '../device-ingestion/device-store';
+import type { EventListener } from '../device-ingestion/event-listener';
+import { IngestMetrics } from '../device-ingestion/ingest-metrics';
+import { IngestPipeline } from '../device-ingestion/ingest-pipeline';
+import { metricsRoutes } from '../device-ingestion/metrics-routes';
+import { sampleRetentionJob } from '../device-ingestion/sample-retention';
+import { brokerCredentials } from '../device-registry/broker-credentials';
+import { LiveHub } from '../live-updates/live-hub';
+import { connectLiveRelay } from '../live-updates/live-relay';
+import { liveRoutes } from '../live-updates/live-routes';
 
 type DeviceConfig = Pick<
   Config,
@@ -157,7 +157,7 @@ export const devicesPlugin = fp(
         live.relayThrough(relay);
       } else if (config.INGEST) {
         const log = app.log.child({ module: 'mqtt' });
-        const registry = deviceRegistryRepository(db);
+        const registry = brokerCredentials(db);
         const access = new BrokerAccess(
           registry,
           (refusal) => metrics.countRefused(refusal),

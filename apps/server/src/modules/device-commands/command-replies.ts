@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/database';
-import type { commandRepository, ReplyRecord } from './command-repository';
-import type { DeviceMessage, Rejection } from './device-message';
+import type { DeviceMessage, Rejection } from '../device-protocol/device-message';
+import type { ReplyRecord } from './command-records';
+import { commandRepository } from './command-repository';
 
 /**
  * Called inside the transaction that stores replies, with only the new ones (redeliveries
@@ -8,16 +9,21 @@ import type { DeviceMessage, Rejection } from './device-message';
  */
 export type CommandReplyListener = (tx: Queryable, replies: readonly ReplyRecord[]) => Promise<void>;
 
-/** The batch's replies matched with the commands they answer; a reply to no command of that device is rejected. */
-export async function replyRecords(
-  commands: ReturnType<typeof commandRepository>,
+/**
+ * Stores the batch's replies, each matched with the command it answers, in the ingesting transaction; a reply
+ * to no command of that device is rejected. `matched` counts the replies to known commands, `fresh` holds those
+ * not stored before.
+ */
+export async function storeReplies(
+  tx: Queryable,
   messages: readonly DeviceMessage[],
   rejections: Map<DeviceMessage, Rejection>,
-): Promise<ReplyRecord[]> {
+): Promise<{ matched: number; fresh: ReplyRecord[] }> {
+  const commands = commandRepository(tx);
   const replies = messages.filter((message) => message.kind === 'reply');
-  if (replies.length === 0) return [];
+  if (replies.length === 0) return { matched: 0, fresh: [] };
   const sent = await commands.find([...new Set(replies.map((message) => message.payload.id))]);
-  return replies.flatMap((message) => {
+  const records = replies.flatMap((message) => {
     const command = sent.get(message.payload.id);
     if (command && command.serialNumber === message.serial && command.deviceClass === message.deviceClass) {
       return [{ command, ts: message.ts, reply: message.payload }];
@@ -25,4 +31,5 @@ export async function replyRecords(
     rejections.set(message, { reason: 'unknown-command', serial: message.serial, detail: message.payload.id });
     return [];
   });
+  return { matched: records.length, fresh: await commands.insertReplies(records) };
 }

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt from 'mqtt';
+import { firstConnection } from '../device-broker/mqtt-connection';
 import type { LiveChanges, LiveRelay } from './live-hub';
 import { liveChangesSchema } from './live-hub';
-import { firstConnection } from './mqtt-connection';
 
 /**
  * Live changes between the replicas of one deployment (its share group), QoS 0, per site:

@@ -1,5 +1,14 @@
+import type { DeviceClass, DeviceEvent } from '@cbm/contracts/device-protocol';
 import type { Queryable } from '../../db/database';
-import type { EventRecord } from './event-repository';
+
+/** A device event as ingestion stores it: the device's event plus where it belongs. */
+export interface EventRecord {
+  deviceClass: DeviceClass;
+  serialNumber: string;
+  operatingSiteId: number;
+  ts: Date;
+  event: DeviceEvent;
+}
 
 /**
  * Called by ingestion inside the transaction that stores a batch, with only the events that were new

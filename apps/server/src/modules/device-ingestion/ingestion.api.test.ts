@@ -14,7 +14,7 @@ import {
   telemetry,
 } from '../../../test/mqtt-devices';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
-import { deviceBrokerUrl } from './devices-plugin';
+import { deviceBrokerUrl } from '../device-channel/device-channel-plugin';
 import { monthOf, nextMonth, partitionRepository } from './partition-repository';
 
 const MINUTE = 60_000;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BROKER_KINDS, TEST_MQTT_URL, uniqueId } from '../../../test/mqtt-devices';
-import { type BrokerRules, startEmbeddedBroker } from './embedded-broker';
+import { type BrokerRules, startEmbeddedBroker } from '../device-broker/embedded-broker';
 import type { LiveChanges } from './live-hub';
 import { connectLiveRelay } from './live-relay';
 

@@ -1,24 +1,18 @@
 import type { DeviceClass } from '@cbm/contracts/device-protocol';
-import { STORED_KINDS, type StoredKind } from '@cbm/contracts/ingest-metrics';
 import type { Database } from '../../db/database';
+import type { ReplyRecord } from '../device-commands/command-records';
+import { type CommandReplyListener, storeReplies } from '../device-commands/command-replies';
+import { type DeviceMessage, messagesOf, type Rejection } from '../device-protocol/device-message';
+import { type BatchCounts, emptyBatchCounts } from './batch-counts';
 import { storeBatteryBatch } from './battery-batch';
 import { batteryIngestRepository } from './battery-ingest-repository';
 import type { SampleListener } from './battery-sample';
 import type { BatteryState } from './battery-state';
-import { type CommandReplyListener, replyRecords } from './command-replies';
-import { commandRepository, type ReplyRecord } from './command-repository';
-import { type DeviceMessage, messagesOf, type Rejection } from './device-message';
-import type { AfterCommit, EventListener } from './event-listener';
-import { type EventRecord, eventKey, eventRepository } from './event-repository';
+import type { AfterCommit, EventListener, EventRecord } from './event-listener';
+import { eventKey, eventRepository } from './event-repository';
 import { monthOf, nextMonth, partitionRepository } from './partition-repository';
 import { type LiveMdloadChange, storeChargerBatch, storeMdloadBatch } from './peripheral-batch';
 import { peripheralRepository } from './peripheral-repository';
-
-export interface BatchCounts {
-  stored: Record<StoredKind, number>;
-  duplicates: Record<StoredKind, number>;
-  samplesSkipped: number;
-}
 
 export interface BatchOutcome {
   rejections: Map<DeviceMessage, Rejection>;
@@ -38,8 +32,6 @@ export interface DeviceStoreOptions {
   replyListeners: readonly CommandReplyListener[];
   eventListeners?: readonly EventListener[];
 }
-
-const zeroCounts = () => Object.fromEntries(STORED_KINDS.map((kind) => [kind, 0])) as Record<StoredKind, number>;
 
 const serialsOf = (messages: readonly DeviceMessage[], deviceClass: DeviceClass) => [
   ...new Set(messagesOf(messages, deviceClass).map((message) => message.serial)),
@@ -64,7 +56,7 @@ export function deviceStore(db: Database, options: DeviceStoreOptions) {
 
   async function store(batch: readonly DeviceMessage[]): Promise<BatchOutcome> {
     await ensurePartitions(batch);
-    const counts: BatchCounts = { stored: zeroCounts(), duplicates: zeroCounts(), samplesSkipped: 0 };
+    const counts = emptyBatchCounts();
     return db.transaction(async (tx) => {
       const rejections = new Map<DeviceMessage, Rejection>();
       const peripherals = peripheralRepository(tx);
@@ -115,11 +107,10 @@ export function deviceStore(db: Database, options: DeviceStoreOptions) {
       counts.duplicates.status +=
         known.filter((message) => message.kind === 'status').length - connectionChanges.length;
 
-      const commands = commandRepository(tx);
-      const replies = await replyRecords(commands, known, rejections);
-      const freshReplies = await commands.insertReplies(replies);
+      const replies = await storeReplies(tx, known, rejections);
+      const freshReplies = replies.fresh;
       counts.stored.commandReply += freshReplies.length;
-      counts.duplicates.commandReply += replies.length - freshReplies.length;
+      counts.duplicates.commandReply += replies.matched - freshReplies.length;
       for (const listener of options.replyListeners) await listener(tx, freshReplies);
       for (const listener of options.sampleListeners) await listener(tx, battery.samples);
       const stored = new Map(

@@ -3,7 +3,7 @@ import { DEVICE_CLASSES, parseTopic, TOPIC_ROOT, topicVersion } from '@cbm/contr
 import { GATEWAY_CLASS, REGISTRY_CLASSES, type RegistryClass } from '@cbm/contracts/device-registry';
 import type { BrokerRefusal } from '@cbm/contracts/ingest-metrics';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DeviceCredential } from '../device-registry/device-registry-repository';
+import type { DeviceCredential } from '../device-registry/broker-credentials';
 import { secretDigest, verifySecret } from '../device-registry/device-secret';
 
 /**

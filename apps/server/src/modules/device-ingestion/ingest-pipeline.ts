@@ -3,7 +3,12 @@ import { parseTopic } from '@cbm/contracts/device-protocol';
 import { STORED_KINDS } from '@cbm/contracts/ingest-metrics';
 import type { FastifyBaseLogger } from 'fastify';
 import { isDatabaseUnavailable } from '../../db/database-errors';
-import { type DeviceMessage, parseDeviceMessage, type RawDeviceMessage, type Rejection } from './device-message';
+import {
+  type DeviceMessage,
+  parseDeviceMessage,
+  type RawDeviceMessage,
+  type Rejection,
+} from '../device-protocol/device-message';
 import type { BatchOutcome, DeviceStore } from './device-store';
 import { IngestMetrics } from './ingest-metrics';
 

@@ -1,4 +1,6 @@
 import type { Queryable } from '../../db/database';
+import type { MessageOf } from '../device-protocol/device-message';
+import type { BatchCounts } from './batch-counts';
 import {
   type BatteryInfoUpdate,
   batteryIngestRepository,
@@ -13,8 +15,6 @@ import {
   deriveBatteryStatus,
   takeSample,
 } from './battery-state';
-import type { MessageOf } from './device-message';
-import type { BatchCounts } from './device-store';
 import type { ConnectionChange } from './event-repository';
 
 type BatteryMessage = MessageOf<'battery'>;

@@ -16,7 +16,7 @@ import {
 } from '../../../test/mqtt-devices';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { HttpError } from '../../http-error';
-import { deviceBrokerUrl } from './devices-plugin';
+import { deviceBrokerUrl } from '../device-channel/device-channel-plugin';
 
 type Answer = (command: Command) => { telemetry?: boolean; replies: Omit<CommandReply, 'id' | 'ts'>[] };
 

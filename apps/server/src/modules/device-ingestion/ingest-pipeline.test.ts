@@ -2,7 +2,7 @@ import { STORED_KINDS } from '@cbm/contracts/ingest-metrics';
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import { json, telemetry } from '../../../test/mqtt-devices';
-import type { DeviceMessage, RawDeviceMessage } from './device-message';
+import type { DeviceMessage, RawDeviceMessage } from '../device-protocol/device-message';
 import type { BatchOutcome, DeviceStore } from './device-store';
 import { IngestPipeline, type IngestPipelineOptions } from './ingest-pipeline';
 

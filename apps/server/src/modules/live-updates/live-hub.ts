@@ -1,8 +1,8 @@
 import { type LiveAlert, liveAlertSchema } from '@cbm/contracts/alerts';
 import { type LiveBattery, type LiveMdload, liveBatterySchema, liveMdloadSchema } from '@cbm/contracts/live-stream';
 import { z } from 'zod';
-import type { BatteryState } from './battery-state';
-import type { BatchOutcome } from './device-store';
+import type { BatteryState } from '../device-ingestion/battery-state';
+import type { BatchOutcome } from '../device-ingestion/device-store';
 
 export type LiveUpdate =
   | { event: 'battery'; data: LiveBattery }

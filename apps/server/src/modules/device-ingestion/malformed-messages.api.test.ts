@@ -5,7 +5,7 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { addTestBatteries, connectDevice, deviceEvent, json, telemetry } from '../../../test/mqtt-devices';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
-import { parseDeviceMessage } from './device-message';
+import { parseDeviceMessage } from '../device-protocol/device-message';
 
 const now = Date.now();
 const recent = fc.integer({ min: -3_600_000, max: 0 }).map((offset) => new Date(now + offset));

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { DeviceRegistryRepository } from '../device-registry/device-registry-repository';
+import type { BrokerCredentials } from '../device-registry/broker-credentials';
 
 const POLL_MS = 2_000;
 
@@ -8,7 +8,7 @@ const POLL_MS = 2_000;
  * changed since the last look are handed to `onChanged`. Changes made through this server's API arrive at once.
  */
 export async function watchCredentialChanges(
-  registry: Pick<DeviceRegistryRepository, 'changedSince' | 'latestChange'>,
+  registry: Pick<BrokerCredentials, 'changedSince' | 'latestChange'>,
   onChanged: (username: string) => Promise<void>,
   log: FastifyBaseLogger,
   pollMs = POLL_MS,

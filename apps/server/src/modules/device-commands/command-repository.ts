@@ -1,27 +1,6 @@
 import type { Command, CommandReply, CommandType, DeviceClass } from '@cbm/contracts/device-protocol';
 import type { Queryable } from '../../db/database';
-
-export interface SentCommand {
-  id: string;
-  deviceClass: DeviceClass;
-  serialNumber: string;
-  type: CommandType;
-  command: Command;
-  issuedAt: Date;
-}
-
-export interface ReplyRecord {
-  command: SentCommand;
-  ts: Date;
-  reply: CommandReply;
-}
-
-export interface StoredReply {
-  result: CommandReply['result'];
-  jobStatus: string | null;
-  detail: string | null;
-  ts: Date;
-}
+import type { ReplyRecord, SentCommand, StoredReply } from './command-records';
 
 interface CommandRow {
   id: string;

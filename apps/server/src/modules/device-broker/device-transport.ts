@@ -1,5 +1,5 @@
 import type { BrokerMetrics } from '@cbm/contracts/ingest-metrics';
-import type { RawDeviceMessage } from './device-message';
+import type { RawDeviceMessage } from '../device-protocol/device-message';
 
 /** The MQTT side of the device channel: an embedded broker, or a client of an external one. */
 export interface DeviceTransport {

@@ -3,7 +3,7 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { addTestBatteries, connectDevice, json, telemetry } from '../../../test/mqtt-devices';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
-import { LIVE_AHEAD_TOLERANCE_MS } from './device-message';
+import { LIVE_AHEAD_TOLERANCE_MS } from '../device-protocol/device-message';
 
 const MINUTE = 60_000;
 

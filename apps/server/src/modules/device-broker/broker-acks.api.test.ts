@@ -1,10 +1,10 @@
 import type { MqttClient } from 'mqtt';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectDevice, dropSession, TEST_MQTT_URL, uniqueId } from '../../../test/mqtt-devices';
-import type { DeviceCredential } from '../device-registry/device-registry-repository';
+import type { RawDeviceMessage } from '../device-protocol/device-message';
+import type { DeviceCredential } from '../device-registry/broker-credentials';
 import { hashSecret } from '../device-registry/device-secret';
 import { BrokerAccess } from './broker-access';
-import type { RawDeviceMessage } from './device-message';
 import type { DeviceTransport } from './device-transport';
 import { startEmbeddedBroker } from './embedded-broker';
 import { connectExternalBroker } from './external-broker';

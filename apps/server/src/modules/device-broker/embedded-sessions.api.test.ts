@@ -11,7 +11,7 @@ import { describeEachDatabase, openTestDatabase } from '../../../test/test-app';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { seedDemo } from '../../demo/seed-demo';
-import { deviceBrokerUrl } from './devices-plugin';
+import { deviceBrokerUrl } from '../device-channel/device-channel-plugin';
 
 const COMMANDS = 3;
 

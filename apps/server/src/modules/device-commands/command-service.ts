@@ -9,9 +9,9 @@ import {
 } from '@cbm/contracts/device-protocol';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http-error';
-import { commandRepository, type SentCommand, type StoredReply } from './command-repository';
-import type { BatchOutcome } from './device-store';
-import type { DeviceTransport } from './device-transport';
+import type { DeviceTransport } from '../device-broker/device-transport';
+import type { ReplyRecord, SentCommand, StoredReply } from './command-records';
+import { commandRepository } from './command-repository';
 
 type WithoutEnvelope<C> = C extends Command ? Omit<C, 'id' | 'issuedAt' | 'until'> : never;
 /** A command as callers ask for it; the service adds id and time (and the one-hour end of remote debugging). */
@@ -101,8 +101,8 @@ export class CommandService {
     return this.awaitData(serial, before ?? null, options);
   }
 
-  /** Wakes the waiters a committed batch concerns. */
-  notify(outcome: Pick<BatchOutcome, 'replies' | 'telemetryFrom'>): void {
+  /** Wakes the waiters a committed batch concerns: its new replies, and the devices (`class|serial`) that sent telemetry. */
+  notify(outcome: { replies: readonly ReplyRecord[]; telemetryFrom: ReadonlySet<string> }): void {
     for (const { command } of outcome.replies) this.wakeups.emit(`reply:${command.id}`);
     for (const device of outcome.telemetryFrom) this.wakeups.emit(`data:${device}`);
   }
