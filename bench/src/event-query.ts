@@ -1,4 +1,4 @@
-import type { EventPage } from '@cbm/contracts/events';
+import type { EventPage, EventQuery } from '@cbm/contracts/events';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@cbm/demo-fixtures/demo-users';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
@@ -9,7 +9,7 @@ import { migrate } from '../../apps/server/src/db/migrate';
 import { wrapPglite } from '../../apps/server/src/db/pglite-database';
 import { openPostgresDatabase } from '../../apps/server/src/db/postgres-database';
 import { seedDemo } from '../../apps/server/src/demo/seed-demo';
-import { compileEventQuery, type EventQueryInput } from '../../apps/server/src/modules/events/event-query-sql';
+import { compileEventQuery } from '../../apps/server/src/modules/events/event-query-sql';
 import { type CopyTarget, generateEvents } from './event-query-data';
 import { benchSchema, setting } from './smoke';
 
@@ -71,7 +71,7 @@ async function run(kind: 'postgres' | 'pglite', total: number) {
     `SELECT operating_site_id AS id, count(*)::int AS events FROM device_event
       WHERE device_class = 'battery' GROUP BY 1 ORDER BY 2 DESC LIMIT 1`,
   );
-  const input: EventQueryInput = {
+  const input: EventQuery = {
     from: new Date(NOW - 30 * DAY_MS).toISOString(),
     to: new Date(NOW).toISOString(),
     max: 20,
@@ -86,7 +86,7 @@ async function run(kind: 'postgres' | 'pglite', total: number) {
       ],
     },
   };
-  const api = async (query: EventQueryInput) => {
+  const api = async (query: EventQuery) => {
     const { filter, ...rest } = query;
     const response = await app.inject({
       method: 'POST',
@@ -97,7 +97,7 @@ async function run(kind: 'postgres' | 'pglite', total: number) {
     if (response.statusCode !== 200) throw new Error(`event query failed: ${response.body}`);
     return response.json() as EventPage;
   };
-  const raw = (query: EventQueryInput) => {
+  const raw = (query: EventQuery) => {
     const compiled = compileEventQuery('battery', query);
     return db.query(compiled.sql, compiled.params);
   };
