@@ -5,7 +5,12 @@ import { type GuardDependencies, type GuardTarget, runNavigationGuard } from './
 import type { AppRoute } from './route-types';
 
 const premiseRoute: AppRoute = { name: 'premise', path: ':premise' };
-const live: AppRoute = { name: 'live', path: 'live', access: { features: ['cbm_liveview'] } };
+const live: AppRoute = {
+  name: 'live',
+  path: 'live',
+  titleKey: 'menu.liveView',
+  access: { features: ['cbm_liveview'] },
+};
 const report: AppRoute = {
   name: 'report',
   path: 'report',
@@ -120,7 +125,7 @@ describe('navigation guard (spec §2, in order)', () => {
       target('/3/live', [premiseRoute, live], '3'),
       deps({ features: ['cbm_alert'] }, []),
     );
-    expect(outcome).toEqual({ kind: 'redirect', to: '/' });
+    expect(outcome).toEqual({ kind: 'redirect', to: '/', denied: 'menu.liveView' });
   });
 
   it('6. needs the site permission a route names', async () => {
@@ -129,6 +134,7 @@ describe('navigation guard (spec §2, in order)', () => {
     expect(await runNavigationGuard(target('/3/report', chain, '3'), deps({ features }, []))).toEqual({
       kind: 'redirect',
       to: '/',
+      denied: '',
     });
     expect(
       await runNavigationGuard(target('/3/report', chain, '3'), deps({ features, rules: ['battery.report'] }, [])),
