@@ -40,7 +40,9 @@ test.describe('battery alerts', () => {
     }
   });
 
-  test('shows every §5 message once and the serial/group exclusivity, then adds the alert', async ({ page }) => {
+  test('flags only what the chosen way misses, refuses a bad address at entry, then adds the alert', async ({
+    page,
+  }) => {
     await expect(page.getByRole('heading', { name: 'Alerts', level: 2 })).toBeVisible();
     await page.getByRole('button', { name: 'Add alert' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add alert' });
@@ -52,38 +54,36 @@ test.describe('battery alerts', () => {
       'Please select one or more organizations',
       'Name is required',
       'E-Mail is required',
-      'One or more groups are required',
       'One or more battery types are required',
-      'Battery serials is required',
     ]) {
       await expect(dialog.getByText(message, { exact: true })).toHaveCount(1);
     }
-    await field(page, /^E-mail addresses/).fill('not-an-address');
-    await field(page, /^E-mail addresses/).press('Enter');
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await expect(dialog.getByText('E-Mail is invalid', { exact: true })).toHaveCount(1);
+    // All groups is chosen, so groups are not missing; serials are the other way.
+    await expect(dialog.getByRole('radio', { name: 'All groups' })).toBeChecked();
+    await expect(dialog.getByText('One or more groups are required')).toHaveCount(0);
+    await expect(dialog.getByText('Battery serials is required')).toHaveCount(0);
 
-    // Serials exclude groups and types, and vice versa.
-    await choose(page, /^Battery serials/, new RegExp(`\\(${serials[0]}\\)|^${serials[0]}$`));
-    await expect(field(page, /^Groups/)).toBeDisabled();
-    await expect(field(page, /^Battery types/)).toBeDisabled();
-    await expect(
-      dialog.getByText('Remove the serial numbers to choose groups and battery types.').first(),
-    ).toBeVisible();
-    await dialog.getByRole('button', { name: 'Clear the serial numbers' }).click();
-    await choose(page, /^Groups/, 'Ungrouped');
-    await expect(field(page, /^Battery serials/)).toBeDisabled();
-    await dialog.getByRole('button', { name: 'Clear the groups' }).click();
-    await expect(field(page, /^Battery serials/)).toBeEnabled();
+    const emails = field(page, /^E-mail addresses/);
+    await emails.fill('not-an-address');
+    await emails.press('Enter');
+    await expect(emails).toHaveValue('not-an-address');
+    await expect(emails).toHaveAccessibleDescription(/E-Mail is invalid/);
+
+    // The other way: serial numbers only.
+    await dialog.getByText('Serial numbers', { exact: true }).click();
+    await expect(field(page, /^Battery types/)).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('Battery serials is required', { exact: true })).toHaveCount(1);
+    await expect(dialog.getByText('One or more battery types are required')).toHaveCount(0);
 
     // A single select closes on choosing (Escape would close the dialog).
     await field(page, /^Organization/).click();
     await page.getByRole('option', { name: SITE }).click();
     await field(page, /^Name/).fill('E2E night shift');
     await choose(page, /^Battery serials/, new RegExp(`\\(${serials[0]}\\)|^${serials[0]}$`));
-    await field(page, /^E-mail addresses/).press('Backspace');
-    await field(page, /^E-mail addresses/).fill('night-shift@example.com');
-    await field(page, /^E-mail addresses/).press('Enter');
+    await emails.fill('night-shift@example.com');
+    await emails.press('Enter');
+    await expect(emails).toHaveValue('');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(toast(page, 'Alert added')).toBeVisible();
     await expect(dialog).toBeHidden();
@@ -144,6 +144,22 @@ test.describe('battery alerts', () => {
     await expect(toast(page, 'Alert deleted')).toBeVisible();
     await expect(page.getByRole('cell', { name: 'E2E late shift', exact: true })).toHaveCount(0);
   });
+});
+
+test('a battery type alone watches All groups, shown as such in the list', async ({ page, signIn, siteIds }) => {
+  await signIn('admin', { next: `/${siteIds[SITE]}/alerts` });
+  await page.getByRole('button', { name: 'Add alert' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add alert' });
+  await field(page, /^Name/).fill('E2E every group');
+  await choose(page, /^Battery types/, /./);
+  await field(page, /^E-mail addresses/).fill('groups@example.com');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Alert added')).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: 'E2E every group' });
+  await expect(row).toContainText('Groups: All groups');
+  await row.getByRole('button', { name: 'Delete alert E2E every group' }).click();
+  await page.getByRole('dialog', { name: 'Delete alert' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(row).toHaveCount(0);
 });
 
 test('the demo shows example alerts at Hamburg Hafen', async ({ page, signIn, siteIds }) => {

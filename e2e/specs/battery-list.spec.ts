@@ -52,6 +52,7 @@ test.describe('expert battery list', () => {
     const dialog = page.getByRole('dialog', { name: `Software update of ${BENCH.name} (${BENCH.serial})` });
     await expect(dialog.getByText('installs only while the battery is in standby')).toBeVisible();
     await expect(dialog.getByText('discharged once and then put into standby again')).toBeVisible();
+    await expect(dialog.getByText(/^State now: /)).toBeVisible();
 
     const upload = async (name: string) => {
       await dialog.locator('input[type="file"]').setInputFiles({
@@ -60,6 +61,10 @@ test.describe('expert battery list', () => {
         buffer: Buffer.from(`e2e image ${name} ${Date.now()}`),
       });
       await dialog.getByRole('button', { name: 'Start update' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Send the update?' });
+      await expect(confirm.getByText(`Send “${name}” to ${BENCH.name} (${BENCH.serial})?`)).toBeVisible();
+      await confirm.getByRole('button', { name: 'Send update' }).click();
+      await expect(confirm).toBeHidden();
     };
     await upload('bms-5.12.3.bin');
     await expect(toast(page, `Battery ${BENCH.name} is already up to date`)).toBeVisible();

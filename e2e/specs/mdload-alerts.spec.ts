@@ -18,6 +18,11 @@ test('charger-station alerts: add, edit and delete', async ({ page, signIn, site
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('Name is required', { exact: true })).toBeVisible();
 
+  await dialog.getByText('Charger-station units', { exact: true }).click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('One or more charger-station units are required', { exact: true })).toBeVisible();
+  await expect(dialog.getByText(/Battery serials/)).toHaveCount(0);
+
   await field(page, /^Name/).fill('E2E units');
   await field(page, /^Charger-station units/).click();
   await page.getByRole('option').first().click();

@@ -23,21 +23,13 @@ test.describe('battery statistics', () => {
     await signIn('admin', { next: `/${siteIds[SITE]}/stats/statistics` });
   });
 
-  test('says which fields are required, all at once', async ({ page }) => {
-    await expect(page.getByText('No available data')).toBeVisible();
-    await page.getByRole('button', { name: 'Show' }).click();
-    for (const message of [
-      'Type is required',
-      'Group by is required',
-      'Time type is required',
-      'Time range is required',
-    ]) {
-      await expect(page.getByText(message, { exact: true })).toBeVisible();
-    }
+  test('opens on the defaults with figures, and names a missing group or serial', async ({ page }) => {
+    await expect(page.getByRole('combobox', { name: /^Type/ })).toHaveValue('Start SoC');
+    await expect(page.getByRole('combobox', { name: /^Group by/ })).toHaveValue('Organization');
+    await expect(page.getByRole('table', { name: 'Figures of the chart' }).getByRole('row').nth(1)).toBeVisible();
     await choose(page, /^Group by/, 'Group');
     await page.getByRole('button', { name: 'Show' }).click();
     await expect(page.getByText('Group is required', { exact: true })).toBeVisible();
-    await expect(page.getByText('Type is required', { exact: true })).toBeVisible();
     await choose(page, /^Group by/, 'Serial number');
     await page.getByRole('button', { name: 'Show' }).click();
     await expect(page.getByText('Serial is required', { exact: true })).toBeVisible();

@@ -12,13 +12,22 @@ export const ALERT_EMAILS_MAX = 20;
 export const ALERT_SELECTION_MAX = 500;
 /** The Ungrouped pseudo-group in the alert form (spec §3). */
 export const UNGROUPED = 'ungrouped';
+/** Every group of the site, also those created later: an explicit choice, stored as no group narrowing. */
+export const ALL_GROUPS = 'all';
 
 const isMissing = (input: unknown) => input === undefined || input === null || input === '';
 const list = <T extends z.ZodType>(item: T, required: string) =>
   z.array(item, { error: () => required }).max(ALERT_SELECTION_MAX);
 
-export const alertGroupIdSchema = z.union([z.literal(UNGROUPED), z.number().int().positive().max(2_147_483_647)]);
+export const alertGroupIdSchema = z.union([
+  z.literal(UNGROUPED),
+  z.literal(ALL_GROUPS),
+  z.number().int().positive().max(2_147_483_647),
+]);
 export type AlertGroupId = z.infer<typeof alertGroupIdSchema>;
+/** The real groups of a selection (neither Ungrouped nor All groups). */
+export const chosenGroupIds = (groupIds: readonly AlertGroupId[]) =>
+  groupIds.filter((id): id is number => typeof id === 'number');
 
 const emailSchema = z
   .string({ error: () => VALIDATION.alertEmailInvalid })
@@ -40,18 +49,40 @@ const checkKind = (kinds: Record<(typeof KINDS)[number], boolean>, ctx: z.Refine
   }
 };
 
-/** Serials exclude groups and types; without serials, groups (battery alerts only) and types are each required. */
+/** The selection messages per product: a charger-station alert chooses battery models or units. */
+const SELECTION_MESSAGES = {
+  battery: {
+    types: VALIDATION.alertTypesRequired,
+    serials: VALIDATION.alertSerialsRequired,
+    exclusive: VALIDATION.alertSerialsExclusive,
+  },
+  mdload: {
+    types: VALIDATION.alertModelsRequired,
+    serials: VALIDATION.alertUnitsRequired,
+    exclusive: VALIDATION.alertUnitsExclusive,
+  },
+} as const;
+
+/**
+ * Serials exclude groups and types; without serials, groups (battery alerts only: chosen ones or All groups,
+ * which stands alone) and types are each required.
+ */
 const checkSelection = (product: AlertProduct) => (alert: Selection, ctx: z.RefinementCtx) => {
   const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+  const messages = SELECTION_MESSAGES[product];
   const groups = product === 'battery' ? alert.groupId.length : 0;
   if (alert.batterySerials.length > 0) {
-    if (groups > 0 || alert.batteryTypes.length > 0) issue('batterySerials', VALIDATION.alertSerialsExclusive);
+    if (groups > 0 || alert.batteryTypes.length > 0) issue('batterySerials', messages.exclusive);
     return;
   }
   if (product === 'battery' && groups === 0) issue('groupId', VALIDATION.alertGroupsRequired);
-  if (alert.batteryTypes.length === 0) issue('batteryTypes', VALIDATION.alertTypesRequired);
-  if (groups === 0 && alert.batteryTypes.length === 0) issue('batterySerials', VALIDATION.alertSerialsRequired);
+  if (alert.groupId.includes(ALL_GROUPS) && groups > 1) issue('groupId', VALIDATION.alertAllGroupsAlone);
+  if (alert.batteryTypes.length === 0) issue('batteryTypes', messages.types);
+  if (groups === 0 && alert.batteryTypes.length === 0) issue('batterySerials', messages.serials);
 };
+
+/** Whether an address passes the alert's e-mail rule; the form refuses others as they are typed. */
+export const isAlertEmail = (text: string) => emailSchema.safeParse(text).success;
 
 const checkNoGroups = (alert: Pick<Selection, 'groupId'>, ctx: z.RefinementCtx) => {
   if (alert.groupId.length > 0) {
@@ -85,8 +116,8 @@ export function alertBodySchema(product: AlertProduct) {
       alertOnWarning: z.boolean().default(false),
       alertOnLimit: z.boolean().default(false),
       groupId: list(alertGroupIdSchema, VALIDATION.alertGroupsRequired).default([]),
-      batteryTypes: list(z.string().trim().min(1).max(100), VALIDATION.alertTypesRequired).default([]),
-      batterySerials: list(z.string().trim().min(1).max(100), VALIDATION.alertSerialsRequired).default([]),
+      batteryTypes: list(z.string().trim().min(1).max(100), SELECTION_MESSAGES[product].types).default([]),
+      batterySerials: list(z.string().trim().min(1).max(100), SELECTION_MESSAGES[product].serials).default([]),
       emails: z
         .array(emailSchema, { error: (issue) => (isMissing(issue.input) ? VALIDATION.alertEmailRequired : undefined) })
         .min(1, VALIDATION.alertEmailRequired)

@@ -52,6 +52,7 @@ const text = (name: string, products: readonly EventProduct[] = battery): EventA
 export const EVENT_ATTRIBUTES: readonly EventAttribute[] = [
   { name: 'Timestamp', kind: 'timestamp', products: both, defaultPrio: { battery: 0, mdload: 0 } },
   { ...text('BatterySerialNumber'), defaultPrio: { battery: 1 } },
+  text('BatteryName'),
   { ...text('MdLoadSerial', ['mdload']), defaultPrio: { mdload: 1 } },
   text('Serial', both),
   { name: 'EventType', kind: 'enum', values: EVENT_TYPES, products: both, defaultPrio: { battery: 2, mdload: 2 } },

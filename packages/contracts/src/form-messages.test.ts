@@ -37,8 +37,22 @@ describe('every message of a form at once (spec §5)', () => {
       emails: 'validation.alertEmailRequired',
       alertOnError: 'validation.alertKindRequired',
       groupId: 'validation.alertNoGroups',
-      batteryTypes: 'validation.alertTypesRequired',
-      batterySerials: 'validation.alertSerialsRequired',
+      batteryTypes: 'validation.alertModelsRequired',
+      batterySerials: 'validation.alertUnitsRequired',
+    });
+  });
+
+  it('All groups is an explicit choice that stands alone', () => {
+    const alert = { operatingSiteId: 4, name: 'All', alertOnError: true, batteryTypes: ['LFP'], emails: ['a@b.de'] };
+    expect(alertBodySchema('battery').safeParse({ ...alert, groupId: ['all'] }).success).toBe(true);
+    expect(messages(alertBodySchema('battery'), { ...alert, groupId: [] })).toEqual({
+      groupId: 'validation.alertGroupsRequired',
+    });
+    expect(messages(alertBodySchema('battery'), { ...alert, groupId: ['all', 7] })).toEqual({
+      groupId: 'validation.alertAllGroupsAlone',
+    });
+    expect(messages(alertBodySchema('mdload'), { ...alert, groupId: ['all'] })).toEqual({
+      groupId: 'validation.alertNoGroups',
     });
   });
 

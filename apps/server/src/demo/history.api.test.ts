@@ -98,7 +98,7 @@ describeEachDatabase('demo history and alerts', (kind: DatabaseKind) => {
 
   it('seeds example alerts at one site that pass the form’s rules, once', async () => {
     const rows = await db.query<
-      { product: AlertProduct; active: boolean; site: string } & Parameters<typeof toAlert>[0]
+      { product: AlertProduct; active: boolean; site: string } & Parameters<typeof toAlert>[1]
     >(
       `SELECT a.*, a.product, n.name AS site FROM alert a JOIN site_node n ON n.id = a.operating_site_id ORDER BY a.id`,
     );
@@ -107,7 +107,8 @@ describeEachDatabase('demo history and alerts', (kind: DatabaseKind) => {
       ['battery', false, DEMO_ALERT_SITE],
       ['mdload', true, DEMO_ALERT_SITE],
     ]);
-    for (const row of rows) expect(alertBodySchema(row.product).safeParse(toAlert(row)).error).toBeUndefined();
+    for (const row of rows)
+      expect(alertBodySchema(row.product).safeParse(toAlert(row.product, row)).error).toBeUndefined();
     expect(await seedDemo(db, TEST_SEED_TIME, DEMO_SEED, { alerts: true })).toBe(false);
     expect(await db.query('SELECT id FROM alert')).toHaveLength(3);
   });

@@ -5,7 +5,12 @@ import { type GuardDependencies, type GuardTarget, runNavigationGuard } from './
 import type { AppRoute } from './route-types';
 
 const siteRoute: AppRoute = { name: 'site', path: ':siteId' };
-const live: AppRoute = { name: 'live', path: 'live', access: { features: ['cbm_liveview'] } };
+const live: AppRoute = {
+  name: 'live',
+  path: 'live',
+  titleKey: 'menu.liveView',
+  access: { features: ['cbm_liveview'] },
+};
 const report: AppRoute = {
   name: 'report',
   path: 'report',
@@ -114,7 +119,7 @@ describe('navigation guard (spec §2, in order)', () => {
       target('/3/live', [siteRoute, live], '3'),
       deps({ features: ['cbm_alert'] }, []),
     );
-    expect(outcome).toEqual({ kind: 'redirect', to: '/' });
+    expect(outcome).toEqual({ kind: 'redirect', to: '/', denied: 'menu.liveView' });
   });
 
   it('6. needs the site permission a route names', async () => {
@@ -123,6 +128,7 @@ describe('navigation guard (spec §2, in order)', () => {
     expect(await runNavigationGuard(target('/3/report', chain, '3'), deps({ features }, []))).toEqual({
       kind: 'redirect',
       to: '/',
+      denied: '',
     });
     expect(
       await runNavigationGuard(target('/3/report', chain, '3'), deps({ features, rules: ['battery.report'] }, [])),

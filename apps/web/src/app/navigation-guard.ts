@@ -26,7 +26,11 @@ export interface GuardDependencies {
   logError(error: unknown): void;
 }
 
-export type GuardOutcome = { kind: 'signin'; next: string } | { kind: 'redirect'; to: string } | { kind: 'pass' };
+export type GuardOutcome =
+  | { kind: 'signin'; next: string }
+  /** denied: the route was refused for lack of permission (its title key, '' when it has none), said to the user. */
+  | { kind: 'redirect'; to: string; denied?: string }
+  | { kind: 'pass' };
 
 const FORBIDDEN_PATH = '/403';
 
@@ -61,7 +65,9 @@ export async function runNavigationGuard(target: GuardTarget, deps: GuardDepende
   const route = target.chain[target.chain.length - 1];
   if (route?.load) await route.load({ siteId, params: target.params }).catch(deps.logError);
   const grants = { features: deps.authorizedFeatures(), rules: deps.rules() };
-  return isChainAllowed(target.chain, grants) ? { kind: 'pass' } : { kind: 'redirect', to: '/' };
+  if (isChainAllowed(target.chain, grants)) return { kind: 'pass' };
+  const denied = target.chain.findLast((entry) => entry.titleKey)?.titleKey ?? '';
+  return { kind: 'redirect', to: '/', denied };
 }
 
 function parseSiteId(siteId: string): number | undefined {

@@ -39,6 +39,13 @@ describe('alertMatches', () => {
     expect(alertMatches(rule({ groupIds: [], includeUngrouped: true }), battery({ groupId: 7 }), 'error')).toBe(false);
   });
 
+  it('All groups (no group narrowing) matches every group, one created later and Ungrouped too', () => {
+    const allGroups = rule({ groupIds: [], includeUngrouped: false });
+    expect(alertMatches(allGroups, battery({ groupId: 999 }), 'error')).toBe(true);
+    expect(alertMatches(allGroups, battery({ groupId: null }), 'error')).toBe(true);
+    expect(alertMatches(allGroups, battery({ groupId: 999, types: ['LFP 80V'] }), 'error')).toBe(false);
+  });
+
   it('matches only the kinds chosen', () => {
     expect(alertMatches(rule(), battery(), 'warning')).toBe(false);
     expect(alertMatches(rule({ alertOnWarning: true }), battery(), 'warning')).toBe(true);

@@ -1,4 +1,12 @@
-import { type Alert, type AlertBody, type AlertGroupId, type AlertProduct, UNGROUPED } from '@cbm/contracts/alerts';
+import {
+  ALL_GROUPS,
+  type Alert,
+  type AlertBody,
+  type AlertGroupId,
+  type AlertProduct,
+  chosenGroupIds,
+  UNGROUPED,
+} from '@cbm/contracts/alerts';
 import type { Queryable } from '../../db/database';
 import type { Language } from '../../i18n/messages';
 
@@ -20,9 +28,15 @@ interface AlertRow {
 const COLUMNS = `id, operating_site_id, name, active, alert_on_error, alert_on_warning, alert_on_limit,
   group_ids, include_ungrouped, battery_types, battery_serials, emails`;
 
-const ungrouped: AlertGroupId[] = [UNGROUPED];
+/** A battery alert by type that narrows no group is the All groups choice (the matcher reads it so too). */
+const groupSelection = (product: AlertProduct, row: AlertRow): AlertGroupId[] => {
+  const ungrouped: AlertGroupId[] = row.include_ungrouped ? [UNGROUPED] : [];
+  const groups = [...ungrouped, ...row.group_ids];
+  const allGroups = product === 'battery' && groups.length === 0 && row.battery_serials.length === 0;
+  return allGroups ? [ALL_GROUPS] : groups;
+};
 
-export const toAlert = (row: AlertRow): Alert => ({
+export const toAlert = (product: AlertProduct, row: AlertRow): Alert => ({
   id: row.id,
   operatingSiteId: row.operating_site_id,
   name: row.name,
@@ -30,7 +44,7 @@ export const toAlert = (row: AlertRow): Alert => ({
   alertOnError: row.alert_on_error,
   alertOnWarning: row.alert_on_warning,
   alertOnLimit: row.alert_on_limit,
-  groupId: [...(row.include_ungrouped ? ungrouped : []), ...row.group_ids],
+  groupId: groupSelection(product, row),
   batteryTypes: row.battery_types,
   batterySerials: row.battery_serials,
   emails: row.emails,
@@ -42,7 +56,7 @@ const values = (body: AlertBody) => [
   body.alertOnError,
   body.alertOnWarning,
   body.alertOnLimit,
-  body.groupId.filter((id): id is number => id !== UNGROUPED),
+  chosenGroupIds(body.groupId),
   body.groupId.includes(UNGROUPED),
   body.batteryTypes,
   body.batterySerials,
@@ -57,7 +71,7 @@ export function alertRepository(db: Queryable, product: AlertProduct) {
         `SELECT ${COLUMNS} FROM alert WHERE product = $1 AND operating_site_id = $2 ORDER BY lower(name), id`,
         [product, siteId],
       );
-      return rows.map(toAlert);
+      return rows.map((row) => toAlert(product, row));
     },
 
     /** The alert of the site, locked until the transaction ends; undefined for another site's alert. */
@@ -66,7 +80,7 @@ export function alertRepository(db: Queryable, product: AlertProduct) {
         `SELECT ${COLUMNS} FROM alert WHERE id = $1 AND product = $2 AND operating_site_id = $3 FOR UPDATE`,
         [id, product, siteId],
       );
-      return row && toAlert(row);
+      return row && toAlert(product, row);
     },
 
     async create(body: AlertBody, userId: number, language: Language): Promise<Alert> {
@@ -77,7 +91,7 @@ export function alertRepository(db: Queryable, product: AlertProduct) {
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING ${COLUMNS}`,
         [...values(body), product, body.operatingSiteId, userId, language],
       );
-      return toAlert(row as AlertRow);
+      return toAlert(product, row as AlertRow);
     },
 
     async update(id: number, body: AlertBody): Promise<Alert> {
@@ -88,7 +102,7 @@ export function alertRepository(db: Queryable, product: AlertProduct) {
           WHERE id = $11 RETURNING ${COLUMNS}`,
         [...values(body), id],
       );
-      return toAlert(row as AlertRow);
+      return toAlert(product, row as AlertRow);
     },
 
     async delete(id: number): Promise<void> {

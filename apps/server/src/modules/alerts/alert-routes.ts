@@ -9,7 +9,7 @@ import {
   alertQuerySchema,
   alertSchema,
   alertsSchema,
-  UNGROUPED,
+  chosenGroupIds,
 } from '@cbm/contracts/alerts';
 import { AUDIT_ACTIONS, type AuditAction } from '@cbm/contracts/audit';
 import type { Feature } from '@cbm/contracts/features';
@@ -61,7 +61,7 @@ export async function alertRoutes(app: FastifyInstance, options: { db: Database;
   }
 
   async function requireKnownSelection(tx: Queryable, body: AlertBody) {
-    const groupIds = body.groupId.filter((id): id is number => id !== UNGROUPED);
+    const groupIds = chosenGroupIds(body.groupId);
     const unknown = await alertFilterRepository(tx, product).unknownAtSite(
       body.operatingSiteId,
       body.batterySerials,

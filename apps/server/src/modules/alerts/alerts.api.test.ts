@@ -89,6 +89,24 @@ describeEachDatabase('alerts API', (kind) => {
     expect(actions.map((row) => row.action)).toEqual(['alert.created', 'alert.updated', 'alert.deleted']);
   });
 
+  it('stores All groups as no group narrowing and reads it back as the explicit choice', async () => {
+    const created = await post(body({ name: 'Every group', groupId: ['all'] }));
+    expect(created.statusCode).toBe(201);
+    const alert: Alert = created.json();
+    expect(alert.groupId).toEqual(['all']);
+    const [row] = await t.db.query<{ groups: number[]; ungrouped: boolean }>(
+      'SELECT group_ids AS groups, include_ungrouped AS ungrouped FROM alert WHERE id = $1',
+      [alert.id],
+    );
+    expect(row).toEqual({ groups: [], ungrouped: false });
+    const list = await t.request({ url: `/api/v2/Alert?operatingSiteId=${siteId}`, cookie: operator });
+    expect(list.json()).toContainEqual(alert);
+    const mixed = await post(body({ groupId: ['all', groupId] }));
+    expect(mixed.json().errors).toEqual({
+      'body.groupId': ['“All groups” already includes every group: remove the other groups'],
+    });
+  });
+
   it('answers every §5 message where it applies, in English and German', async () => {
     const empty = await post({});
     expect(empty.statusCode).toBe(400);
@@ -221,6 +239,16 @@ describeEachDatabase('alerts API', (kind) => {
       expect(batteryList.map((item: Alert) => item.id)).not.toContain(alert.id);
       const withGroup = await t.request({ method: 'POST', url, cookie: admin, payload: mdloadBody({ groupId: [1] }) });
       expect(withGroup.json().errors).toHaveProperty('body.groupId');
+      const nothing = await t.request({
+        method: 'POST',
+        url,
+        cookie: admin,
+        payload: mdloadBody({ batterySerials: [] }),
+      });
+      expect(nothing.json().errors).toEqual({
+        'body.batteryTypes': ['One or more battery models are required'],
+        'body.batterySerials': ['One or more charger-station units are required'],
+      });
       const renamed = await t.request({
         method: 'PUT',
         url: `${url}/${alert.id}`,

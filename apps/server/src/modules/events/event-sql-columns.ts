@@ -24,6 +24,7 @@ const EVENT_COLUMNS: Record<string, string> = {
 
 /** Static battery fields of spec §3 (001-core.sql). */
 const BATTERY_COLUMNS: Record<string, string> = {
+  BatteryName: 'b.name',
   BatteryType: 'b.battery_type',
   CellType: 'b.cell_type',
   BatteryCapacity: 'b.battery_capacity_ah::float8',

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../lib/i18n';
-import { initialFormState, lockedSide, validateAlertForm } from './alert-form-model';
+import { acceptEmails, initialFormState, validateAlertForm } from './alert-form-model';
 
 const t = i18n.getFixedT('en');
 const valid = {
   ...initialFormState(4),
   name: 'Night',
+  allGroups: false,
   groupId: ['ungrouped', '7'],
   batteryTypes: ['LFP'],
   emails: ['a@b.de'],
@@ -18,33 +19,60 @@ describe('alert form (spec §5)', () => {
     expect(body?.groupId).toEqual(['ungrouped', 7]);
   });
 
-  it('shows the spec texts, all at once', () => {
-    const { errors } = validateAlertForm(
+  it('opens a new alert on groups and types with All groups chosen, so a type alone suffices', () => {
+    const fresh = initialFormState(4);
+    expect(fresh).toMatchObject({ way: 'groupsAndTypes', allGroups: true, groupId: [] });
+    const { body } = validateAlertForm(
       'battery',
-      { ...valid, operatingSiteId: null, name: '', emails: [], groupId: [], batteryTypes: [] },
+      { ...fresh, name: 'All', batteryTypes: ['LFP'], emails: ['a@b.de'] },
       t,
     );
-    expect(errors).toEqual({
+    expect(body?.groupId).toEqual(['all']);
+  });
+
+  it('flags only what the chosen way misses when submitted empty', () => {
+    const empty = { ...initialFormState(4), operatingSiteId: null };
+    expect(validateAlertForm('battery', empty, t).errors).toEqual({
       operatingSiteId: 'Please select one or more organizations',
       name: 'Name is required',
       emails: 'E-Mail is required',
+      batteryTypes: 'One or more battery types are required',
+    });
+    expect(validateAlertForm('battery', { ...empty, allGroups: false }, t).errors).toMatchObject({
       groupId: 'One or more groups are required',
       batteryTypes: 'One or more battery types are required',
-      batterySerials: 'Battery serials is required',
     });
-    const selection = validateAlertForm('battery', { ...valid, groupId: [], batteryTypes: [], emails: ['x'] }, t);
-    expect(selection.errors).toEqual({
-      groupId: 'One or more groups are required',
-      batteryTypes: 'One or more battery types are required',
-      batterySerials: 'Battery serials is required',
-      emails: 'E-Mail is invalid',
-    });
-    expect(validateAlertForm('battery', { ...valid, emails: [] }, t).errors).toEqual({ emails: 'E-Mail is required' });
+    const bySerials = validateAlertForm('battery', { ...valid, way: 'serials' }, t).errors;
+    expect(bySerials).toEqual({ batterySerials: 'Battery serials is required' });
   });
 
-  it('locks groups and types while serials are chosen, and serials while groups or types are', () => {
-    expect(lockedSide({ groupId: [], batteryTypes: [], batterySerials: [] })).toBeNull();
-    expect(lockedSide({ groupId: [], batteryTypes: [], batterySerials: ['1'] })).toBe('groupsAndTypes');
-    expect(lockedSide({ groupId: ['ungrouped'], batteryTypes: [], batterySerials: [] })).toBe('serials');
+  it('sends only the chosen way’s selection', () => {
+    const { body } = validateAlertForm('battery', { ...valid, way: 'serials', batterySerials: ['2010001'] }, t);
+    expect(body).toMatchObject({ groupId: [], batteryTypes: [], batterySerials: ['2010001'] });
+  });
+
+  it('names charger-station units and battery models in the charger-station form', () => {
+    const unit = { ...initialFormState(4), name: 'Units', emails: ['a@b.de'] };
+    expect(validateAlertForm('mdload', { ...unit, way: 'serials' }, t).errors).toEqual({
+      batterySerials: 'One or more charger-station units are required',
+    });
+    expect(validateAlertForm('mdload', unit, t).errors).toEqual({
+      batteryTypes: 'One or more battery models are required',
+    });
+    expect(validateAlertForm('mdload', { ...unit, batteryTypes: ['PowerPack 48'] }, t).body?.groupId).toEqual([]);
+  });
+
+  it('refuses an invalid address as it is entered, keeping the valid ones', () => {
+    expect(acceptEmails(['a@b.de', 'x@'], t)).toEqual({
+      emails: ['a@b.de'],
+      refused: 'x@',
+      error: 'E-Mail is invalid',
+    });
+    expect(acceptEmails(['a@b.de'], i18n.getFixedT('de'))).toEqual({
+      emails: ['a@b.de'],
+      refused: undefined,
+      error: undefined,
+    });
+    expect(acceptEmails(['x@'], i18n.getFixedT('de')).error).toBe('E-Mail ist ungültig');
   });
 });

@@ -4,6 +4,7 @@ import {
   afterFilterDeleted,
   applySavedFilter,
   initialEventView,
+  lastDaysToNow,
   offsetOf,
   seekFor,
   sortBy,
@@ -13,6 +14,11 @@ const range = { from: new Date('2026-11-16T00:00:00Z'), to: new Date('2026-11-23
 const defaults = ['Timestamp', 'EventType'];
 
 describe('event view model', () => {
+  it('opens on the last 7 days up to now, in the site’s zone, not into the future', () => {
+    const now = new Date('2026-11-25T14:30:00Z');
+    expect(lastDaysToNow('Europe/Berlin', now)).toEqual({ from: new Date('2026-11-18T23:00:00Z'), to: now });
+  });
+
   it('starts newest first on page 1 with the default columns and the route’s serial filter', () => {
     const state = initialEventView(defaults, range, { name: 'BatterySerialNumber', text: '2010001' });
     expect(state).toMatchObject({ columns: defaults, orderBy: 'Timestamp', descending: true, page: 1 });

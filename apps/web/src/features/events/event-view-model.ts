@@ -6,6 +6,18 @@ import {
   type SavedEventFilter,
 } from '@cbm/contracts/events';
 import type { TimeRange } from '../../components/time-range/quick-range';
+import { dayIn, dayjs, startOfDayIn } from '../../components/time-range/zoned-dayjs';
+
+const DEFAULT_DAYS = 7;
+
+/** The default period of spec §9: the last 7 days (today included) up to now, never into the future. */
+export function lastDaysToNow(timeZone: string, now: Date = new Date()): TimeRange {
+  const first = dayjs
+    .utc(dayIn(now, timeZone))
+    .subtract(DEFAULT_DAYS - 1, 'day')
+    .format('YYYY-MM-DD');
+  return { from: startOfDayIn(first, timeZone), to: now };
+}
 
 /** What the user chose on an event screen; everything that decides the rows shown. */
 export interface EventViewState {

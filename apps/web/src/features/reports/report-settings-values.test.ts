@@ -9,7 +9,14 @@ const defaults = {
   timestampMin: Date.parse('2026-11-01T10:00:00Z') / 1000,
   timestampMax: Date.parse('2026-11-21T09:30:00Z') / 1000,
 };
-const context = { defaults, serial: 'B-1', batteryName: 'Stapler 7', userName: 'Ada Admin', uiLanguage: 'de' as const };
+const context = {
+  defaults,
+  serial: 'B-1',
+  batteryName: 'Stapler 7',
+  userName: 'Ada Admin',
+  uiLanguage: 'de' as const,
+  now: new Date('2026-12-05T12:00:00Z'),
+};
 const messages = (values: Parameters<typeof parseSettings>[0], serial = 'B-1') =>
   parseSettings(values, { serial, operatingSiteId: 4 }).error?.issues.map((issue) => [issue.path[0], issue.message]);
 
@@ -28,6 +35,17 @@ describe('report settings form', () => {
     });
     expect(initialValues({ ...context, uiLanguage: 'en' })).toMatchObject({ language: 'en_US', pricePerKwh: '0.3125' });
     expect(initialValues({ ...context, serial: '' }).time).toBeNull();
+  });
+
+  it('defaults to whole days: today, still running, is left out unless all data is from today', () => {
+    const today = new Date('2026-11-21T12:00:00Z');
+    expect(initialValues({ ...context, now: today }).time).toEqual(
+      dayRange('2026-11-14', '2026-11-20', 'Europe/Berlin'),
+    );
+    const onlyToday = { ...defaults, timestampMin: Date.parse('2026-11-21T06:00:00Z') / 1000 };
+    expect(initialValues({ ...context, defaults: onlyToday, now: today }).time).toEqual(
+      dayRange('2026-11-21', '2026-11-21', 'Europe/Berlin'),
+    );
   });
 
   it('applies the number rules of spec §5 to the price, with a decimal comma', () => {

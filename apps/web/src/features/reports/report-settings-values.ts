@@ -24,17 +24,19 @@ export interface ReportSetupContext {
   batteryName: string;
   userName: string;
   uiLanguage: UiLanguage;
+  now?: Date;
 }
 
 const DEFAULT_DAYS = 7;
 
 /**
  * Prefilled per spec §9: vehicle id from the battery name, creator from the user name, language from the UI
- * (de → de_DE, else en_US). A battery's period is its last week with data; a CSV covers the whole file.
+ * (de → de_DE, else en_US). A battery's period is its last 7 whole days with data (decision 035); a CSV covers
+ * the whole file.
  */
-export function initialValues({ defaults, serial, batteryName, userName, uiLanguage }: ReportSetupContext) {
+export function initialValues({ defaults, serial, batteryName, userName, uiLanguage, now }: ReportSetupContext) {
   const values: ReportSettingsValues = {
-    time: serial ? lastDays(defaults) : null,
+    time: serial ? lastDays(defaults, now) : null,
     vehicleId: batteryName,
     userName,
     chargerName: '',
@@ -47,10 +49,14 @@ export function initialValues({ defaults, serial, batteryName, userName, uiLangu
   return values;
 }
 
-function lastDays({ timestampMin, timestampMax, timezone }: ReportDefaults): TimeRange | null {
+/** Up to DEFAULT_DAYS days ending with the last finished day with data; today only when all data is from today. */
+function lastDays({ timestampMin, timestampMax, timezone }: ReportDefaults, now = new Date()): TimeRange | null {
   if (timestampMin === null || timestampMax === null) return null;
-  const lastDay = dayIn(new Date(timestampMax * 1000 - 1), timezone);
+  const lastDataDay = dayIn(new Date(timestampMax * 1000 - 1), timezone);
+  const yesterday = dayjs.utc(dayIn(now, timezone)).subtract(1, 'day').format('YYYY-MM-DD');
   const firstWithData = dayIn(new Date(timestampMin * 1000), timezone);
+  const lastDay = lastDataDay < yesterday ? lastDataDay : yesterday;
+  if (firstWithData > lastDay) return dayRange(firstWithData, lastDataDay, timezone);
   const weekBefore = dayjs
     .utc(lastDay)
     .subtract(DEFAULT_DAYS - 1, 'day')

@@ -5,17 +5,24 @@ import {
   Group,
   Modal,
   MultiSelect,
+  Radio,
+  SegmentedControl,
   Select,
   Stack,
   Switch,
   TagsInput,
-  Text,
   TextInput,
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifications } from '../../../lib/notifications/notification-store';
-import { type AlertFormState, initialFormState, lockedSide, validateAlertForm } from '../alert-form-model';
+import {
+  type AlertFormState,
+  acceptEmails,
+  initialFormState,
+  type SelectionWay,
+  validateAlertForm,
+} from '../alert-form-model';
 import { useSaveAlert } from '../api/save-alert';
 import { useAlertSelectOptions } from '../hooks/use-alert-select-options';
 
@@ -30,31 +37,48 @@ interface AlertFormProps {
 
 const KINDS = ['alertOnError', 'alertOnWarning', 'alertOnLimit'] as const;
 const KIND_LABEL = { alertOnError: 'error', alertOnWarning: 'warning', alertOnLimit: 'limit' } as const;
+const EMAIL_SPLIT = [',', ';', ' '];
+const EMAIL_SEPARATORS = ['Enter', ...EMAIL_SPLIT];
 /** Mantine hides a select's clear button from assistive technology; these are named and reachable. */
 const clearButton = (label: string) => ({ 'aria-label': label, 'aria-hidden': false });
 
-/** The alert form of spec §5: every rule checked with the server's schema, serials exclusive of groups and types. */
+/** The alert form of spec §5: every rule checked with the server's schema, serials or groups and types as a choice. */
 export function AlertForm({ product, siteId, siteName, alert, onClose }: AlertFormProps) {
   const { t } = useTranslation();
   const [state, setState] = useState(() => initialFormState(siteId, alert));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [emailText, setEmailText] = useState('');
   const options = useAlertSelectOptions(product, siteId);
   const save = useSaveAlert(product, siteId);
-  const locked = lockedSide(state);
   const battery = product === 'battery';
+  const bySerials = state.way === 'serials';
 
   const set = <K extends keyof AlertFormState>(field: K, value: AlertFormState[K]) => {
     setState((current) => ({ ...current, [field]: value }));
     setErrors(({ [field]: _, ...rest }) => rest);
   };
-  const setSelection = (field: 'groupId' | 'batteryTypes' | 'batterySerials', value: string[]) => {
+  const setSelection = <K extends 'way' | 'allGroups' | 'groupId' | 'batteryTypes' | 'batterySerials'>(
+    field: K,
+    value: AlertFormState[K],
+  ) => {
     set(field, value);
     setErrors(({ groupId: _g, batteryTypes: _t, batterySerials: _s, ...rest }) => rest);
+  };
+  /** Adds the typed addresses that are valid; a refused one stays in the input with its message on the field. */
+  const addEmails = (entries: string[]) => {
+    const { emails, refused, error } = acceptEmails(entries, t);
+    set('emails', emails);
+    setEmailText(refused ?? '');
+    if (error) setErrors((current) => ({ ...current, emails: error }));
+  };
+  const submitEmailText = () => {
+    if (emailText.trim() !== '') addEmails([...state.emails, emailText.trim()]);
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const { body, errors: found } = validateAlertForm(product, state, t);
+    const typed = emailText.trim() === '' ? state : { ...state, emails: [...state.emails, emailText.trim()] };
+    const { body, errors: found } = validateAlertForm(product, typed, t);
     if (!body) return setErrors(found);
     save.mutate(
       { id: alert?.id, body },
@@ -115,55 +139,83 @@ export function AlertForm({ product, siteId, siteName, alert, onClose }: AlertFo
               ))}
             </Group>
           </Checkbox.Group>
-          <Text size="sm" c="dimmed">
-            {t(battery ? 'alerts.form.selectionHint' : 'alerts.form.mdloadSelectionHint')}
-          </Text>
-          {battery && (
-            <MultiSelect
+          <SegmentedControl
+            aria-label={t(battery ? 'alerts.form.way' : 'alerts.form.mdloadWay')}
+            value={state.way}
+            onChange={(value) => setSelection('way', value as SelectionWay)}
+            data={[
+              { value: 'groupsAndTypes', label: t(battery ? 'alerts.form.byGroupsAndTypes' : 'alerts.form.byModels') },
+              { value: 'serials', label: t(battery ? 'alerts.form.bySerials' : 'alerts.form.byUnits') },
+            ]}
+          />
+          {!bySerials && battery && (
+            <Radio.Group
               label={t('alerts.form.groups')}
+              value={state.allGroups ? 'all' : 'chosen'}
+              onChange={(value) => setSelection('allGroups', value === 'all')}
+              withAsterisk
+            >
+              <Stack gap={4} mt={4}>
+                <Radio value="all" label={t('alerts.form.allGroups')} description={t('alerts.form.allGroupsHint')} />
+                <Radio value="chosen" label={t('alerts.form.chosenGroups')} />
+              </Stack>
+            </Radio.Group>
+          )}
+          {!bySerials && battery && !state.allGroups && (
+            <MultiSelect
+              aria-label={t('alerts.form.chosenGroups')}
               data={options.groups}
               value={state.groupId}
               onChange={(value) => setSelection('groupId', value)}
               error={errors.groupId}
               clearButtonProps={clearButton(t('alerts.form.clearGroups'))}
-              disabled={locked === 'groupsAndTypes'}
-              description={locked === 'groupsAndTypes' ? t('alerts.form.groupsLocked') : undefined}
               searchable
               clearable
             />
           )}
-          <MultiSelect
-            label={t(battery ? 'alerts.form.batteryTypes' : 'alerts.form.mdloadTypes')}
-            data={options.types}
-            value={state.batteryTypes}
-            onChange={(value) => setSelection('batteryTypes', value)}
-            error={errors.batteryTypes}
-            clearButtonProps={clearButton(t('alerts.form.clearTypes'))}
-            disabled={locked === 'groupsAndTypes'}
-            description={locked === 'groupsAndTypes' ? t('alerts.form.groupsLocked') : undefined}
-            searchable
-            clearable
-          />
-          <MultiSelect
-            label={t(battery ? 'alerts.form.serials' : 'alerts.form.mdloadSerials')}
-            data={options.serials}
-            value={state.batterySerials}
-            onChange={(value) => setSelection('batterySerials', value)}
-            error={errors.batterySerials}
-            clearButtonProps={clearButton(t('alerts.form.clearSerials'))}
-            disabled={locked === 'serials'}
-            description={locked === 'serials' ? t('alerts.form.serialsLocked') : undefined}
-            searchable
-            clearable
-            limit={100}
-          />
+          {!bySerials && (
+            <MultiSelect
+              label={t(battery ? 'alerts.form.batteryTypes' : 'alerts.form.mdloadTypes')}
+              data={options.types}
+              value={state.batteryTypes}
+              onChange={(value) => setSelection('batteryTypes', value)}
+              error={errors.batteryTypes ?? (state.allGroups ? errors.groupId : undefined)}
+              clearButtonProps={clearButton(t('alerts.form.clearTypes'))}
+              withAsterisk
+              searchable
+              clearable
+            />
+          )}
+          {bySerials && (
+            <MultiSelect
+              label={t(battery ? 'alerts.form.serials' : 'alerts.form.mdloadSerials')}
+              data={options.serials}
+              value={state.batterySerials}
+              onChange={(value) => setSelection('batterySerials', value)}
+              error={errors.batterySerials}
+              clearButtonProps={clearButton(t('alerts.form.clearSerials'))}
+              withAsterisk
+              searchable
+              clearable
+              limit={100}
+            />
+          )}
           <TagsInput
             label={t('alerts.form.emails')}
             description={t('alerts.form.emailsHint')}
             value={state.emails}
-            onChange={(value) => set('emails', value)}
+            onChange={addEmails}
+            searchValue={emailText}
+            onSearchChange={setEmailText}
+            onKeyDown={(event) => {
+              if (!EMAIL_SEPARATORS.includes(event.key)) return;
+              event.preventDefault();
+              submitEmailText();
+            }}
+            onBlur={submitEmailText}
+            acceptValueOnBlur={false}
             error={errors.emails}
-            splitChars={[',', ';', ' ']}
+            splitChars={EMAIL_SPLIT}
             withAsterisk
           />
           <Group justify="flex-end" mt="sm">

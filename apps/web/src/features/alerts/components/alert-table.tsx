@@ -1,4 +1,4 @@
-import { type Alert, type AlertProduct, UNGROUPED } from '@cbm/contracts/alerts';
+import { ALL_GROUPS, type Alert, type AlertProduct, UNGROUPED } from '@cbm/contracts/alerts';
 import { ActionIcon, Badge, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -24,9 +24,12 @@ export function AlertTable({ product, alerts, groupNames, onEdit, onDelete }: Al
     if (alert.batterySerials.length > 0) return t('alerts.selection.serials', { count: alert.batterySerials.length });
     const types = alert.batteryTypes.join(', ');
     if (product === 'mdload') return t('alerts.selection.types', { types });
-    const groups = alert.groupId
-      .map((id) => (id === UNGROUPED ? t('alerts.form.ungrouped') : (groupNames.get(String(id)) ?? String(id))))
-      .join(', ');
+    const groupName = (id: Alert['groupId'][number]) => {
+      if (id === UNGROUPED) return t('alerts.form.ungrouped');
+      if (id === ALL_GROUPS) return t('alerts.form.allGroups');
+      return groupNames.get(String(id)) ?? String(id);
+    };
+    const groups = alert.groupId.map(groupName).join(', ');
     return t('alerts.selection.groupsAndTypes', { groups, types });
   };
 

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
+import { formatNumberText } from '../../../lib/number-text';
 import { fieldText } from './field-text';
 
 /** The fields of spec §3 that the table's columns do not show. */
@@ -52,7 +53,7 @@ export function BatteryDetails(props: BatteryDetailsProps) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const lastData = battery.lastData ?? {};
-  const current = typeof lastData.current === 'number' ? `${lastData.current} A` : '–';
+  const current = typeof lastData.current === 'number' ? `${formatNumberText(lastData.current, language)} A` : '–';
   return (
     <Stack gap="sm" p="xs" aria-label={battery.batterySerialNumber} role="region">
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="xs" verticalSpacing={4}>

@@ -4,6 +4,7 @@ import { Alert, Button, FileInput, Group, Loader, Modal, Stack, Table, Text, Tex
 import { IconInfoCircle, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import { notifications } from '../../../lib/notifications/notification-store';
 import { hasRunningJob, useSoftwareInfo } from '../api/get-software-info';
 import { useStartFirmwareUpdate } from '../api/start-firmware-update';
@@ -23,7 +24,10 @@ export function UpdateDialog({ siteId, battery, onClose }: UpdateDialogProps) {
   const start = useStartFirmwareUpdate(siteId);
   const [file, setFile] = useState<File | null>(null);
   const [version, setVersion] = useState('');
+  const [confirming, setConfirming] = useState(false);
   const name = battery.batteryName;
+  const state = t(`batteryList.status.${battery.status}`);
+  const inStandby = battery.status === 'standby';
   const outdated = new Set(info.data?.outdated ?? []);
 
   const submit = () => {
@@ -31,6 +35,7 @@ export function UpdateDialog({ siteId, battery, onClose }: UpdateDialogProps) {
     start.mutate(
       { serial, file, version },
       {
+        onSettled: () => setConfirming(false),
         onSuccess: (result) => {
           const message = result.upToDate
             ? t('batteryList.update.upToDate', { name })
@@ -50,8 +55,13 @@ export function UpdateDialog({ siteId, battery, onClose }: UpdateDialogProps) {
   return (
     <Modal opened onClose={onClose} size="xl" title={t('batteryList.update.title', { name, serial })}>
       <Stack gap="md">
-        <Alert icon={<IconInfoCircle />} color="blue" variant="light">
-          <Text size="sm">{t('batteryList.update.rule')}</Text>
+        <Alert icon={<IconInfoCircle />} color={inStandby ? 'blue' : 'orange'} variant="light">
+          <Text size="sm" fw={600}>
+            {t(inStandby ? 'batteryList.update.stateReady' : 'batteryList.update.stateWaits', { state })}
+          </Text>
+          <Text size="sm" mt={4}>
+            {t('batteryList.update.rule')}
+          </Text>
           <Text size="sm" mt={4}>
             {t('batteryList.update.completion')}
           </Text>
@@ -111,7 +121,7 @@ export function UpdateDialog({ siteId, battery, onClose }: UpdateDialogProps) {
             onChange={(event) => setVersion(event.currentTarget.value)}
             w={260}
           />
-          <Button leftSection={<IconUpload size={16} />} disabled={!file} loading={start.isPending} onClick={submit}>
+          <Button leftSection={<IconUpload size={16} />} disabled={!file} onClick={() => setConfirming(true)}>
             {t('batteryList.update.start')}
           </Button>
         </Group>
@@ -127,6 +137,21 @@ export function UpdateDialog({ siteId, battery, onClose }: UpdateDialogProps) {
           )}
         </Group>
         <UpdateJobsTable jobs={info.data?.jobs ?? []} />
+        {confirming && file && (
+          <ConfirmDialog
+            title={t('batteryList.update.confirmTitle')}
+            confirmLabel={t('batteryList.update.confirm')}
+            cancelLabel={t('batteryList.update.cancel')}
+            loading={start.isPending}
+            onConfirm={submit}
+            onClose={() => setConfirming(false)}
+          >
+            <Text>{t('batteryList.update.confirmText', { file: file.name, name, serial })}</Text>
+            <Text size="sm">
+              {t(inStandby ? 'batteryList.update.stateReady' : 'batteryList.update.stateWaits', { state })}
+            </Text>
+          </ConfirmDialog>
+        )}
         <Group justify="end">
           <Button variant="default" onClick={onClose}>
             {t('batteryList.update.close')}

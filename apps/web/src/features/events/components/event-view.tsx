@@ -2,7 +2,7 @@ import { type AttributeFilter, defaultColumnsOf } from '@cbm/contracts/events';
 import { Group, Paper, Stack, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { quickRange, type TimeRange } from '../../../components/time-range/quick-range';
+import type { TimeRange } from '../../../components/time-range/quick-range';
 import { TimeRangeInput } from '../../../components/time-range/time-range-input';
 import { useSiteTimeZone } from '../../sites/api/get-site-tree';
 import { useEventColumns } from '../api/get-event-columns';
@@ -12,6 +12,7 @@ import {
   applySavedFilter,
   type EventViewState,
   initialEventView,
+  lastDaysToNow,
   sortBy,
 } from '../event-view-model';
 import { useEventRows } from '../hooks/use-event-rows';
@@ -33,7 +34,7 @@ export function EventView({ config, siteId, initialFilter }: EventViewProps) {
   const timeZone = useSiteTimeZone(siteId);
   const defaultColumns = useMemo(() => defaultColumnsOf(config.product), [config.product]);
   const [state, setState] = useState<EventViewState>(() =>
-    initialEventView(defaultColumns, quickRange('thisWeek', timeZone), initialFilter),
+    initialEventView(defaultColumns, lastDaysToNow(timeZone), initialFilter),
   );
   const columns = useEventColumns(config);
   const rows = useEventRows(config, state, siteId);

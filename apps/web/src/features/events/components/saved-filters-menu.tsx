@@ -1,8 +1,9 @@
 import type { SavedEventFilter } from '@cbm/contracts/events';
-import { Button, Group, Select } from '@mantine/core';
+import { Button, Group, Select, Text } from '@mantine/core';
 import { IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import { notifications } from '../../../lib/notifications/notification-store';
 import { useDeleteFilter, useSavedFilters, useSaveFilter } from '../api/saved-filters';
 import type { EventProductConfig } from '../event-products';
@@ -24,6 +25,7 @@ export function SavedFiltersMenu({ config, state, onLoad, onSaved, onDeleted }: 
   const save = useSaveFilter(config);
   const remove = useDeleteFilter(config);
   const [dialogOpen, setDialogOpen] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
   const active = filters.data?.find((filter) => filter.id === state.activeFilterId);
   const title = t(config.titleKey);
 
@@ -42,6 +44,7 @@ export function SavedFiltersMenu({ config, state, onLoad, onSaved, onDeleted }: 
     if (!active) return;
     remove.mutate(active.id, {
       onSuccess: () => {
+        setConfirmDelete(false);
         onDeleted(active.id);
         notifications.add({ type: 'success', title, message: t('events.saved.filterDeleted') });
       },
@@ -71,10 +74,23 @@ export function SavedFiltersMenu({ config, state, onLoad, onSaved, onDeleted }: 
         leftSection={<IconTrash size={16} />}
         disabled={!active}
         loading={remove.isPending}
-        onClick={deleteActive}
+        onClick={() => setConfirmDelete(true)}
       >
         {t('events.saved.delete')}
       </Button>
+      {confirmDelete && active && (
+        <ConfirmDialog
+          title={t('events.saved.deleteTitle')}
+          confirmLabel={t('events.saved.delete')}
+          cancelLabel={t('events.saved.cancel')}
+          color="red"
+          loading={remove.isPending}
+          onConfirm={deleteActive}
+          onClose={() => setConfirmDelete(false)}
+        >
+          <Text>{t('events.saved.deleteText', { name: active.name })}</Text>
+        </ConfirmDialog>
+      )}
       {dialogOpen && (
         <SaveFilterDialog
           initialName={active?.name ?? ''}

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrors } from '../../../lib/validation-errors';
 import { useReportBatteries } from '../api/get-report-batteries';
+import { matchingBatteries, serialOf } from '../report-battery-options';
 
 interface ReportSelectFormProps {
   operatingSiteId: number;
@@ -18,14 +19,15 @@ export function ReportSelectForm({ operatingSiteId, loading, onSelect }: ReportS
   const [serial, setSerial] = useState('');
   const [csv, setCsv] = useState<File | null>(null);
   const [error, setError] = useState<string>();
-  const options = (batteries.data ?? []).map((battery) => ({
+  const all = batteries.data ?? [];
+  const options = matchingBatteries(all, serial).map((battery) => ({
     value: battery.batterySerialNumber,
     label: `${battery.batterySerialNumber} · ${battery.batteryName}`,
   }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = reportSelectFormSchema.safeParse({ serial, csv });
+    const parsed = reportSelectFormSchema.safeParse({ serial: serialOf(all, serial), csv });
     if (!parsed.success) return setError(fieldErrors(parsed.error.issues, t).serial);
     onSelect({ serial: csv ? '' : parsed.data.serial, csv });
   };
@@ -39,6 +41,7 @@ export function ReportSelectForm({ operatingSiteId, loading, onSelect }: ReportS
             label={t('reports.select.serial')}
             placeholder={t('reports.select.serialPlaceholder')}
             data={options.map((option) => option.value)}
+            filter={({ options: matched }) => matched}
             renderOption={({ option }) => options.find((item) => item.value === option.value)?.label ?? option.value}
             limit={50}
             value={serial}

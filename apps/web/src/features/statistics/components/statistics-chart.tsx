@@ -81,6 +81,8 @@ export function StatisticsChart({ response }: { response: StatisticsResponse }) 
               }))}
               withLegend={model.series.length <= 20}
               valueFormatter={(value) => formatFigure(value, language)}
+              xAxisLabel={t('statistics.period')}
+              yAxisLabel={t(`statistics.axis.${response.type}`)}
               aria-label={title}
             />
           )}

@@ -14,6 +14,7 @@ import { TimeZoneSelect } from '../../../components/time-range/time-zone-select'
 import { fieldErrors } from '../../../lib/validation-errors';
 import { useTimeZoneChoice } from '../../sites/use-time-zone-choice';
 import { useStatisticsBatteries } from '../api/get-statistics-batteries';
+import { DEFAULT_STATISTICS_RANGE, STATISTICS_DEFAULTS } from '../statistics-defaults';
 import { groupsOf } from '../statistics-model';
 
 interface StatisticsFormProps {
@@ -25,13 +26,13 @@ interface StatisticsFormProps {
 export function StatisticsForm({ operatingSiteId, onSubmit }: StatisticsFormProps) {
   const { t } = useTranslation();
   const batteries = useStatisticsBatteries(operatingSiteId).data ?? [];
-  const [type, setType] = useState<string | null>(null);
-  const [groupBy, setGroupBy] = useState<string | null>(null);
-  const [granularity, setGranularity] = useState<string | null>(null);
+  const [type, setType] = useState<string | null>(STATISTICS_DEFAULTS.type);
+  const [groupBy, setGroupBy] = useState<string | null>(STATISTICS_DEFAULTS.groupBy);
+  const [granularity, setGranularity] = useState<string | null>(STATISTICS_DEFAULTS.granularity);
   const [groupIds, setGroupIds] = useState<string[]>([]);
   const [serials, setSerials] = useState<string[]>([]);
-  const [range, setRange] = useState<TimeRange | null>(null);
   const [timeZone, chooseTimeZone] = useTimeZoneChoice(operatingSiteId);
+  const [range, setRange] = useState<TimeRange | null>(() => quickRange(DEFAULT_STATISTICS_RANGE, timeZone));
   const setTimeZone = (zone: string) => {
     chooseTimeZone(zone);
     if (range?.quickRange) setRange(quickRange(range.quickRange, zone));

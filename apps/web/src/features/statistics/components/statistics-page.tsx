@@ -2,8 +2,10 @@ import type { StatisticsQuery } from '@cbm/contracts/statistics';
 import { Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSiteTimeZone } from '../../sites/api/get-site-tree';
 import { useSiteId } from '../../sites/use-site-id';
 import { useStatistics } from '../api/get-statistics';
+import { defaultStatisticsQuery } from '../statistics-defaults';
 import { hasData } from '../statistics-model';
 import { StatisticsChart } from './statistics-chart';
 import { StatisticsForm } from './statistics-form';
@@ -12,16 +14,16 @@ import { StatisticsForm } from './statistics-form';
 export default function StatisticsPage() {
   const { t } = useTranslation();
   const operatingSiteId = useSiteId();
-  const [query, setQuery] = useState<StatisticsQuery | null>(null);
+  const siteZone = useSiteTimeZone(operatingSiteId);
+  const [chosen, setQuery] = useState<StatisticsQuery | null>(null);
+  const query = chosen ?? defaultStatisticsQuery(operatingSiteId, siteZone);
   const statistics = useStatistics(query);
 
   return (
     <Stack gap="md">
       <Title order={2}>{t('statistics.title')}</Title>
       <StatisticsForm key={operatingSiteId} operatingSiteId={operatingSiteId} onSubmit={setQuery} />
-      {query === null ? (
-        <Empty text={t('statistics.noAvailableData')} />
-      ) : statistics.isPending ? (
+      {statistics.isPending ? (
         <Loader aria-label={t('statistics.loading')} />
       ) : !statistics.data || !hasData(statistics.data) ? (
         <Empty text={t('statistics.noDataFound')} />
