@@ -3,8 +3,9 @@ import { ActionIcon, Badge, Table, Tooltip } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { pinnedProps } from '../../../components/table/sortable-header';
 import { currentLanguage } from '../../../lib/i18n';
-import { TABLE_COLUMNS, type TableColumn } from '../battery-list-model';
+import { PINNED_COLUMNS, TABLE_COLUMNS, type TableColumn } from '../battery-list-model';
 import { fieldText } from './field-text';
 
 const STATUS_COLORS: Record<string, string> = {
@@ -50,7 +51,7 @@ export function BatteryRow({ battery, outdated, expected, expanded, onToggle, de
   return (
     <>
       <Table.Tr data-serial={battery.batterySerialNumber}>
-        <Table.Td>
+        <Table.Td {...pinnedProps(0)}>
           <ActionIcon
             variant="subtle"
             aria-expanded={expanded}
@@ -61,7 +62,10 @@ export function BatteryRow({ battery, outdated, expected, expanded, onToggle, de
           </ActionIcon>
         </Table.Td>
         {TABLE_COLUMNS.map((column) => (
-          <Table.Td key={column} style={{ whiteSpace: 'nowrap' }}>
+          <Table.Td
+            key={column}
+            {...pinnedProps(column === 'batterySerialNumber' ? PINNED_COLUMNS.toggleWidth : undefined)}
+          >
             {cell(column)}
           </Table.Td>
         ))}

@@ -25,7 +25,9 @@ export default function DevicesPage() {
 
   return (
     <Stack gap="md">
-      <Title order={2}>{t('menu.devices')}</Title>
+      <Title order={1} size="h2">
+        {t('menu.devices')}
+      </Title>
       <Paper withBorder p="md">
         <RegisterDeviceForm operatingSiteId={siteId} onRegistered={setShown} />
       </Paper>

@@ -17,7 +17,9 @@ export default function StatisticsPage() {
 
   return (
     <Stack gap="md">
-      <Title order={2}>{t('statistics.title')}</Title>
+      <Title order={1} size="h2">
+        {t('statistics.title')}
+      </Title>
       <StatisticsForm key={operatingSiteId} operatingSiteId={operatingSiteId} onSubmit={setQuery} />
       {query === null ? (
         <Empty text={t('statistics.noAvailableData')} />
