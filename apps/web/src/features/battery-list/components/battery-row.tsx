@@ -17,6 +17,9 @@ const STATUS_COLORS: Record<string, string> = {
   offline: 'dark',
 };
 
+/** Only names and dates wrap; figures, versions and types stay on one line. */
+const WRAPPING: ReadonlySet<TableColumn> = new Set(['batteryName', 'groupName', 'lastDataTimestamp']);
+
 interface BatteryRowProps {
   battery: BatteryListItem;
   outdated: ReadonlySet<VersionField>;
@@ -61,14 +64,15 @@ export function BatteryRow({ battery, outdated, expected, expanded, onToggle, de
             {expanded ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
           </ActionIcon>
         </Table.Td>
-        {TABLE_COLUMNS.map((column) => (
-          <Table.Td
-            key={column}
-            {...pinnedProps(column === 'batterySerialNumber' ? PINNED_COLUMNS.toggleWidth : undefined)}
-          >
-            {cell(column)}
-          </Table.Td>
-        ))}
+        {TABLE_COLUMNS.map((column) => {
+          const pinned = pinnedProps(column === 'batterySerialNumber' ? PINNED_COLUMNS.toggleWidth : undefined);
+          const whiteSpace = WRAPPING.has(column) ? undefined : 'nowrap';
+          return (
+            <Table.Td key={column} className={pinned.className} style={{ ...pinned.style, whiteSpace }}>
+              {cell(column)}
+            </Table.Td>
+          );
+        })}
       </Table.Tr>
       {expanded && (
         <Table.Tr>
