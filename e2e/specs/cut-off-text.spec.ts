@@ -27,6 +27,7 @@ for (const locale of LOCALES) {
     test.describe(`no cut-off text at ${size.width}×${size.height} in ${locale}`, () => {
       test.use({ locale, viewport: size });
       test('badges, table headers and buttons show their whole text', async ({ page, signIn, siteIds }) => {
+        test.setTimeout(120_000);
         const site = siteIds['Wien Süd'];
         await signIn('admin', { next: `/${site}/live` });
         for (const name of PAGES) {
