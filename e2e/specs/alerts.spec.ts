@@ -43,7 +43,7 @@ test.describe('battery alerts', () => {
   test('flags only what the chosen way misses, refuses a bad address at entry, then adds the alert', async ({
     page,
   }) => {
-    await expect(page.getByRole('heading', { name: 'Alerts', level: 2 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Alerts', level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'Add alert' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add alert' });
     // Choosing the selected organization again clears it.

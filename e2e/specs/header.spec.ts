@@ -8,7 +8,12 @@ test.describe('header', () => {
     const original = await header.evaluate((element) => getComputedStyle(element).backgroundColor);
     const chooseTheme = async (name: string) => {
       await page.getByRole('button', { name: 'User menu' }).click();
-      await page.getByRole('menuitem', { name }).click();
+      await page.getByRole('menuitemradio', { name }).click();
+    };
+    const expectChecked = async (name: string) => {
+      await page.getByRole('button', { name: 'User menu' }).click();
+      await expect(page.getByRole('menuitemradio', { name, checked: true })).toBeVisible();
+      await page.keyboard.press('Escape');
     };
 
     await chooseTheme('Crown');
@@ -17,6 +22,7 @@ test.describe('header', () => {
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Your operating sites' })).toBeVisible();
     await expect(header).toHaveCSS('background-color', crown);
+    await expectChecked('Crown');
 
     // Back to the default, so the shared demo account looks as the other tests expect.
     await chooseTheme('Default');

@@ -39,11 +39,11 @@ test('the language switch in the header toggles between English and German, and 
   siteIds,
 }) => {
   await signIn('admin', { next: `/${siteIds['Bremen GVZ']}/live` });
-  const heading = page.getByRole('main').getByRole('heading', { level: 2 });
+  const heading = page.getByRole('main').getByRole('heading', { level: 1 });
   await expect(heading).toHaveText('Live View');
 
   await page.getByRole('button', { name: 'Language' }).click();
-  await page.getByRole('menuitem', { name: 'Deutsch' }).click();
+  await page.getByRole('menuitemradio', { name: 'Deutsch' }).click();
   await expect(heading).toHaveText('Live-Ansicht');
   await expect(page.getByRole('navigation', { name: 'Hauptmenü' })).toBeVisible();
   await expect(page).toHaveTitle('Live-Ansicht - CBM');
@@ -53,7 +53,7 @@ test('the language switch in the header toggles between English and German, and 
   await expect(heading).toHaveText('Live-Ansicht');
 
   await page.getByRole('button', { name: 'Sprache' }).click();
-  await page.getByRole('menuitem', { name: 'English' }).click();
+  await page.getByRole('menuitemradio', { name: 'English' }).click();
   await expect(heading).toHaveText('Live View');
   await expect(page).toHaveTitle('Live View - CBM');
 });

@@ -157,7 +157,7 @@ test.describe('in German', () => {
 
   test('the live view speaks German', async ({ page, signIn, siteIds }) => {
     await signIn('admin', { next: `/${siteIds[SITE]}/live` });
-    await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText('Live-Ansicht');
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText('Live-Ansicht');
     await expect(page.getByRole('radio', { name: 'Kachelansicht' })).toBeChecked();
     await expect(page.getByRole('button', { name: 'CSV herunterladen' })).toBeVisible();
     // The longer German labels still leave the toolbar on one line at 1280 px: search and last button side by side.

@@ -11,7 +11,7 @@ const field = (page: Page, name: RegExp) =>
 
 test('charger-station alerts: add, edit and delete', async ({ page, signIn, siteIds }) => {
   await signIn('admin', { next: `/${siteIds[SITE]}/mdload/alerts` });
-  await expect(page.getByRole('heading', { name: 'Charger-station alerts', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Charger-station alerts', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Add alert' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add alert' });
   await expect(field(page, /^Groups/)).toHaveCount(0);

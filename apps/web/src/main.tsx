@@ -2,6 +2,7 @@ import '@mantine/core/styles.css';
 import '@mantine/nprogress/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/charts/styles.css';
+import './app/contrast.css';
 import './lib/i18n';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';

@@ -1,5 +1,5 @@
 import type { Theme } from '@cbm/contracts/themes';
-import { createTheme, type MantineThemeOverride } from '@mantine/core';
+import { Badge, createTheme, type MantineThemeOverride } from '@mantine/core';
 
 export interface ThemeLook {
   mantine: MantineThemeOverride;
@@ -12,6 +12,14 @@ export interface ThemeLook {
 const base = {
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   defaultRadius: 'md',
+  // Filled buttons and badges take dark text on light shades (teal, orange): 4.5:1 contrast (decision 034).
+  autoContrast: true,
+  components: {
+    // A badge is never cut to "CHA…": it keeps its text's width and the row or cell around it wraps instead.
+    Badge: Badge.extend({
+      styles: { root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible', textOverflow: 'clip' } },
+    }),
+  },
 } as const;
 
 /** The four themes of spec §1, visibly different in colour and logo area. */

@@ -1,6 +1,7 @@
-import { AppShell, Burger } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { AppShell, Burger, em } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AlertNotifications } from '../../features/alerts/components/alert-notifications';
 import { HelpSidebar } from '../../features/help/help-sidebar';
 import { useOptionalSiteId } from '../../features/sites/use-site-id';
@@ -10,23 +11,36 @@ import { AppHeader } from '../shell/app-header';
 import { MainMenu } from '../shell/main-menu';
 import { useGrants } from '../use-grants';
 import { useRouteHandle } from '../use-route-handle';
+import { SIDE_PANEL_BREAKPOINT, SIDE_PANEL_BREAKPOINT_PX } from './side-panels';
 
 /** Users who may see battery or charger-station alerts get their desktop notifications. */
 const ALERT_ACCESS: Access = { features: ['cbm_alert', 'cbm_mdlalert'] };
 const seesAlerts = (grants: Grants | undefined) => grants !== undefined && isAllowed(ALERT_ACCESS, grants);
 
-/** Pages inside an operating site: header with site switcher, menu, help sidebar, alert notifications. */
+/**
+ * Pages inside an operating site: header with site switcher, menu, help sidebar, alert notifications.
+ * Below the breakpoint (tablets) the menu and help lie over the page instead of narrowing it; the burger
+ * opens the menu there and hides or shows it on wider screens.
+ */
 export function DefaultLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const wide = useMediaQuery(`(min-width: ${em(SIDE_PANEL_BREAKPOINT_PX)})`, true);
   const [menuOpen, menu] = useDisclosure(false);
+  const [menuHidden, desktopMenu] = useDisclosure(false);
   const [helpOpen, help] = useDisclosure(false);
   const topic = useRouteHandle('help');
   const siteId = useOptionalSiteId();
   const grants = useGrants();
+  const menuShown = wide ? !menuHidden : menuOpen;
   return (
     <AppShell
       header={{ height: 56 }}
-      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !menuOpen } }}
-      aside={{ width: 320, breakpoint: 'sm', collapsed: { mobile: !helpOpen, desktop: !helpOpen } }}
+      navbar={{
+        width: 260,
+        breakpoint: SIDE_PANEL_BREAKPOINT,
+        collapsed: { mobile: !menuOpen, desktop: menuHidden },
+      }}
+      aside={{ width: 320, breakpoint: SIDE_PANEL_BREAKPOINT, collapsed: { mobile: !helpOpen, desktop: !helpOpen } }}
       padding="md"
     >
       <AppShell.Header>
@@ -34,10 +48,19 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
           withSiteSwitcher
           helpOpen={helpOpen}
           onToggleHelp={help.toggle}
-          burger={<Burger opened={menuOpen} onClick={menu.toggle} hiddenFrom="sm" size="sm" color="white" />}
+          burger={
+            <Burger
+              opened={menuShown}
+              onClick={wide ? desktopMenu.toggle : menu.toggle}
+              aria-label={t('menu.toggle')}
+              aria-expanded={menuShown}
+              size="sm"
+              color="white"
+            />
+          }
         />
       </AppShell.Header>
-      <AppShell.Navbar p="xs">
+      <AppShell.Navbar p="xs" aria-hidden={!menuShown} inert={!menuShown}>
         <MainMenu onNavigate={menu.close} />
       </AppShell.Navbar>
       <AppShell.Main>{children}</AppShell.Main>

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { HelpSidebar } from '../../features/help/help-sidebar';
 import { AppHeader } from '../shell/app-header';
 import { useRouteHandle } from '../use-route-handle';
+import { SIDE_PANEL_BREAKPOINT } from './side-panels';
 
 /** Overview and about: header without site navigation, the page full width. */
 export function OverviewLayout({ children }: { children: ReactNode }) {
@@ -12,7 +13,7 @@ export function OverviewLayout({ children }: { children: ReactNode }) {
   return (
     <AppShell
       header={{ height: 56 }}
-      aside={{ width: 320, breakpoint: 'sm', collapsed: { mobile: !helpOpen, desktop: !helpOpen } }}
+      aside={{ width: 320, breakpoint: SIDE_PANEL_BREAKPOINT, collapsed: { mobile: !helpOpen, desktop: !helpOpen } }}
     >
       <AppShell.Header>
         <AppHeader onToggleHelp={help.toggle} helpOpen={helpOpen} />

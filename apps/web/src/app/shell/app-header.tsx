@@ -22,7 +22,7 @@ export function AppHeader({ withSiteSwitcher = false, burger, helpOpen, onToggle
   return (
     <Group h="100%" px="md" gap="sm" wrap="nowrap" bg={look.headerColor} c="white" data-theme-header>
       {burger}
-      <UnstyledButton component={Link} to="/" aria-label={t('menu.overview')} c="white">
+      <UnstyledButton component={Link} to="/" aria-label={`${look.brandName}: ${t('menu.overview')}`} c="white">
         <Group gap={8} wrap="nowrap">
           <Text fw={800} fz={22} lh={1} aria-hidden>
             {look.brandMark}

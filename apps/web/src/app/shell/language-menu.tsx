@@ -13,7 +13,7 @@ export function LanguageMenu() {
           variant="subtle"
           color="gray.0"
           leftSection={<IconLanguage size={18} />}
-          aria-label={t('header.language')}
+          aria-label={`${t('header.language')}: ${currentLanguage().toUpperCase()}`}
         >
           {currentLanguage().toUpperCase()}
         </Button>
@@ -22,6 +22,8 @@ export function LanguageMenu() {
         {UI_LANGUAGES.map((language) => (
           <Menu.Item
             key={language}
+            role="menuitemradio"
+            aria-checked={language === currentLanguage()}
             onClick={() => chooseLanguage(language)}
             fw={language === currentLanguage() ? 700 : 400}
           >

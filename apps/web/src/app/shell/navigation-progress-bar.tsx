@@ -1,10 +1,12 @@
 import { NAVIGATION_PROGRESS_MS } from '@cbm/contracts/constants';
 import { NavigationProgress, nprogress } from '@mantine/nprogress';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigation } from 'react-router';
 
 /** A thin bar, no spinner, for at least 500 ms while navigating to a different path (spec §2). */
 export function NavigationProgressBar() {
+  const { t } = useTranslation();
   const navigation = useNavigation();
   const location = useLocation();
   const startedAt = useRef<number | undefined>(undefined);
@@ -24,5 +26,5 @@ export function NavigationProgressBar() {
     return undefined;
   }, [toOtherPath]);
 
-  return <NavigationProgress size={3} />;
+  return <NavigationProgress size={3} aria-label={t('menu.loadingPage')} />;
 }

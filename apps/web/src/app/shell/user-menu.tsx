@@ -32,8 +32,10 @@ export function UserMenu() {
         {THEMES.map((theme) => (
           <Menu.Item
             key={theme}
+            role="menuitemradio"
+            aria-checked={user?.theme === theme}
             onClick={() => updateTheme.mutate(theme)}
-            rightSection={user?.theme === theme ? <IconCheck size={16} /> : null}
+            rightSection={user?.theme === theme ? <IconCheck size={16} aria-hidden /> : null}
           >
             {t(`header.themes.${theme}`)}
           </Menu.Item>

@@ -1,6 +1,7 @@
 import { Group, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
+import classes from './pinned.module.css';
 
 interface SortableHeaderProps {
   children: ReactNode;
@@ -9,13 +10,15 @@ interface SortableHeaderProps {
   /** Whether the table is sorted by this column, and which way. */
   sorted: 'ascending' | 'descending' | undefined;
   onSort: () => void;
+  /** Keeps the column in view at this left offset (px) while the table scrolls sideways. */
+  pinnedAt?: number;
 }
 
 /** A column header that sorts the table; aria-sort tells which way. */
-export function SortableHeader({ children, label, sorted, onSort }: SortableHeaderProps) {
+export function SortableHeader({ children, label, sorted, onSort, pinnedAt }: SortableHeaderProps) {
   const Icon = sorted === 'ascending' ? IconChevronUp : sorted === 'descending' ? IconChevronDown : IconSelector;
   return (
-    <Table.Th aria-sort={sorted ?? 'none'}>
+    <Table.Th aria-sort={sorted ?? 'none'} {...pinnedProps(pinnedAt)}>
       <UnstyledButton onClick={onSort} aria-label={label}>
         <Group gap={4} wrap="nowrap">
           <Text fw={700} size="sm">
@@ -26,4 +29,10 @@ export function SortableHeader({ children, label, sorted, onSort }: SortableHead
       </UnstyledButton>
     </Table.Th>
   );
+}
+
+/** The class and offset that pin a header or data cell (undefined: not pinned). */
+export function pinnedProps(left: number | undefined): { className?: string; style?: CSSProperties } {
+  if (left === undefined) return {};
+  return { className: classes.pinned, style: { '--pin-left': `${left}px` } as CSSProperties };
 }

@@ -23,6 +23,9 @@ export const TABLE_COLUMNS = [
 ] as const satisfies readonly (keyof BatteryListItem)[];
 export type TableColumn = (typeof TABLE_COLUMNS)[number];
 
+/** The expand toggle's width (the serial is pinned after it) and the width below which the table scrolls sideways. */
+export const PINNED_COLUMNS = { toggleWidth: 44, minTableWidth: 1100 } as const;
+
 export interface Sort {
   column: TableColumn;
   descending: boolean;

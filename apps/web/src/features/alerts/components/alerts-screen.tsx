@@ -33,7 +33,9 @@ export function AlertsScreen({ product }: { product: AlertProduct }) {
     <Stack gap="md">
       <Group justify="space-between" align="flex-start">
         <Stack gap={4}>
-          <Title order={2}>{t(battery ? 'alerts.title' : 'alerts.mdloadTitle')}</Title>
+          <Title order={1} size="h2">
+            {t(battery ? 'alerts.title' : 'alerts.mdloadTitle')}
+          </Title>
           <Text c="dimmed" size="sm">
             {t(battery ? 'alerts.intro' : 'alerts.mdloadIntro')}
           </Text>

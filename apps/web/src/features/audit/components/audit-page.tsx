@@ -39,7 +39,9 @@ export default function AuditPage() {
 
   return (
     <Stack gap="md">
-      <Title order={2}>{t('menu.auditLog')}</Title>
+      <Title order={1} size="h2">
+        {t('menu.auditLog')}
+      </Title>
       <Paper withBorder p="md">
         {log.isPending ? (
           <Loader size="sm" />

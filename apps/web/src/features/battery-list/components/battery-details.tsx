@@ -39,6 +39,8 @@ const DETAIL_FIELDS = [
 interface BatteryDetailsProps {
   battery: BatteryListItem;
   siteId: number;
+  /** The visible width of the table: the details stay in view however far the table is scrolled. */
+  width: number;
   canUpdate: boolean;
   remoteUntil: string | undefined;
   enablingRemote: boolean;
@@ -55,7 +57,15 @@ export function BatteryDetails(props: BatteryDetailsProps) {
   const lastData = battery.lastData ?? {};
   const current = typeof lastData.current === 'number' ? `${formatNumberText(lastData.current, language)} A` : '–';
   return (
-    <Stack gap="sm" p="xs" aria-label={battery.batterySerialNumber} role="region">
+    <Stack
+      gap="sm"
+      p="xs"
+      aria-label={battery.batterySerialNumber}
+      role="region"
+      pos="sticky"
+      left={0}
+      w={props.width > 0 ? props.width - 32 : undefined}
+    >
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="xs" verticalSpacing={4}>
         {DETAIL_FIELDS.map((field) => (
           <Detail key={field} label={t(`batteryList.fields.${field}`)} value={fieldText(battery, field, language)} />

@@ -1,8 +1,9 @@
 import type { BatteryListItem } from '@cbm/contracts/battery-list';
-import { Group, Loader, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Group, Loader, Pagination, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SortableHeader } from '../../../components/table/sortable-header';
+import { pinnedProps, SortableHeader } from '../../../components/table/sortable-header';
 import { notifications } from '../../../lib/notifications/notification-store';
 import { useUser } from '../../session/api/get-user';
 import { useSiteId } from '../../sites/use-site-id';
@@ -15,6 +16,7 @@ import {
   nextSort,
   outdatedOf,
   PAGE_SIZE,
+  PINNED_COLUMNS,
   pageOf,
   type Sort,
   sortBatteries,
@@ -37,6 +39,7 @@ export default function BatteryListPage() {
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [remoteUntil, setRemoteUntil] = useState<Record<string, string>>({});
   const [updating, setUpdating] = useState<BatteryListItem | null>(null);
+  const { ref: tableBoxRef, width: tableBoxWidth } = useElementSize();
 
   const canUpdate = user.data?.authorizedFeatures.includes('cbm_update') ?? false;
   const expected = expectedByType(expectedVersions.data);
@@ -61,23 +64,36 @@ export default function BatteryListPage() {
 
   return (
     <Stack gap="md">
-      <Title order={2}>{t('menu.batteryList')}</Title>
+      <Title order={1} size="h2">
+        {t('menu.batteryList')}
+      </Title>
       <Paper withBorder p="md">
         {list.isPending ? (
           <Loader size="sm" />
         ) : (
           <Stack gap="sm">
-            <Text size="sm" c="dimmed">
-              {t('batteryList.count', { count: batteries.length })}
-            </Text>
-            <Table.ScrollContainer minWidth={1400}>
+            <Group gap="md" justify="space-between">
+              <Text size="sm" c="dimmed">
+                {t('batteryList.count', { count: batteries.length })}
+              </Text>
+              <Group gap={6} wrap="nowrap">
+                <Badge color="orange" variant="filled" aria-hidden>
+                  1.0
+                </Badge>
+                <Text size="sm">{t('batteryList.outdatedLegend')}</Text>
+              </Group>
+            </Group>
+            <Table.ScrollContainer minWidth={PINNED_COLUMNS.minTableWidth} ref={tableBoxRef}>
               <Table stickyHeader highlightOnHover aria-label={t('menu.batteryList')}>
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th w={40} />
+                    <Table.Th w={PINNED_COLUMNS.toggleWidth} {...pinnedProps(0)}>
+                      <VisuallyHidden>{t('batteryList.detailsColumn')}</VisuallyHidden>
+                    </Table.Th>
                     {TABLE_COLUMNS.map((column) => (
                       <SortableHeader
                         key={column}
+                        pinnedAt={column === 'batterySerialNumber' ? PINNED_COLUMNS.toggleWidth : undefined}
                         label={t('batteryList.sortBy', { column: t(`batteryList.columns.${column}`) })}
                         sorted={sort.column === column ? (sort.descending ? 'descending' : 'ascending') : undefined}
                         onSort={() => setSort((current) => nextSort(current, column))}
@@ -100,6 +116,7 @@ export default function BatteryListPage() {
                         <BatteryDetails
                           battery={battery}
                           siteId={siteId}
+                          width={tableBoxWidth}
                           canUpdate={canUpdate}
                           remoteUntil={remoteUntil[battery.batterySerialNumber]}
                           enablingRemote={

@@ -3,8 +3,9 @@ import { ActionIcon, Badge, Table, Tooltip } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { pinnedProps } from '../../../components/table/sortable-header';
 import { currentLanguage } from '../../../lib/i18n';
-import { TABLE_COLUMNS, type TableColumn } from '../battery-list-model';
+import { PINNED_COLUMNS, TABLE_COLUMNS, type TableColumn } from '../battery-list-model';
 import { fieldText } from './field-text';
 
 const STATUS_COLORS: Record<string, string> = {
@@ -15,6 +16,9 @@ const STATUS_COLORS: Record<string, string> = {
   error: 'red',
   offline: 'dark',
 };
+
+/** Only names and dates wrap; figures, versions and types stay on one line. */
+const WRAPPING: ReadonlySet<TableColumn> = new Set(['batteryName', 'groupName', 'lastDataTimestamp']);
 
 interface BatteryRowProps {
   battery: BatteryListItem;
@@ -50,7 +54,7 @@ export function BatteryRow({ battery, outdated, expected, expanded, onToggle, de
   return (
     <>
       <Table.Tr data-serial={battery.batterySerialNumber}>
-        <Table.Td>
+        <Table.Td {...pinnedProps(0)}>
           <ActionIcon
             variant="subtle"
             aria-expanded={expanded}
@@ -60,11 +64,15 @@ export function BatteryRow({ battery, outdated, expected, expanded, onToggle, de
             {expanded ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
           </ActionIcon>
         </Table.Td>
-        {TABLE_COLUMNS.map((column) => (
-          <Table.Td key={column} style={{ whiteSpace: 'nowrap' }}>
-            {cell(column)}
-          </Table.Td>
-        ))}
+        {TABLE_COLUMNS.map((column) => {
+          const pinned = pinnedProps(column === 'batterySerialNumber' ? PINNED_COLUMNS.toggleWidth : undefined);
+          const whiteSpace = WRAPPING.has(column) ? undefined : 'nowrap';
+          return (
+            <Table.Td key={column} className={pinned.className} style={{ ...pinned.style, whiteSpace }}>
+              {cell(column)}
+            </Table.Td>
+          );
+        })}
       </Table.Tr>
       {expanded && (
         <Table.Tr>

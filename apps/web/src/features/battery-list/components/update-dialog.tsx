@@ -1,6 +1,19 @@
 import { type BatteryListItem, VERSION_FIELDS } from '@cbm/contracts/battery-list';
 import { UPDATE_FILE_EXTENSIONS } from '@cbm/contracts/update-jobs';
-import { Alert, Button, FileInput, Group, Loader, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  FileInput,
+  Group,
+  Loader,
+  Modal,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconInfoCircle, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -78,7 +91,9 @@ export function UpdateDialog({ siteId, battery, onClose }: UpdateDialogProps) {
               <Table aria-label={t('batteryList.update.versions')} withColumnBorders>
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th />
+                    <Table.Th>
+                      <VisuallyHidden>{t('table.actions')}</VisuallyHidden>
+                    </Table.Th>
                     {VERSION_FIELDS.map((field) => (
                       <Table.Th key={field}>{t(`batteryList.columns.${field}`)}</Table.Th>
                     ))}

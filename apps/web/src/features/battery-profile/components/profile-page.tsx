@@ -33,7 +33,9 @@ export default function ProfilePage() {
   return (
     <Stack gap="md">
       <div>
-        <Title order={2}>{t('menu.profileAnalysis')}</Title>
+        <Title order={1} size="h2">
+          {t('menu.profileAnalysis')}
+        </Title>
         <Text c="dimmed">
           {t('batteryProfile.subtitle', {
             name: settings.data.batteryName,

@@ -55,7 +55,9 @@ export default function DataExportPage() {
 
   return (
     <Stack gap="md">
-      <Title order={2}>{t('dataExport.title')}</Title>
+      <Title order={1} size="h2">
+        {t('dataExport.title')}
+      </Title>
       <Text c="dimmed">{t('dataExport.intro')}</Text>
       <Paper withBorder p="md">
         <form

@@ -16,7 +16,9 @@ export default function DatalogPage() {
 
   return (
     <Stack gap="md">
-      <Title order={2}>{t('menu.datalog')}</Title>
+      <Title order={1} size="h2">
+        {t('menu.datalog')}
+      </Title>
       <Paper withBorder p="md">
         <Stack gap="sm">
           <Text size="sm" c="dimmed">

@@ -1,5 +1,18 @@
 import type { DeviceCredentials, RegisteredDevice } from '@cbm/contracts/device-registry';
-import { Badge, Button, Group, Loader, Modal, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  ScrollArea,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/dates';
@@ -25,7 +38,9 @@ export default function DevicesPage() {
 
   return (
     <Stack gap="md">
-      <Title order={2}>{t('menu.devices')}</Title>
+      <Title order={1} size="h2">
+        {t('menu.devices')}
+      </Title>
       <Paper withBorder p="md">
         <RegisterDeviceForm operatingSiteId={siteId} onRegistered={setShown} />
       </Paper>
@@ -42,7 +57,9 @@ export default function DevicesPage() {
                   <Table.Th>{t('devices.columns.type')}</Table.Th>
                   <Table.Th>{t('devices.columns.status')}</Table.Th>
                   <Table.Th>{t('devices.columns.lastSeen')}</Table.Th>
-                  <Table.Th />
+                  <Table.Th>
+                    <VisuallyHidden>{t('table.actions')}</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

@@ -42,7 +42,9 @@ export function EventView({ config, siteId, initialFilter }: EventViewProps) {
 
   return (
     <Stack gap="md">
-      <Title order={2}>{t(config.titleKey)}</Title>
+      <Title order={1} size="h2">
+        {t(config.titleKey)}
+      </Title>
       <Paper withBorder p="md">
         <Stack gap="md">
           <Group align="flex-end" justify="space-between">

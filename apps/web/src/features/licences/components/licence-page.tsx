@@ -80,7 +80,9 @@ export default function LicencePage() {
 
   return (
     <Stack gap="md">
-      <Title order={2}>{t('menu.license')}</Title>
+      <Title order={1} size="h2">
+        {t('menu.license')}
+      </Title>
       {(count('expired') > 0 || count('expiring') > 0) && (
         <Alert color="orange" title={t('licences.attention')}>
           {t('licences.summary', { expired: count('expired'), expiring: count('expiring') })}

@@ -102,18 +102,18 @@ export function BatteryCard({ battery, layout, siteId, canOpenErrors, timeZone, 
       style={{
         borderColor: battery.hasCurrentError ? 'var(--mantine-color-red-6)' : undefined,
         borderWidth: battery.hasCurrentError ? 2 : undefined,
-        opacity: disconnected ? 0.6 : 1,
+        borderStyle: disconnected ? 'dashed' : undefined,
         background: disconnected ? 'var(--mantine-color-gray-light)' : undefined,
       }}
     >
       <Group justify="space-between" wrap="nowrap" gap="xs" mb={layout === 'grid' ? 'xs' : 0}>
         <Group gap={6} wrap="nowrap" miw={0}>
-          <Text fw={600} truncate>
+          <Text fw={600} truncate title={battery.batteryName}>
             {battery.batteryName}
           </Text>
           {triangle}
         </Group>
-        <Group gap={4} wrap="nowrap">
+        <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
           <Badge
             color={STATUS_COLORS[battery.status]}
             variant={disconnected ? 'outline' : 'light'}

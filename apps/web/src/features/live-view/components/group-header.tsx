@@ -17,13 +17,9 @@ export function GroupHeader({ section, collapsed, onToggle, onRename, onDelete }
   const name = section.group?.name ?? t('liveView.ungrouped');
   return (
     <Group justify="space-between" py={6} wrap="nowrap">
-      <UnstyledButton
-        onClick={onToggle}
-        aria-expanded={!collapsed}
-        aria-label={t(collapsed ? 'liveView.group.expand' : 'liveView.group.collapse', { name })}
-      >
+      <UnstyledButton onClick={onToggle} aria-expanded={!collapsed}>
         <Group gap="xs" wrap="nowrap">
-          {collapsed ? <IconChevronRight size={18} /> : <IconChevronDown size={18} />}
+          {collapsed ? <IconChevronRight size={18} aria-hidden /> : <IconChevronDown size={18} aria-hidden />}
           <Text fw={700} component="h3" m={0} size="lg">
             {name}
           </Text>

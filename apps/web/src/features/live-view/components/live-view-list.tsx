@@ -2,8 +2,8 @@ import type { BatteryGroup } from '@cbm/contracts/battery-groups';
 import type { LiveViewBattery } from '@cbm/contracts/live-view';
 import { Box, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { type DragEvent, type ReactNode, useRef } from 'react';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { type DragEvent, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buildRows, type Section, type SectionKey, UNGROUPED, type VirtualRow } from '../live-view-model';
 import { GroupHeader } from './group-header';
@@ -37,13 +37,19 @@ const rowHeight = (row: VirtualRow, layout: 'grid' | 'list') =>
 export function LiveViewList(props: LiveViewListProps) {
   const { sections, layout, collapsed, onToggle, onRenameGroup, onDeleteGroup, onMove, renderBattery } = props;
   const { t } = useTranslation();
-  const scrollRef = useRef<HTMLDivElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
   const { ref: sizeRef, width } = useElementSize();
+  const [scrollMargin, setScrollMargin] = useState(0);
   const columns = layout === 'grid' ? Math.max(1, Math.floor((width + GAP) / (CARD_MIN_WIDTH + GAP))) : 1;
   const rows = buildRows(sections, columns, collapsed);
-  const virtualizer = useVirtualizer({
+  // The page scrolls, not a box of its own: the list starts where it sits in the document.
+  useLayoutEffect(() => {
+    const top = listRef.current?.getBoundingClientRect().top;
+    if (top !== undefined) setScrollMargin(top + window.scrollY);
+  });
+  const virtualizer = useWindowVirtualizer({
     count: rows.length,
-    getScrollElement: () => scrollRef.current,
+    scrollMargin,
     estimateSize: (index) => rowHeight(rows[index] as VirtualRow, layout),
     overscan: 4,
     getItemKey: (index) => rowKey(rows[index] as VirtualRow, index),
@@ -112,22 +118,20 @@ export function LiveViewList(props: LiveViewListProps) {
 
   return (
     <Box ref={sizeRef}>
-      <Box ref={scrollRef} h="calc(100vh - 260px)" mih={320} style={{ overflowY: 'auto', contain: 'strict' }}>
-        <Box pos="relative" h={virtualizer.getTotalSize()}>
-          {virtualizer.getVirtualItems().map((item) => (
-            <Box
-              key={item.key}
-              pos="absolute"
-              top={0}
-              left={0}
-              w="100%"
-              h={item.size}
-              style={{ transform: `translateY(${item.start}px)` }}
-            >
-              {renderRow(rows[item.index] as VirtualRow)}
-            </Box>
-          ))}
-        </Box>
+      <Box ref={listRef} pos="relative" h={virtualizer.getTotalSize()}>
+        {virtualizer.getVirtualItems().map((item) => (
+          <Box
+            key={item.key}
+            pos="absolute"
+            top={0}
+            left={0}
+            w="100%"
+            h={item.size}
+            style={{ transform: `translateY(${item.start - scrollMargin}px)` }}
+          >
+            {renderRow(rows[item.index] as VirtualRow)}
+          </Box>
+        ))}
       </Box>
     </Box>
   );

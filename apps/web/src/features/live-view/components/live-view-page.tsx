@@ -113,7 +113,9 @@ export default function LiveViewPage() {
   return (
     <Stack gap="sm">
       <Group justify="space-between" align="baseline">
-        <Title order={2}>{t('menu.liveView')}</Title>
+        <Title order={1} size="h2">
+          {t('menu.liveView')}
+        </Title>
         <Text c="dimmed" size="sm">
           {t('liveView.timeZone', { zone: timeZone })}
         </Text>

@@ -47,7 +47,9 @@ export default function MdloadLiveViewPage() {
   const units = liveView.data?.units ?? [];
   return (
     <Stack gap="sm">
-      <Title order={2}>{t('menu.chargerStationLiveView')}</Title>
+      <Title order={1} size="h2">
+        {t('menu.chargerStationLiveView')}
+      </Title>
       <Group justify="space-between">
         <Text c="dimmed" size="sm">
           {liveView.isFetching && !liveView.data ? (

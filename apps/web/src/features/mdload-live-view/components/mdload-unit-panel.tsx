@@ -41,7 +41,10 @@ export function MdloadUnitPanel({ unit, layout, onAssignCharger, onMove }: Mdloa
                 ? '—'
                 : t('mdloadLiveView.unit.powerOfMax', { power: figure(unit.powerKw), max: figure(unit.maxPowerKw) })}
             </Text>
-            <Progress value={unit.maxPowerKw > 0 ? Math.min(100, (power / unit.maxPowerKw) * 100) : 0} />
+            <Progress
+              aria-label={t('mdloadLiveView.unit.power')}
+              value={unit.maxPowerKw > 0 ? Math.min(100, (power / unit.maxPowerKw) * 100) : 0}
+            />
           </Stack>
           <Text size="sm">
             {t('mdloadLiveView.unit.energy')}:{' '}

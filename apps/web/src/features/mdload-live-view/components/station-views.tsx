@@ -1,5 +1,5 @@
 import type { ChargingStation } from '@cbm/contracts/mdload-live-view';
-import { Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
@@ -71,7 +71,9 @@ export function StationTable({ stations, menuOf }: StationViewProps) {
             {column('state')}
             {column('power')}
             {column('charger')}
-            <Table.Th />
+            <Table.Th>
+              <VisuallyHidden>{t('table.actions')}</VisuallyHidden>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

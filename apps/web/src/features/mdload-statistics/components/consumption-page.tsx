@@ -30,7 +30,9 @@ export default function ConsumptionPage() {
 
   return (
     <Stack gap="md">
-      <Title order={2}>{t('mdloadStatistics.consumption.title')}</Title>
+      <Title order={1} size="h2">
+        {t('mdloadStatistics.consumption.title')}
+      </Title>
       <StatisticFilters filters={filters} />
       {consumption.isPending ? (
         <Loader />

@@ -16,7 +16,9 @@ export default function StartSocPage() {
 
   return (
     <Stack gap="md">
-      <Title order={2}>{t('mdloadStatistics.startSoc.title')}</Title>
+      <Title order={1} size="h2">
+        {t('mdloadStatistics.startSoc.title')}
+      </Title>
       <StatisticFilters filters={filters} />
       {startSoc.isPending ? (
         <Loader />

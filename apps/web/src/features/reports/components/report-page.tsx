@@ -66,7 +66,9 @@ export default function ReportPage() {
   return (
     <Stack gap="lg">
       <div>
-        <Title order={2}>{t('reports.title')}</Title>
+        <Title order={1} size="h2">
+          {t('reports.title')}
+        </Title>
         <Text c="dimmed">{t('reports.intro')}</Text>
       </div>
       {setup.status !== 'ready' || !setup.defaults ? (

@@ -13,7 +13,9 @@ export default function SiteAdminPage() {
   return (
     <Stack gap="md">
       <div>
-        <Title order={2}>{t('menu.osadmin')}</Title>
+        <Title order={1} size="h2">
+          {t('menu.osadmin')}
+        </Title>
         {settings.data && <Text c="dimmed">{settings.data.name}</Text>}
       </div>
       <Tabs defaultValue="settings" keepMounted={false}>

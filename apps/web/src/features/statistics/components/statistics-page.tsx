@@ -21,7 +21,9 @@ export default function StatisticsPage() {
 
   return (
     <Stack gap="md">
-      <Title order={2}>{t('statistics.title')}</Title>
+      <Title order={1} size="h2">
+        {t('statistics.title')}
+      </Title>
       <StatisticsForm key={operatingSiteId} operatingSiteId={operatingSiteId} onSubmit={setQuery} />
       {statistics.isPending ? (
         <Loader aria-label={t('statistics.loading')} />

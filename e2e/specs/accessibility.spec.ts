@@ -1,0 +1,46 @@
+import type { Page } from '@playwright/test';
+import { blockingViolations, describeViolations } from '../support/axe';
+import type { SiteName } from '../support/demo-sites';
+import type { DemoUser } from '../support/demo-users';
+import { expect, test } from '../support/fixtures';
+
+/** Each demo user at a site where their menu is full; the blocked user has no site. */
+const USERS: { user: DemoUser; site?: SiteName }[] = [
+  { user: 'admin', site: 'Wien Süd' },
+  { user: 'operator', site: 'München Riem' },
+  { user: 'stations', site: 'Hamburg Hafen' },
+  { user: 'blocked' },
+];
+
+/** Every page the user's menu leads to at the site (groups opened one by one). */
+async function menuPaths(page: Page): Promise<string[]> {
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(menu).toBeVisible();
+  const collapsed = menu.getByRole('button', { expanded: false });
+  for (let left = await collapsed.count(); left > 0; left--) {
+    await collapsed.first().click();
+    await expect(collapsed).toHaveCount(left - 1);
+  }
+  return menu.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+}
+
+async function expectNoBlockingViolations(page: Page, path: string) {
+  await page.goto(path);
+  // The access-denied page has no main landmark: any page's title is its one h1.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const violations = await blockingViolations(page);
+  expect.soft(violations, `${path}:\n${describeViolations(violations)}`).toEqual([]);
+}
+
+test.describe('accessibility (axe-core: no serious or critical violation)', () => {
+  // axe-core is injected as a script; the app's Content-Security-Policy would refuse it.
+  test.use({ bypassCSP: true });
+  for (const { user, site } of USERS) {
+    test(`every page the ${user} user reaches`, async ({ page, signIn, siteIds }) => {
+      test.setTimeout(120_000);
+      await signIn(user, site ? { next: `/${siteIds[site]}/live` } : {});
+      const paths = site ? await menuPaths(page) : [];
+      for (const path of ['/', '/about', ...paths]) await expectNoBlockingViolations(page, path);
+    });
+  }
+});

@@ -1,0 +1,31 @@
+import type { Page } from '@playwright/test';
+import { DEMO_PASSWORD, DEMO_USERS } from '../support/demo-users';
+import { expect, test } from '../support/fixtures';
+
+/** Presses Tab until the focused element's accessible text is `name`; fails after `limit` presses. */
+async function tabTo(page: Page, name: string, limit = 80) {
+  for (let pressed = 0; pressed < limit; pressed++) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+    if (focused === name) return;
+  }
+  throw new Error(`"${name}" was not reached with ${limit} presses of Tab`);
+}
+
+test('keyboard only: sign in, open the live view of a site, then the filter view', async ({ page, siteIds }) => {
+  const site = siteIds['Wien Süd'];
+  await page.goto(`/signin?next=/${site}/live`);
+  await page.getByRole('textbox', { name: 'E-mail address' }).focus();
+  await page.keyboard.type(DEMO_USERS.admin);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(DEMO_PASSWORD);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'Live View' })).toBeVisible();
+
+  await tabTo(page, 'Expert');
+  await page.keyboard.press('Enter');
+  await tabTo(page, 'Filter View');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText('Filter View');
+  await expect(page).toHaveURL(`/${site}/expert/filter`);
+});
