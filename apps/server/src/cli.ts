@@ -5,9 +5,9 @@ import { ConfigError, loadConfig } from './config';
 import type { Database } from './db/database';
 import { openDatabase } from './db/open-database';
 import { hashPassword } from './modules/auth/passwords';
+import { rollupRepository } from './modules/battery-days/rollup-repository';
 import { DEVICE_USAGE, runDeviceCommand } from './modules/device-registry/device-cli';
 import { recomputeRollups } from './modules/rollups/recompute';
-import { rollupRepository } from './modules/rollups/rollup-repository';
 import { userRepository } from './modules/users/user-repository';
 
 const USAGE = `Usage: npm run cli -- <command> [options]

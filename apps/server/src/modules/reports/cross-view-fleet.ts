@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database';
 import { seededRandom } from '../../demo/random';
-import type { BatteryState } from '../rollups/attribution';
+import type { BatteryState } from '../battery-days/attribution';
 import type { ReportSample } from './report-csv';
 import { storeSamples } from './report-test-data';
 

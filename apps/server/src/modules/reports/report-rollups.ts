@@ -1,6 +1,6 @@
 import type { ReportSettings } from '@cbm/contracts/reports';
-import { type DayTotals, emptyDay } from '../rollups/attribution';
-import { localDays } from '../rollups/local-days';
+import { type DayTotals, emptyDay } from '../battery-days/attribution';
+import { localDays } from '../battery-days/local-days';
 import { dayRange } from '../statistics/periods';
 import type { StatisticsRepository } from '../statistics/statistics-repository';
 import { daySource } from '../statistics/statistics-service';

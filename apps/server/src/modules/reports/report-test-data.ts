@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
 import type { Database } from '../../db/database';
+import { hourRollupListener } from '../battery-days/hour-rollup';
+import { rollupListener } from '../battery-days/rollup-listener';
 import { batteryIngestRepository } from '../devices/battery-ingest-repository';
 import { monthOf, partitionRepository } from '../devices/partition-repository';
-import { rollupListener } from '../rollups/rollup-listener';
-import { hourRollupListener } from '../statistics/hour-rollup';
 import type { ReportSample } from './report-csv';
 
 const STEP_MS = 10 * 60_000;

@@ -1,9 +1,9 @@
 import type { Database, Queryable } from '../../db/database';
-import { hourRepository } from '../statistics/hour-repository';
-import { hourTotals } from '../statistics/hour-rollup';
-import { DEFAULT_MAX_GAP_MS, type RollupPoint, rollUpBattery } from './attribution';
-import { type LocalDays, localDays, nextDate } from './local-days';
-import { rollupRepository } from './rollup-repository';
+import { DEFAULT_MAX_GAP_MS, type RollupPoint, rollUpBattery } from '../battery-days/attribution';
+import { hourRepository } from '../battery-days/hour-repository';
+import { hourTotals } from '../battery-days/hour-rollup';
+import { type LocalDays, localDays, nextDate } from '../battery-days/local-days';
+import { rollupRepository } from '../battery-days/rollup-repository';
 
 /**
  * A battery's raw samples by time, from the last non-charging sample before `fromMs` (or its first

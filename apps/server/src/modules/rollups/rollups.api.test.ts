@@ -3,13 +3,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type DatabaseKind, describeEachDatabase, openTestDatabase, TEST_SEED_TIME } from '../../../test/test-app';
 import type { Database } from '../../db/database';
 import { seedDemo } from '../../demo/seed-demo';
-import { batteryIngestRepository } from '../devices/battery-ingest-repository';
-import { monthOf, partitionRepository } from '../devices/partition-repository';
-import { hourRollupListener } from '../statistics/hour-rollup';
-import { type RollupPoint, toRollupPoint } from './attribution';
-import { recomputeRollups } from './recompute';
-import { rollupListener } from './rollup-listener';
-import { rollupRepository } from './rollup-repository';
+import { type RollupPoint, toRollupPoint } from '../battery-days/attribution';
+import { hourRollupListener } from '../battery-days/hour-rollup';
+import { rollupListener } from '../battery-days/rollup-listener';
+import { rollupRepository } from '../battery-days/rollup-repository';
 import {
   cutsArbitrary,
   optionsFor,
@@ -20,7 +17,10 @@ import {
   sorted,
   toBatches,
   toSample,
-} from './rollup-test-data';
+} from '../battery-days/rollup-test-data';
+import { batteryIngestRepository } from '../devices/battery-ingest-repository';
+import { monthOf, partitionRepository } from '../devices/partition-repository';
+import { recomputeRollups } from './recompute';
 
 describeEachDatabase('roll-ups in the database', (kind: DatabaseKind) => {
   let db: Database;

@@ -17,12 +17,12 @@ import { createTestApp, describeEachDatabase, TEST_SEED_TIME, type TestApp } fro
 import { generateFleet } from '../../demo/demo-fleet';
 import { generateSeries } from '../../demo/history-series';
 import { seededRandom } from '../../demo/random';
+import { DEFAULT_MAX_GAP_MS, type RollupPoint } from '../battery-days/attribution';
+import { hourRollupListener } from '../battery-days/hour-rollup';
+import { localDays, nextDate } from '../battery-days/local-days';
+import { rollupListener } from '../battery-days/rollup-listener';
+import { toBatches, toSample } from '../battery-days/rollup-test-data';
 import { co2KgText, hoursText, kwhText } from '../figures/figure-decimals';
-import { DEFAULT_MAX_GAP_MS, type RollupPoint } from '../rollups/attribution';
-import { localDays, nextDate } from '../rollups/local-days';
-import { rollupListener } from '../rollups/rollup-listener';
-import { toBatches, toSample } from '../rollups/rollup-test-data';
-import { hourRollupListener } from './hour-rollup';
 import {
   energyFigures,
   figureTexts,

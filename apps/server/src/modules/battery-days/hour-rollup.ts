@@ -6,10 +6,10 @@ import {
   type RollupPoint,
   rollUpBattery,
   toRollupPoint,
-} from '../rollups/attribution';
-import type { LocalDays } from '../rollups/local-days';
-import { rollupRepository } from '../rollups/rollup-repository';
+} from './attribution';
 import { hourRepository } from './hour-repository';
+import type { LocalDays } from './local-days';
+import { rollupRepository } from './rollup-repository';
 
 const HOUR_MS = 3_600_000;
 
