@@ -9,7 +9,6 @@ import { authRoutes } from './modules/auth/auth-routes';
 import { oidcRoutes } from './modules/auth/oidc-routes';
 import { sessionPlugin } from './modules/auth/session-plugin';
 import { signinPage } from './modules/auth/signin-page';
-import { hourRollupListener } from './modules/battery-days/hour-rollup';
 import { rollupListener } from './modules/battery-days/rollup-listener';
 import { batteryGroupRoutes } from './modules/battery-groups/battery-group-routes';
 import { batteryListRoutes } from './modules/battery-list/battery-list-routes';
@@ -107,11 +106,10 @@ export async function buildApp({ config, db, brokerSessionsDir }: AppDependencie
   await app.register(licenceRoutes, { db });
   await app.register(auditRoutes, { db });
   await app.register(jobsPlugin, { db, holder: config.MQTT_CLIENT_ID });
-  // The hour roll-up reads the roll-up cursors before the roll-up listener advances them.
   await app.register(devicesPlugin, {
     config,
     db,
-    sampleListeners: [hourRollupListener, rollupListener],
+    sampleListeners: [rollupListener],
     brokerSessionsDir,
   });
   await app.register(deviceRegistryPlugin, { db });

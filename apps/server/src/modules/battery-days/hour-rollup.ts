@@ -1,15 +1,5 @@
-import type { SampleListener } from '../devices/battery-sample';
-import {
-  type BatteryCursor,
-  type DayTotals,
-  DEFAULT_MAX_GAP_MS,
-  type RollupPoint,
-  rollUpBattery,
-  toRollupPoint,
-} from './attribution';
-import { hourRepository } from './hour-repository';
+import { type BatteryCursor, type DayTotals, DEFAULT_MAX_GAP_MS, type RollupPoint, rollUpBattery } from './attribution';
 import type { LocalDays } from './local-days';
-import { rollupRepository } from './rollup-repository';
 
 const HOUR_MS = 3_600_000;
 
@@ -38,20 +28,3 @@ export function hourTotals(
 ): DayTotals[] {
   return rollUpBattery(serialNumber, cursor, points, { maxGapMs, zoneOf: () => UTC_HOURS })?.days ?? [];
 }
-
-/**
- * Adds ingested samples to battery_hour. It reads the roll-up cursors, so it must run before the
- * roll-up listener (which advances them) in the same transaction: register it first.
- */
-export const hourRollupListener: SampleListener = async (tx, samples) => {
-  if (samples.length === 0) return;
-  const bySerial = new Map<string, RollupPoint[]>();
-  for (const sample of samples) {
-    const points = bySerial.get(sample.serialNumber) ?? [];
-    points.push(toRollupPoint(sample));
-    bySerial.set(sample.serialNumber, points);
-  }
-  const cursors = await rollupRepository(tx).lockCursors([...bySerial.keys()].sort());
-  const hours = [...bySerial].flatMap(([serial, points]) => hourTotals(serial, cursors.get(serial), points));
-  await hourRepository(tx).add(hours);
-};

@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
 import type { Database } from '../../db/database';
-import { hourRollupListener } from '../battery-days/hour-rollup';
 import { rollupListener } from '../battery-days/rollup-listener';
 import { batteryIngestRepository } from '../devices/battery-ingest-repository';
 import { monthOf, partitionRepository } from '../devices/partition-repository';
@@ -66,7 +65,6 @@ export async function storeSamples(db: Database, siteId: number, samples: readon
   }));
   await db.transaction(async (tx) => {
     await batteryIngestRepository(tx).insertSamples(stored);
-    await hourRollupListener(tx, stored);
     await rollupListener(tx, stored);
   });
 }
