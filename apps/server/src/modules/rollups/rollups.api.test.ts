@@ -22,18 +22,35 @@ import { batteryIngestRepository } from '../devices/battery-ingest-repository';
 import { monthOf, partitionRepository } from '../devices/partition-repository';
 import { recomputeRollups } from './recompute';
 
-type HourFigures = Omit<DayTotals, 'date' | 'timeZone' | 'chargeSessions'> & { startMs: number };
+const HOUR_FIGURES = [
+  'serialNumber',
+  'siteId',
+  'chargedUkwh',
+  'dischargedUkwh',
+  'operatingMs',
+  'chargingMs',
+  'dischargingMs',
+  'standbyMs',
+  'idleMs',
+  'errorMs',
+  'offlineMs',
+  'lowSocMs',
+  'minSoc',
+  'maxSoc',
+  'soh',
+] as const satisfies readonly (keyof DayTotals)[];
+type HourFigures = Pick<DayTotals, (typeof HOUR_FIGURES)[number]> & { startMs: number };
 
 const byHour = (hours: HourFigures[]) =>
   hours.sort((a, b) => a.serialNumber.localeCompare(b.serialNumber) || a.startMs - b.startMs || a.siteId - b.siteId);
 
-/** One pass of the hour roll-up over each battery's whole series. */
+/** One pass of the hour roll-up over each battery's whole series, in the figures battery_hour stores. */
 const hoursInOnePass = (series: ReadonlyMap<string, RollupPoint[]>) =>
   byHour(
     [...series].flatMap(([serial, points]) =>
-      hourTotals(serial, undefined, points).map(({ date, timeZone, chargeSessions, ...hour }) => ({
-        ...hour,
-        startMs: Date.parse(date),
+      hourTotals(serial, undefined, points).map((hour) => ({
+        ...(Object.fromEntries(HOUR_FIGURES.map((figure) => [figure, hour[figure]])) as Omit<HourFigures, 'startMs'>),
+        startMs: Date.parse(hour.date),
       })),
     ),
   );
