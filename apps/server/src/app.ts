@@ -9,6 +9,7 @@ import { authRoutes } from './modules/auth/auth-routes';
 import { oidcRoutes } from './modules/auth/oidc-routes';
 import { sessionPlugin } from './modules/auth/session-plugin';
 import { signinPage } from './modules/auth/signin-page';
+import { rollupListener } from './modules/battery-days/rollup-listener';
 import { batteryGroupRoutes } from './modules/battery-groups/battery-group-routes';
 import { batteryListRoutes } from './modules/battery-list/battery-list-routes';
 import { batteryProfileRoutes } from './modules/battery-profile/battery-profile-routes';
@@ -23,11 +24,9 @@ import { liveViewRoutes } from './modules/live-view/live-view-routes';
 import { mdloadLiveViewRoutes } from './modules/mdload-live-view/mdload-live-view-routes';
 import { mdloadStatisticsRoutes } from './modules/mdload-statistics/mdload-statistics-routes';
 import { reportRoutes } from './modules/reports/report-routes';
-import { rollupListener } from './modules/rollups/rollup-listener';
 import { batteryAssignmentRoutes } from './modules/site-admin/battery-assignment-routes';
 import { siteSettingsRoutes } from './modules/site-admin/site-settings-routes';
 import { siteRoutes } from './modules/sites/site-routes';
-import { hourRollupListener } from './modules/statistics/hour-rollup';
 import { statisticsRoutes } from './modules/statistics/statistics-routes';
 import { updateRoutes } from './modules/updates/update-routes';
 import { userRoutes } from './modules/users/user-routes';
@@ -107,11 +106,10 @@ export async function buildApp({ config, db, brokerSessionsDir }: AppDependencie
   await app.register(licenceRoutes, { db });
   await app.register(auditRoutes, { db });
   await app.register(jobsPlugin, { db, holder: config.MQTT_CLIENT_ID });
-  // The hour roll-up reads the roll-up cursors before the roll-up listener advances them.
   await app.register(devicesPlugin, {
     config,
     db,
-    sampleListeners: [hourRollupListener, rollupListener],
+    sampleListeners: [rollupListener],
     brokerSessionsDir,
   });
   await app.register(deviceRegistryPlugin, { db });

@@ -5,9 +5,9 @@ import { ConfigError, loadConfig } from './config';
 import type { Database } from './db/database';
 import { openDatabase } from './db/open-database';
 import { hashPassword } from './modules/auth/passwords';
+import { batteriesOfSite } from './modules/battery-days/battery-days-service';
 import { DEVICE_USAGE, runDeviceCommand } from './modules/device-registry/device-cli';
 import { recomputeRollups } from './modules/rollups/recompute';
-import { rollupRepository } from './modules/rollups/rollup-repository';
 import { userRepository } from './modules/users/user-repository';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
@@ -73,7 +73,7 @@ async function run(db: Database, [command, sub, ...rest]: string[]) {
   }
   if (command === 'rollups' && sub === 'recompute') {
     const range = {
-      serialNumbers: await rollupRepository(db).batteriesOfSite(Number(required(values.site, 'site'))),
+      serialNumbers: await batteriesOfSite(db, Number(required(values.site, 'site'))),
       fromDate: isoDate(required(values.from, 'from')),
       toDate: isoDate(required(values.to, 'to')),
     };

@@ -1,7 +1,7 @@
 import { seededRandom } from '@cbm/demo-fixtures/random';
 import { describe, expect, it } from 'vitest';
-import { type DayTotals, DEFAULT_MAX_GAP_MS, rollUpBattery } from '../modules/rollups/attribution';
-import { localDays } from '../modules/rollups/local-days';
+import { type DayTotals, DEFAULT_MAX_GAP_MS, rollUpBattery } from '../modules/battery-days/attribution';
+import { localDays } from '../modules/battery-days/local-days';
 import { DEMO_SEED, generateFleet } from './demo-fleet';
 import { generateSeries, type HistorySite } from './history-series';
 

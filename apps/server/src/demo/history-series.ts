@@ -2,8 +2,8 @@ import type { DeviceEvent } from '@cbm/contracts/device-protocol';
 import type { Random } from '@cbm/demo-fixtures/random';
 import { alarm, ERROR_CODES } from '@cbm/simulator/battery/battery-alarms';
 import { cellsInSeries, openCircuitVoltage } from '@cbm/simulator/physics/lfp-curve';
-import type { RollupPoint } from '../modules/rollups/attribution';
-import { localDays } from '../modules/rollups/local-days';
+import type { RollupPoint } from '../modules/battery-days/attribution';
+import { localDays } from '../modules/battery-days/local-days';
 import type { DemoBattery } from './demo-fleet';
 
 /** Resolution of the generated history: coarse, but finer than the roll-ups' gap limit. */

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database';
-import type { RollupPoint } from '../modules/rollups/attribution';
+import type { RollupPoint } from '../modules/battery-days/attribution';
 import type { DemoMdloadUnit } from './demo-fleet';
 import { HISTORY_STEP_MS } from './history-series';
 

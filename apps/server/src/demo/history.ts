@@ -1,12 +1,17 @@
 import { seededRandom, seedFrom } from '@cbm/demo-fixtures/random';
 import type { Database, Queryable } from '../db/database';
+import {
+  type DayTotals,
+  DEFAULT_MAX_GAP_MS,
+  type RollupResult,
+  rollUpBattery,
+} from '../modules/battery-days/attribution';
+import { hourRepository } from '../modules/battery-days/hour-repository';
+import { hourTotals } from '../modules/battery-days/hour-rollup';
+import { localDays } from '../modules/battery-days/local-days';
+import { rollupRepository } from '../modules/battery-days/rollup-repository';
 import { insertDeviceEvents, preparePartitions } from '../modules/device-ingestion/device-history';
 import type { EventRecord } from '../modules/device-ingestion/event-listener';
-import { type DayTotals, DEFAULT_MAX_GAP_MS, type RollupResult, rollUpBattery } from '../modules/rollups/attribution';
-import { localDays } from '../modules/rollups/local-days';
-import { rollupRepository } from '../modules/rollups/rollup-repository';
-import { hourRepository } from '../modules/statistics/hour-repository';
-import { hourTotals } from '../modules/statistics/hour-rollup';
 import type { DemoFleet, FleetSite } from './demo-fleet';
 import { generateSeries, HISTORY_STEP_MS, type HistoryEvent, type HistorySite } from './history-series';
 import { insertUnitSamples, unitHistory } from './history-stations';

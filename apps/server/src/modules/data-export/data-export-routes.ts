@@ -12,8 +12,7 @@ import type { Database } from '../../db/database';
 import { siteRepository } from '../sites/site-repository';
 import { dayRange } from '../statistics/periods';
 import { requireStatisticsAccess, STATISTICS_FEATURE } from '../statistics/statistics-access';
-import { type Selection, statisticsRepository } from '../statistics/statistics-repository';
-import { batteriesNotFound, daySource, noDataFound, zoneOf } from '../statistics/statistics-service';
+import { batteriesNotFound, noDataFound, type Selection, statisticsService } from '../statistics/statistics-service';
 import { exportCsv } from './export-stream';
 
 /**
@@ -22,7 +21,7 @@ import { exportCsv } from './export-stream';
  */
 export async function dataExportRoutes(app: FastifyInstance, options: { db: Database }) {
   const sites = siteRepository(options.db);
-  const statistics = statisticsRepository(options.db);
+  const statistics = statisticsService(options.db);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(DATA_EXPORT_PATH, {
@@ -41,9 +40,9 @@ export async function dataExportRoutes(app: FastifyInstance, options: { db: Data
       const batteries = wanted.has(EXPORT_ALL_BATTERIES) ? all : all.filter((b) => wanted.has(b.serialNumber));
       const missing = [...wanted].filter((serial) => serial !== EXPORT_ALL_BATTERIES && !known.has(serial));
       if (missing.length > 0) throw batteriesNotFound(missing);
-      const timeZone = await zoneOf(statistics, query);
+      const timeZone = await statistics.zoneOf(query);
       const range = dayRange(query.from, query.to, timeZone);
-      const source = await daySource(statistics, query.operatingSiteId, range);
+      const source = await statistics.daySource(query.operatingSiteId, range);
       const serials = batteries.map((battery) => battery.serialNumber);
       const selection: Selection = {
         siteId: query.operatingSiteId,

@@ -2,7 +2,7 @@ import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { describe, expect, it } from 'vitest';
 import { dayRange } from '../statistics/periods';
-import type { ExportRow, Selection } from '../statistics/statistics-repository';
+import type { ExportRow, Selection } from '../statistics/statistics-service';
 import {
   batteriesPerBatch,
   EXPORT_CHUNK_CHARS,

@@ -1,7 +1,7 @@
 import { type DataExportQuery, EXPORT_GRANULARITY } from '@cbm/contracts/data-export';
 import type { Language } from '../../i18n/messages';
 import { type DayRange, periodsOf } from '../statistics/periods';
-import type { DaySource, ExportRow, StatisticsRepository } from '../statistics/statistics-repository';
+import type { DaySource, ExportRow, StatisticsService } from '../statistics/statistics-service';
 import { csvWriter } from './export-csv';
 
 /** Rows per query: a batch of batteries with about this many battery-periods is in memory at a time. */
@@ -42,7 +42,7 @@ export function batteriesPerBatch(plan: ExportPlan, rowsPerBatch = EXPORT_ROWS_P
  * start more).
  */
 export async function* exportCsv(
-  repository: Pick<StatisticsRepository, 'energy'>,
+  statistics: Pick<StatisticsService, 'energy'>,
   plan: ExportPlan,
   {
     signal,
@@ -56,7 +56,7 @@ export async function* exportCsv(
   const batteries = [...plan.batteries].sort(bySerial);
   const size = batteriesPerBatch(plan, rowsPerBatch);
   const energy = (offset: number) =>
-    repository.energy(
+    statistics.energy(
       {
         siteId: query.operatingSiteId,
         range,

@@ -16,8 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database';
 import { requireMdloadSite } from '../mdload-live-view/mdload-site-access';
 import { siteRepository } from '../sites/site-repository';
-import { statisticsRepository } from '../statistics/statistics-repository';
-import { zoneOf } from '../statistics/statistics-service';
+import { statisticsService } from '../statistics/statistics-service';
 import { mdloadStatisticsRepository, type StatisticRange } from './mdload-statistics-repository';
 
 const FEATURE: Feature = 'cbm_mdstatistic';
@@ -29,11 +28,11 @@ const DAY_MS = 86_400_000;
 export async function mdloadStatisticsRoutes(app: FastifyInstance, options: { db: Database }) {
   const sites = siteRepository(options.db);
   const statistics = mdloadStatisticsRepository(options.db);
-  const batteryStatistics = statisticsRepository(options.db);
+  const batteryStatistics = statisticsService(options.db);
   /** The range of the call, in the zone it names or else the site's own (as battery statistics, decision 027). */
   const rangeOf = async (query: MdloadStatisticQuery): Promise<StatisticRange> => ({
     siteId: query.operatingSiteId,
-    timeZone: await zoneOf(batteryStatistics, query),
+    timeZone: await batteryStatistics.zoneOf(query),
     from: query.startTime ? new Date(query.startTime) : null,
     to: query.endTime ? new Date(query.endTime) : null,
   });

@@ -1,6 +1,6 @@
 import { seededRandom } from '@cbm/demo-fixtures/random';
 import type { Database } from '../../db/database';
-import type { BatteryState } from '../rollups/attribution';
+import type { BatteryState } from '../battery-days/attribution';
 import type { ReportSample } from './report-csv';
 import { storeSamples } from './report-test-data';
 

@@ -9,7 +9,7 @@ import {
 } from '@cbm/contracts/reports';
 import { CsvError, type Parser, parse } from 'csv-parse';
 import type { MessageKey } from '../../i18n/messages';
-import type { BatteryState } from '../rollups/attribution';
+import type { BatteryState } from '../battery-days/attribution';
 import type { ReportSample } from './report-csv';
 import { parseDecimal } from './report-csv-number';
 

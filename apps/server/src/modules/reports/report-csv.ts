@@ -1,7 +1,7 @@
 import { REPORT_CSV_COLUMNS } from '@cbm/contracts/reports';
 import { type CsvCell, machineCsv } from '../../shared/csv';
-import type { BatteryState, RollupPoint } from '../rollups/attribution';
-import { toUkwh } from '../rollups/attribution';
+import type { BatteryState, RollupPoint } from '../battery-days/attribution';
+import { toUkwh } from '../battery-days/attribution';
 
 /** One line of a battery's datalog: a stored battery_sample without its site and sequence number. */
 export interface ReportSample {

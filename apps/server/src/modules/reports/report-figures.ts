@@ -6,8 +6,8 @@ import {
   DEFAULT_MAX_GAP_MS,
   type RollupPoint,
   rollUpBattery,
-} from '../rollups/attribution';
-import { type LocalDays, localDays, nextDate } from '../rollups/local-days';
+} from '../battery-days/attribution';
+import { type LocalDays, localDays, nextDate } from '../battery-days/local-days';
 
 /** One local day of the report's daily chart. */
 export interface ReportDay {

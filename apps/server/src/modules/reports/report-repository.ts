@@ -1,7 +1,7 @@
 import type { ReportBattery } from '@cbm/contracts/reports';
 import type { Theme } from '@cbm/contracts/themes';
 import type { Queryable } from '../../db/database';
-import type { DayTotals } from '../rollups/attribution';
+import type { DayTotals } from '../battery-days/attribution';
 import type { ReportSample } from './report-csv';
 import type { ReportTotals } from './report-figures';
 

@@ -1,16 +1,15 @@
 import type { ReportSettings } from '@cbm/contracts/reports';
-import { type DayTotals, emptyDay } from '../rollups/attribution';
-import { localDays } from '../rollups/local-days';
+import { type DayTotals, emptyDay } from '../battery-days/attribution';
+import { localDays } from '../battery-days/local-days';
 import { dayRange } from '../statistics/periods';
-import type { StatisticsRepository } from '../statistics/statistics-repository';
-import { daySource } from '../statistics/statistics-service';
+import type { StatisticsService } from '../statistics/statistics-service';
 import { toReportPoint } from './report-csv';
 import { figuresOfDays, type Period, type ReportFigures, reportAccumulator } from './report-figures';
 import type { reportRepository } from './report-repository';
 
 interface Sources {
   reports: ReturnType<typeof reportRepository>;
-  statistics: StatisticsRepository;
+  statistics: Pick<StatisticsService, 'daySource'>;
 }
 
 interface Request {
@@ -38,7 +37,7 @@ export async function figuresFromRollups(sources: Sources, request: Request): Pr
   if (!wholeDays && (period.fromMs % HOUR_MS !== 0 || period.toMs % HOUR_MS !== 0)) {
     return figuresFromSamples(sources.reports, request);
   }
-  const source = await daySource(sources.statistics, siteId, range, wholeDays ? undefined : period);
+  const source = await sources.statistics.daySource(siteId, range, wholeDays ? undefined : period);
   const [rows, startSocs, samples] = await Promise.all([
     sources.reports.rollupDays(siteId, serial, period, zone.timeZone, source),
     sources.reports.sessionStartSocs(siteId, serial, period),

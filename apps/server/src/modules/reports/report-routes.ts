@@ -20,8 +20,7 @@ import { batteryNotFound, HttpError, siteNotFound } from '../../http-error';
 import { readUpload, type UploadedFile } from '../../plugins/uploads';
 import type { ValidationItem } from '../../plugins/validator-compiler';
 import { siteRepository } from '../sites/site-repository';
-import { statisticsRepository } from '../statistics/statistics-repository';
-import { noDataFound } from '../statistics/statistics-service';
+import { noDataFound, statisticsService } from '../statistics/statistics-service';
 import { REPORT_FEATURE, requireReportAccess } from './report-access';
 import { REPORT_CSV_HEADER, reportCsvLine, reportCsvLines } from './report-csv';
 import { ReportCsvError } from './report-csv-parser';
@@ -49,7 +48,7 @@ const csvInvalid = (error: ReportCsvError) => new HttpError(400, 'reports.invali
 export async function reportRoutes(app: FastifyInstance, options: { db: Database }) {
   const sites = siteRepository(options.db);
   const reports = reportRepository(options.db);
-  const statistics = statisticsRepository(options.db);
+  const statistics = statisticsService(options.db);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   const requireSite = async (request: FastifyRequest, siteId: number) => {

@@ -1,8 +1,7 @@
 import { execFile } from 'node:child_process';
 import type { Database } from '../../db/database';
+import { rollupListener } from '../battery-days/rollup-listener';
 import { insertBatterySamples, preparePartitions } from '../device-ingestion/device-history';
-import { rollupListener } from '../rollups/rollup-listener';
-import { hourRollupListener } from '../statistics/hour-rollup';
 import type { ReportSample } from './report-csv';
 
 const STEP_MS = 10 * 60_000;
@@ -67,7 +66,6 @@ export async function storeSamples(db: Database, siteId: number, samples: readon
   }));
   await db.transaction(async (tx) => {
     await insertBatterySamples(tx, stored);
-    await hourRollupListener(tx, stored);
     await rollupListener(tx, stored);
   });
 }

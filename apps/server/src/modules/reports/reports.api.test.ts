@@ -2,7 +2,7 @@ import { apiErrorSchema } from '@cbm/contracts/errors';
 import { REPORT_CSV_COLUMNS, reportDefaultsSchema } from '@cbm/contracts/reports';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
-import { statisticsRepository } from '../statistics/statistics-repository';
+import { statisticsService } from '../statistics/statistics-service';
 import { type ReportSample, reportCsvLine } from './report-csv';
 import { reportRepository } from './report-repository';
 import { figuresFromRollups } from './report-rollups';
@@ -96,7 +96,7 @@ describeEachDatabase('battery reports', (kind) => {
 
   it('computes exactly the figures of the battery_day and charge_session roll-ups', async () => {
     const settings = { ...SETTINGS, language: 'de_DE' as const, pricePerKwh: 0.3125 };
-    const sources = { reports: reportRepository(t.db), statistics: statisticsRepository(t.db) };
+    const sources = { reports: reportRepository(t.db), statistics: statisticsService(t.db) };
     const period = { fromMs: FROM, toMs: TO };
     const figures = await figuresFromRollups(sources, { siteId, serial, settings, period });
     const days = await t.db.query<Record<string, number | string>>(

@@ -1,36 +1,8 @@
-import type { Database, Queryable } from '../../db/database';
-import { hourRepository } from '../statistics/hour-repository';
-import { hourTotals } from '../statistics/hour-rollup';
-import { DEFAULT_MAX_GAP_MS, type RollupPoint, rollUpBattery } from './attribution';
-import { type LocalDays, localDays, nextDate } from './local-days';
-import { rollupRepository } from './rollup-repository';
+import type { Database } from '../../db/database';
+import { type DateRange, type RecomputeOptions, recomputeBattery } from '../battery-days/battery-days-service';
 
-/**
- * A battery's raw samples by time, from the last non-charging sample before `fromMs` (or its first
- * sample) through the first non-charging sample at or after `toMs` (or its latest). Starting at a
- * non-charging sample means no charge session is open there, so a pass over this window yields
- * exactly what a pass over the whole history yields for every interval inside it.
- */
-export type SampleWindowLoader = (
-  db: Queryable,
-  serialNumber: string,
-  fromMs: number,
-  toMs: number,
-) => Promise<RollupPoint[]>;
-
-export const loadSampleWindow: SampleWindowLoader = (db, serialNumber, fromMs, toMs) =>
-  rollupRepository(db).sampleWindow(serialNumber, fromMs, toMs);
-
-export interface RecomputeOptions {
-  loadWindow?: SampleWindowLoader;
-  maxGapMs?: number;
-}
-
-export interface RecomputeRange {
+export interface RecomputeRange extends DateRange {
   serialNumbers: string[];
-  /** Local calendar dates, inclusive. */
-  fromDate: string;
-  toDate: string;
 }
 
 export interface RecomputeSummary {
@@ -39,58 +11,21 @@ export interface RecomputeSummary {
   sessions: number;
 }
 
-// Every zone's local day lies within 15 h of the UTC day of the same date.
-const ZONE_MARGIN_MS = 15 * 3_600_000;
-
 /**
  * Redoes the roll-ups of the given batteries and dates from the raw samples, in each site's current
- * time zone: day rows in the range and the sessions the loaded window covers are replaced. One
- * transaction per battery, holding its cursor so ingestion of that battery waits meanwhile.
+ * time zone (battery-days' recomputeBattery): one transaction per battery.
  */
 export async function recomputeRollups(
   db: Database,
   range: RecomputeRange,
-  { loadWindow = loadSampleWindow, maxGapMs = DEFAULT_MAX_GAP_MS }: RecomputeOptions = {},
+  options: RecomputeOptions = {},
 ): Promise<RecomputeSummary> {
-  const fromMs = Date.parse(`${range.fromDate}T00:00:00Z`) - ZONE_MARGIN_MS;
-  const toMs = Date.parse(`${nextDate(range.toDate)}T00:00:00Z`) + ZONE_MARGIN_MS;
   const summary: RecomputeSummary = { batteries: 0, days: 0, sessions: 0 };
   for (const serialNumber of range.serialNumbers) {
-    await db.transaction(async (tx) => {
-      const rollups = rollupRepository(tx);
-      await rollups.lockCursors([serialNumber]);
-      const points = await loadWindow(tx, serialNumber, fromMs, toMs);
-      const zones = await rollups.siteTimeZones([...new Set(points.map((point) => point.siteId))]);
-      const result = rollUpBattery(serialNumber, undefined, points, {
-        maxGapMs,
-        zoneOf: (siteId) => localDays(zones.get(siteId) ?? ''),
-      });
-      const days = (result?.days ?? []).filter((day) => day.date >= range.fromDate && day.date <= range.toDate);
-      const sessions = result?.sessions ?? [];
-      const dates = days.map((day) => day.date).sort();
-      const [first, last] = [points[0], points.at(-1)];
-      // Only what the raw samples cover is replaced: days without samples (the demo's history,
-      // or past sample retention) keep their rows.
-      if (first && last && dates[0]) {
-        const covered = { fromDate: dates[0], toDate: dates.at(-1) ?? dates[0], fromMs: first.ts, toMs: last.ts };
-        await rollups.replace(serialNumber, covered, days, sessions);
-        const zone = localDays(zones.get(last.siteId) ?? '');
-        const hours = { fromMs: dayStart(zone, covered.fromDate), toMs: dayStart(zone, nextDate(covered.toDate)) };
-        const coveredHours = hourTotals(serialNumber, undefined, points, maxGapMs).filter(
-          (hour) => Date.parse(hour.date) >= hours.fromMs && Date.parse(hour.date) < hours.toMs,
-        );
-        await hourRepository(tx).replace(serialNumber, hours, coveredHours);
-      }
-      summary.batteries += 1;
-      summary.days += days.length;
-      summary.sessions += sessions.length;
-    });
+    const counts = await db.transaction((tx) => recomputeBattery(tx, serialNumber, range, options));
+    summary.batteries += 1;
+    summary.days += counts.days;
+    summary.sessions += counts.sessions;
   }
   return summary;
-}
-
-/** The instant a local date begins: UTC midnight of that date lies in it or in the day before. */
-function dayStart(zone: LocalDays, date: string): number {
-  const day = zone.dayAt(Date.parse(`${date}T00:00:00Z`));
-  return day.date < date ? day.end : day.start;
 }

@@ -3,12 +3,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type DatabaseKind, describeEachDatabase, openTestDatabase, TEST_SEED_TIME } from '../../../test/test-app';
 import type { Database } from '../../db/database';
 import { seedDemo } from '../../demo/seed-demo';
-import { insertBatterySamples, preparePartitions } from '../device-ingestion/device-history';
-import { hourRollupListener } from '../statistics/hour-rollup';
-import { type RollupPoint, toRollupPoint } from './attribution';
-import { recomputeRollups } from './recompute';
-import { rollupListener } from './rollup-listener';
-import { rollupRepository } from './rollup-repository';
+import { type DayTotals, type RollupPoint, toRollupPoint } from '../battery-days/attribution';
+import { hourTotals } from '../battery-days/hour-rollup';
+import { rollupListener } from '../battery-days/rollup-listener';
+import { rollupRepository } from '../battery-days/rollup-repository';
 import {
   cutsArbitrary,
   optionsFor,
@@ -19,7 +17,42 @@ import {
   sorted,
   toBatches,
   toSample,
-} from './rollup-test-data';
+} from '../battery-days/rollup-test-data';
+import { insertBatterySamples, preparePartitions } from '../device-ingestion/device-history';
+import { recomputeRollups } from './recompute';
+
+const HOUR_FIGURES = [
+  'serialNumber',
+  'siteId',
+  'chargedUkwh',
+  'dischargedUkwh',
+  'operatingMs',
+  'chargingMs',
+  'dischargingMs',
+  'standbyMs',
+  'idleMs',
+  'errorMs',
+  'offlineMs',
+  'lowSocMs',
+  'minSoc',
+  'maxSoc',
+  'soh',
+] as const satisfies readonly (keyof DayTotals)[];
+type HourFigures = Pick<DayTotals, (typeof HOUR_FIGURES)[number]> & { startMs: number };
+
+const byHour = (hours: HourFigures[]) =>
+  hours.sort((a, b) => a.serialNumber.localeCompare(b.serialNumber) || a.startMs - b.startMs || a.siteId - b.siteId);
+
+/** One pass of the hour roll-up over each battery's whole series, in the figures battery_hour stores. */
+const hoursInOnePass = (series: ReadonlyMap<string, RollupPoint[]>) =>
+  byHour(
+    [...series].flatMap(([serial, points]) =>
+      hourTotals(serial, undefined, points).map((hour) => ({
+        ...(Object.fromEntries(HOUR_FIGURES.map((figure) => [figure, hour[figure]])) as Omit<HourFigures, 'startMs'>),
+        startMs: Date.parse(hour.date),
+      })),
+    ),
+  );
 
 describeEachDatabase('roll-ups in the database', (kind: DatabaseKind) => {
   let db: Database;
@@ -61,9 +94,24 @@ describeEachDatabase('roll-ups in the database', (kind: DatabaseKind) => {
          FROM battery_hour WHERE battery_serial_number = $1 ORDER BY hour, operating_site_id`,
       [serial],
     );
+  /** Hour rows as stored, in the fields of the roll-up's hour totals (start instead of date). */
+  const storedHourTotals = async (names: string[]) =>
+    byHour(
+      await db.query<HourFigures>(
+        `SELECT battery_serial_number AS "serialNumber", operating_site_id AS "siteId",
+           (extract(epoch FROM hour) * 1000)::bigint AS "startMs",
+           (energy_charged_kwh * 1000000)::bigint AS "chargedUkwh",
+           (energy_discharged_kwh * 1000000)::bigint AS "dischargedUkwh", operating_ms AS "operatingMs",
+           charging_ms AS "chargingMs", discharging_ms AS "dischargingMs", standby_ms AS "standbyMs",
+           idle_ms AS "idleMs", error_ms AS "errorMs", offline_ms AS "offlineMs", low_soc_ms AS "lowSocMs",
+           min_soc AS "minSoc", max_soc AS "maxSoc", soh
+         FROM battery_hour WHERE battery_serial_number = ANY($1::text[])`,
+        [names],
+      ),
+    );
   const siteIds = () => [...zones.keys()].sort((a, b) => a - b);
 
-  it('the listener, fed in random batches, stores exactly what one pass over all samples computes', async () => {
+  it('the listener, fed in random batches, stores exactly the days, sessions and hours one pass computes', async () => {
     const moves = [...siteIds().slice(0, 2), ...siteIds().slice(-1)];
     const fleet = fc.array(seriesArbitrary(moves, { minLength: 15, maxLength: 50 }), { minLength: 1, maxLength: 3 });
     await fc.assert(
@@ -73,6 +121,7 @@ describeEachDatabase('roll-ups in the database', (kind: DatabaseKind) => {
         const series = new Map(all.map((points, n) => [names[n] as string, points]));
         await ingest(series, cuts);
         expect(await stored(names)).toEqual(rollUpAll(series, optionsFor(zones)));
+        expect(await storedHourTotals(names)).toEqual(hoursInOnePass(series));
       }),
       { numRuns: 25 },
     );
@@ -139,7 +188,6 @@ describeEachDatabase('roll-ups in the database', (kind: DatabaseKind) => {
           );
           await db.transaction(async (tx) => {
             await insertBatterySamples(tx, samples);
-            await hourRollupListener(tx, samples);
             await rollupListener(tx, samples);
           });
           const listened = await stored([serial]);

@@ -1,5 +1,5 @@
 import type { StatisticsGranularity } from '@cbm/contracts/statistics';
-import { localDays, nextDate } from '../rollups/local-days';
+import { localDays, nextDate } from '../battery-days/local-days';
 
 const HOUR_MS = 3_600_000;
 

@@ -1,7 +1,7 @@
 import { AVAILABILITY_SOC_THRESHOLD, START_SOC_BUCKETS } from '@cbm/contracts/constants';
 import type { StatisticsGranularity } from '@cbm/contracts/statistics';
+import type { RollupPoint } from '../battery-days/attribution';
 import { co2KgText, hoursText, kwhText } from '../figures/figure-decimals';
-import type { RollupPoint } from '../rollups/attribution';
 
 /**
  * Test-only reference: statistics straight from raw samples, without the roll-up code or tables. It

@@ -5,10 +5,18 @@ import {
   type StatisticsResponse,
   type StatisticsSeries,
 } from '@cbm/contracts/statistics';
+import type { Queryable } from '../../db/database';
 import { batteryGroupNotFound, HttpError } from '../../http-error';
 import { type DayRange, dayRange, periodsOf, startsOnWholeHours } from './periods';
 import type { EnergyFigure } from './statistics-figure-sql';
-import type { DaySource, Selection, StatisticsRepository } from './statistics-repository';
+import {
+  type DaySource,
+  type Selection,
+  type StatisticsRepository,
+  statisticsRepository,
+} from './statistics-repository';
+
+export type { DaySource, ExportRow, Selection } from './statistics-repository';
 
 type SeriesHead = Pick<StatisticsSeries, 'key' | 'label'>;
 
@@ -28,7 +36,7 @@ export const batteriesNotFound = (serials: string[]) =>
  * are summed into its days, which is exact when its days start on full UTC hours. A report whose period
  * is not whole local days (`partOfDays`, on full hours) reads hour rows.
  */
-export async function daySource(
+async function daySource(
   repository: StatisticsRepository,
   siteId: number,
   range: DayRange,
@@ -50,12 +58,30 @@ export async function daySource(
 }
 
 /** The zone the call counts in: the one it names, else the site's own (decision 027). */
-export async function zoneOf(
+async function zoneOf(
   repository: StatisticsRepository,
   query: { operatingSiteId: number; timeZone?: string | undefined },
 ): Promise<string> {
   return query.timeZone ?? (await repository.siteTimeZone(query.operatingSiteId));
 }
+
+/**
+ * What other modules read of the battery statistics (the data export, reports, charger-station
+ * statistics): the zone, day source and figures the statistics call uses itself.
+ */
+export function statisticsService(db: Queryable) {
+  const repository = statisticsRepository(db);
+  return {
+    batteries: (siteId: number) => repository.batteries(siteId),
+    zoneOf: (query: { operatingSiteId: number; timeZone?: string | undefined }) => zoneOf(repository, query),
+    daySource: (siteId: number, range: DayRange, partOfDays?: { fromMs: number; toMs: number }) =>
+      daySource(repository, siteId, range, partOfDays),
+    anyData: repository.anyData,
+    energy: repository.energy,
+  };
+}
+
+export type StatisticsService = ReturnType<typeof statisticsService>;
 
 /** The series the query asks for, in the order shown; unknown groups or serials of the site answer 404. */
 async function seriesHeads(repository: StatisticsRepository, query: StatisticsQuery): Promise<SeriesHead[]> {

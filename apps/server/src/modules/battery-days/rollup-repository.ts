@@ -26,9 +26,6 @@ interface CursorRow {
 const ms = (column: string) => `(extract(epoch FROM ${column}) * 1000)::bigint`;
 const iso = (value: number) => new Date(value).toISOString();
 
-/** The cursors a transaction has locked, as last read or written in it (null: no sample yet). */
-const lockedCursors = new WeakMap<Queryable, Map<string, BatteryCursor | null>>();
-
 async function inChunks<T>(rows: T[], write: (chunk: T[]) => Promise<unknown>): Promise<void> {
   for (let offset = 0; offset < rows.length; offset += CHUNK_ROWS) await write(rows.slice(offset, offset + CHUNK_ROWS));
 }
@@ -52,31 +49,19 @@ export function rollupRepository(db: Queryable) {
     );
 
   return {
-    /**
-     * Cursors with their open sessions, locked until the transaction ends (in serial order). Read
-     * once per transaction: the hour and day roll-ups of one batch share them.
-     */
+    /** Cursors with their open sessions, locked until the transaction ends (in serial order). */
     async lockCursors(serials: string[]): Promise<Map<string, BatteryCursor>> {
-      const known = lockedCursors.get(db) ?? new Map<string, BatteryCursor | null>();
-      lockedCursors.set(db, known);
-      const unread = serials.filter((serial) => !known.has(serial));
-      if (unread.length > 0) {
-        const rows = await selectCursors(unread);
-        const missing = unread.filter((serial) => !rows.some((row) => row.serial === serial));
-        if (missing.length > 0) {
-          await db.query(
-            'INSERT INTO rollup_cursor (battery_serial_number) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING',
-            [missing],
-          );
-          rows.push(...(await selectCursors(missing)));
-        }
-        for (const row of rows) known.set(row.serial, row.sample_ms === null ? null : toCursor(row));
+      const rows = await selectCursors(serials);
+      const missing = serials.filter((serial) => !rows.some((row) => row.serial === serial));
+      if (missing.length > 0) {
+        await db.query(
+          'INSERT INTO rollup_cursor (battery_serial_number) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING',
+          [missing],
+        );
+        rows.push(...(await selectCursors(missing)));
       }
       const cursors = new Map<string, BatteryCursor>();
-      for (const serial of serials) {
-        const cursor = known.get(serial);
-        if (cursor) cursors.set(serial, cursor);
-      }
+      for (const row of rows) if (row.sample_ms !== null) cursors.set(row.serial, toCursor(row));
       return cursors;
     },
 
@@ -131,8 +116,6 @@ export function rollupRepository(db: Queryable) {
         UPSERT_CURSORS,
         results.map((result) => cursorRow(result.cursor)),
       );
-      const known = lockedCursors.get(db);
-      for (const result of results) known?.set(result.cursor.serialNumber, result.cursor);
     },
 
     /** Replaces a battery's days in [fromDate, toDate] and its sessions starting in [fromMs, toMs]. */

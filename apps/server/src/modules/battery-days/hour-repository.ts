@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database';
-import type { DayTotals } from '../rollups/attribution';
+import type { DayTotals } from './attribution';
 
 const CHUNK_ROWS = 5000;
 
