@@ -1,10 +1,10 @@
 import type { Database, Queryable } from '../db/database';
 import { type EventRecord, eventRepository } from '../modules/devices/event-repository';
 import { monthOf, partitionRepository } from '../modules/devices/partition-repository';
-import { type DayTotals, DEFAULT_MAX_GAP_MS, type RollupResult, rollUpBattery } from '../modules/rollups/attribution';
+import { DEFAULT_MAX_GAP_MS, type RollupResult, rollUpBattery } from '../modules/rollups/attribution';
 import { localDays } from '../modules/rollups/local-days';
 import { rollupRepository } from '../modules/rollups/rollup-repository';
-import { hourRepository } from '../modules/statistics/hour-repository';
+import { type HourTotals, hourRepository } from '../modules/statistics/hour-repository';
 import { hourTotals } from '../modules/statistics/hour-rollup';
 import type { DemoFleet, FleetSite } from './demo-fleet';
 import { generateSeries, HISTORY_STEP_MS, type HistoryEvent, type HistorySite } from './history-series';
@@ -63,7 +63,7 @@ export async function seedDemoHistory(
   };
   const from = historyStart(options.now, options.days);
   const results: RollupResult[] = [];
-  const hours: DayTotals[] = [];
+  const hours: HourTotals[] = [];
   const events: EventRecord[] = [];
   const units = fleet.mdloadUnits.map((unit) => unitHistory(unit, { from, to: options.now.getTime() }));
   for (const battery of fleet.batteries) {

@@ -38,7 +38,10 @@ export async function figuresFromRollups(sources: Sources, request: Request): Pr
   if (!wholeDays && (period.fromMs % HOUR_MS !== 0 || period.toMs % HOUR_MS !== 0)) {
     return figuresFromSamples(sources.reports, request);
   }
-  const source = await daySource(sources.statistics, siteId, range, wholeDays ? undefined : period);
+  const source = await daySource(sources.statistics, siteId, range, {
+    quarters: false,
+    ...(wholeDays ? {} : { partOfDays: period }),
+  });
   const [rows, startSocs, samples] = await Promise.all([
     sources.reports.rollupDays(siteId, serial, period, zone.timeZone, source),
     sources.reports.sessionStartSocs(siteId, serial, period),

@@ -2,6 +2,7 @@ import { isKnownTimeZone } from '@cbm/contracts/admin';
 import { START_SOC_BUCKETS, STATISTICS_DEFAULT_TIME_ZONE } from '@cbm/contracts/constants';
 import type { StatisticsBattery, StatisticsGranularity, StatisticsGroupBy } from '@cbm/contracts/statistics';
 import type { Queryable } from '../../db/database';
+import { type DaySource, daySourceSql } from './day-source-sql';
 import { type DayRange, periodSql } from './periods';
 import {
   type AddParameter,
@@ -12,9 +13,6 @@ import {
   EXPORT_SQL,
   sum,
 } from './statistics-figure-sql';
-
-/** Where the day figures come from: the site's day rows, or hour rows summed into the asked zone's days. */
-export type DaySource = 'day' | 'hour';
 
 export interface Selection {
   siteId: number;
@@ -46,6 +44,8 @@ export interface StartSocRow {
   max: number;
 }
 
+export type { DaySource };
+
 /** Numbers joined by commas (PostgreSQL's shortest exact text of each, valid JSON numbers). */
 export type NumberList = string;
 
@@ -71,26 +71,6 @@ const KEY_SQL: Record<StatisticsGroupBy, string> = {
   group: 'b.group_id::text',
   serial: 'src.serial',
 };
-
-/**
- * One row per battery and local day of the range at the site: from battery_day when those rows were
- * counted in the asked zone, else from battery_hour (each UTC hour lies in one local day of a zone with
- * whole-hour offsets).
- */
-function daySourceSql(source: DaySource, siteId: number, range: DayRange, add: AddParameter) {
-  const site = add(siteId, 'int');
-  if (source === 'day') {
-    return `SELECT battery_serial_number AS serial, day AS d, energy_charged_kwh AS charged,
-        energy_discharged_kwh AS discharged, operating_ms, low_soc_ms
-      FROM battery_day
-      WHERE operating_site_id = ${site} AND day BETWEEN ${add(range.firstDate, 'date')} AND ${add(range.lastDate, 'date')}`;
-  }
-  return `SELECT battery_serial_number AS serial, (hour AT TIME ZONE ${add(range.timeZone, 'text')})::date AS d,
-      energy_charged_kwh AS charged, energy_discharged_kwh AS discharged, operating_ms, low_soc_ms
-    FROM battery_hour
-    WHERE operating_site_id = ${site} AND hour >= ${add(new Date(range.startMs).toISOString(), 'timestamptz')}
-      AND hour < ${add(new Date(range.endMs).toISOString(), 'timestamptz')}`;
-}
 
 function selectionFilter(selection: Selection, add: AddParameter): string {
   if (selection.groupBy === 'group') return `AND b.group_id = ANY(${add(selection.keys, 'int[]')})`;
@@ -178,6 +158,16 @@ export function statisticsRepository(db: Queryable) {
         [siteId, range.firstDate, range.lastDate, new Date(range.startMs).toISOString(), range.timeZone],
       );
       return row?.uncovered ? (row.first_hour ?? '') : null;
+    },
+
+    /** The last hour of the range's hour rows without quarter parts (written before migration 022), epoch ms. */
+    async lastHourWithoutQuarters(siteId: number, range: DayRange): Promise<number | null> {
+      const [row] = await db.query<{ hour: Date | string | null }>(
+        `SELECT max(hour) AS hour FROM battery_hour WHERE operating_site_id = $1 AND hour > $2::timestamptz - interval '1 hour'
+           AND hour < $3 AND charged_ukwh_15 IS NULL`,
+        [siteId, new Date(range.startMs).toISOString(), new Date(range.endMs).toISOString()],
+      );
+      return row?.hour ? new Date(row.hour).getTime() : null;
     },
 
     /** Whether any battery of the selection has a day or hour row in the range. */

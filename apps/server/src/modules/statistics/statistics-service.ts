@@ -6,7 +6,8 @@ import {
   type StatisticsSeries,
 } from '@cbm/contracts/statistics';
 import { HttpError } from '../../http-error';
-import { type DayRange, dayRange, periodsOf, startsOnWholeHours } from './periods';
+import { localDays, nextDate } from '../rollups/local-days';
+import { type DayRange, dayRange, HOUR_MS, periodsOf, QUARTER_HOUR_MS, startsOnGrid } from './periods';
 import type { EnergyFigure } from './statistics-figure-sql';
 import type { DaySource, Selection, StatisticsRepository } from './statistics-repository';
 
@@ -25,28 +26,56 @@ export const batteriesNotFound = (serials: string[]) =>
 
 /**
  * Day rows count in the zone the site had when they were rolled up; for another zone the hour rows
- * are summed into its days, which is exact when its days start on full UTC hours. A report whose period
- * is not whole local days (`partOfDays`, on full hours) reads hour rows.
+ * are summed into its days, which is exact when its days start on full UTC hours, and their quarter-hour
+ * parts when its days start on quarter hours (:30/:45 offsets, decision 033). A report whose period is not
+ * whole local days (`partOfDays`, on full hours) reads hour rows; a report reads no quarter parts (they
+ * hold the statistics' figures only), so it refuses such a zone.
  */
+interface DaySourceOptions {
+  partOfDays?: { fromMs: number; toMs: number };
+  quarters?: boolean;
+}
 export async function daySource(
   repository: StatisticsRepository,
   siteId: number,
   range: DayRange,
-  partOfDays?: { fromMs: number; toMs: number },
+  options: DaySourceOptions & { quarters: false },
+): Promise<Exclude<DaySource, 'quarter'>>;
+export async function daySource(
+  repository: StatisticsRepository,
+  siteId: number,
+  range: DayRange,
+  options?: DaySourceOptions,
+): Promise<DaySource>;
+export async function daySource(
+  repository: StatisticsRepository,
+  siteId: number,
+  range: DayRange,
+  options: DaySourceOptions = {},
 ): Promise<DaySource> {
+  const { partOfDays, quarters = true } = options;
   if (!partOfDays && (await repository.daysCountedIn(siteId, range))) return 'day';
   const { timeZone } = range;
-  if (!partOfDays && !startsOnWholeHours(range)) {
+  const source = partOfDays || startsOnGrid(range, HOUR_MS) ? 'hour' : 'quarter';
+  if (source === 'quarter' && (!quarters || !startsOnGrid(range, QUARTER_HOUR_MS))) {
     throw new HttpError(400, 'statistics.timeZoneNotExact', 'errors.statisticsTimeZoneNotExact', { timeZone });
   }
   const firstHour = await repository.daysWithoutHours(siteId, range);
-  if (firstHour !== null) {
-    throw new HttpError(400, 'statistics.hoursMissing', 'errors.statisticsHoursMissing', {
-      timeZone,
-      date: firstHour || '–',
-    });
+  if (firstHour !== null) throw hoursMissing(timeZone, firstHour || '–');
+  if (source === 'quarter') {
+    const lastWithout = await repository.lastHourWithoutQuarters(siteId, range);
+    if (lastWithout !== null) throw hoursMissing(timeZone, firstWholeDayFrom(timeZone, lastWithout + HOUR_MS));
   }
-  return 'hour';
+  return source;
+}
+
+const hoursMissing = (timeZone: string, date: string) =>
+  new HttpError(400, 'statistics.hoursMissing', 'errors.statisticsHoursMissing', { timeZone, date });
+
+/** The first local date of the zone that begins at or after the instant. */
+function firstWholeDayFrom(timeZone: string, ms: number): string {
+  const day = localDays(timeZone).dayAt(ms);
+  return day.start === ms ? day.date : nextDate(day.date);
 }
 
 /** The zone the call counts in: the one it names, else the site's own (decision 027). */
