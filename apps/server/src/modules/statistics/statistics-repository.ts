@@ -51,6 +51,20 @@ export type NumberList = string;
 
 export type EnergySeriesRow = { key: string; offsets: NumberList } & Partial<Record<EnergyFigure, NumberList>>;
 
+type BoxFigures = Pick<StartSocRow, 'min' | 'q1' | 'median' | 'q3' | 'max'>;
+type BoxRow = { period: string; key: string } & Record<keyof BoxFigures, string>;
+
+/** Decimals of the start-SoC box plot (%): min, quartiles and max rounded half up to them, once. */
+const SOC_DIGITS = 2;
+
+/**
+ * The `p` quantile of the sorted exact start SoCs (`socs`), linear between ranks as percentile_cont, but in
+ * numeric: percentile_cont interpolates in float8 (17.5 → 17.500000000000004).
+ */
+const quantileSql = (p: string) =>
+  `(SELECT round(socs[f + 1] + (pos - f) * (coalesce(socs[f + 2], socs[f + 1]) - socs[f + 1]), ${SOC_DIGITS})
+     FROM (SELECT pos, floor(pos)::int AS f FROM (SELECT ${p}::numeric * (cardinality(socs) - 1) AS pos) r) x)`;
+
 /** Counts per start-SoC bucket: below each limit and at or above the one before; the last one up to 100 %. */
 function bucketCountsSql(soc: string): string {
   return START_SOC_BUCKETS.map((limit, n) => {
@@ -248,19 +262,27 @@ export function statisticsRepository(db: Queryable) {
           AND start_at >= ${add(new Date(range.startMs).toISOString(), 'timestamptz')}
           AND start_at < ${add(new Date(range.endMs).toISOString(), 'timestamptz')}`;
       const soc = 'src.start_soc';
-      const rows = await db.query<Omit<StartSocRow, 'buckets'> & { b: number[] }>(
-        `SELECT to_char(${periodSql(day, selection.granularity)}, 'YYYY-MM-DD') AS period,
-           ${KEY_SQL[selection.groupBy]} AS key,
-           ARRAY[${bucketCountsSql(soc)}]::int[] AS b,
-           min(${soc}) AS min, percentile_cont(0.25) WITHIN GROUP (ORDER BY ${soc}) AS q1,
-           percentile_cont(0.5) WITHIN GROUP (ORDER BY ${soc}) AS median,
-           percentile_cont(0.75) WITHIN GROUP (ORDER BY ${soc}) AS q3, max(${soc}) AS max
-         FROM (${sessions}) src JOIN battery b ON b.serial_number = src.serial
-         WHERE true ${selectionFilter(selection, add)}
-         GROUP BY 1, 2 ORDER BY 1, 2`,
+      const rows = await db.query<BoxRow & { b: number[] }>(
+        `SELECT period, key, b, round(socs[1], ${SOC_DIGITS}) AS min, ${quantileSql('0.25')} AS q1, ${quantileSql('0.5')} AS median,
+           ${quantileSql('0.75')} AS q3, round(socs[cardinality(socs)], ${SOC_DIGITS}) AS max
+         FROM (
+           SELECT to_char(${periodSql(day, selection.granularity)}, 'YYYY-MM-DD') AS period,
+             ${KEY_SQL[selection.groupBy]} AS key, ARRAY[${bucketCountsSql(soc)}]::int[] AS b,
+             array_agg(${soc}::numeric ORDER BY ${soc}) AS socs
+           FROM (${sessions}) src JOIN battery b ON b.serial_number = src.serial
+           WHERE true ${selectionFilter(selection, add)}
+           GROUP BY 1, 2
+         ) groups
+         ORDER BY 1, 2`,
         values,
       );
-      return rows.map(({ b, ...row }) => ({ ...row, buckets: b as StartSocRow['buckets'] }));
+      // Exact decimals as text; a number of at most SOC_DIGITS decimals reads back to the same JSON text.
+      return rows.map(({ b, period, key, ...box }) => ({
+        period,
+        key,
+        buckets: b as StartSocRow['buckets'],
+        ...(Object.fromEntries(Object.entries(box).map(([metric, value]) => [metric, Number(value)])) as BoxFigures),
+      }));
     },
   };
 }
