@@ -58,18 +58,15 @@ export function hourTotals(
   const quarters = rollUpBattery(serialNumber, cursor, points, { maxGapMs, zoneOf: () => UTC_QUARTERS })?.days ?? [];
   const hours = new Map<string, HourTotals>();
   for (const quarter of quarters) {
-    const start = Date.parse(quarter.date);
-    const hourStart = Math.floor(start / HOUR_MS) * HOUR_MS;
-    const key = `${quarter.siteId}|${hourStart}`;
+    // `date` is the quarter's ISO start (YYYY-MM-DDTHH:MM:00.000Z): its hour and minute, without parsing a date.
+    const hourIso = `${quarter.date.slice(0, 14)}00:00.000Z`;
+    const key = `${quarter.siteId}|${hourIso}`;
     let hour = hours.get(key);
     if (!hour) {
-      hour = {
-        ...emptyDay(serialNumber, quarter.siteId, new Date(hourStart).toISOString(), 'UTC'),
-        quarters: noQuarters(),
-      };
+      hour = { ...emptyDay(serialNumber, quarter.siteId, hourIso, 'UTC'), quarters: noQuarters() };
       hours.set(key, hour);
     }
-    addQuarter(hour, quarter, (start - hourStart) / QUARTER_MS);
+    addQuarter(hour, quarter, Number(quarter.date.slice(14, 16)) / 15);
   }
   return [...hours.values()];
 }
