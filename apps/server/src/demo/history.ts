@@ -1,12 +1,7 @@
 import { seededRandom, seedFrom } from '@cbm/demo-fixtures/random';
 import type { Database, Queryable } from '../db/database';
-import {
-  type DayTotals,
-  DEFAULT_MAX_GAP_MS,
-  type RollupResult,
-  rollUpBattery,
-} from '../modules/battery-days/attribution';
-import { hourRepository } from '../modules/battery-days/hour-repository';
+import { DEFAULT_MAX_GAP_MS, type RollupResult, rollUpBattery } from '../modules/battery-days/attribution';
+import { type HourTotals, hourRepository } from '../modules/battery-days/hour-repository';
 import { hourTotals } from '../modules/battery-days/hour-rollup';
 import { localDays } from '../modules/battery-days/local-days';
 import { rollupRepository } from '../modules/battery-days/rollup-repository';
@@ -68,7 +63,7 @@ export async function seedDemoHistory(
   };
   const from = historyStart(options.now, options.days);
   const results: RollupResult[] = [];
-  const hours: DayTotals[] = [];
+  const hours: HourTotals[] = [];
   const events: EventRecord[] = [];
   const units = fleet.mdloadUnits.map((unit) => unitHistory(unit, { from, to: options.now.getTime() }));
   for (const battery of fleet.batteries) {

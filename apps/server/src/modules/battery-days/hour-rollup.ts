@@ -1,9 +1,19 @@
-import { type BatteryCursor, type DayTotals, DEFAULT_MAX_GAP_MS, type RollupPoint, rollUpBattery } from './attribution';
+import {
+  type BatteryCursor,
+  type DayTotals,
+  DEFAULT_MAX_GAP_MS,
+  emptyDay,
+  type RollupPoint,
+  rollUpBattery,
+} from './attribution';
+import { type HourTotals, QUARTER_FIGURES } from './hour-repository';
 import type { LocalDays } from './local-days';
 
 const HOUR_MS = 3_600_000;
+const QUARTER_MS = 900_000;
 
 let lastHour = { date: '', start: Number.NaN, end: Number.NaN };
+let lastQuarter = { date: '', start: Number.NaN, end: Number.NaN };
 
 /**
  * UTC hours in the shape of local days: the roll-up logic of docs/decisions/006-rollups.md, split at
@@ -19,12 +29,76 @@ export const UTC_HOURS: LocalDays = {
   },
 };
 
-/** One battery's hour rows for samples after its cursor (the same attribution as its day rows). */
+/** UTC quarter hours in the shape of local days; `date` is the quarter's start as an ISO instant. */
+export const UTC_QUARTERS: LocalDays = {
+  timeZone: 'UTC',
+  dayAt(ms) {
+    const start = Math.floor(ms / QUARTER_MS) * QUARTER_MS;
+    if (start !== lastQuarter.start) {
+      lastQuarter = { date: new Date(start).toISOString(), start, end: start + QUARTER_MS };
+    }
+    return lastQuarter;
+  },
+};
+
+/**
+ * One battery's hour rows for samples after its cursor (the same attribution as its day rows), split at
+ * every quarter hour and added up per hour. Energy shares are cumulative from an interval's start, so the
+ * quarters of an hour add up exactly to what a split at full hours alone gives.
+ */
 export function hourTotals(
   serialNumber: string,
   cursor: BatteryCursor | undefined,
   points: readonly RollupPoint[],
   maxGapMs = DEFAULT_MAX_GAP_MS,
-): DayTotals[] {
-  return rollUpBattery(serialNumber, cursor, points, { maxGapMs, zoneOf: () => UTC_HOURS })?.days ?? [];
+): HourTotals[] {
+  const quarters = rollUpBattery(serialNumber, cursor, points, { maxGapMs, zoneOf: () => UTC_QUARTERS })?.days ?? [];
+  const hours = new Map<string, HourTotals>();
+  for (const quarter of quarters) {
+    // `date` is the quarter's ISO start (YYYY-MM-DDTHH:MM:00.000Z): its hour and minute, without parsing a date.
+    const hourIso = `${quarter.date.slice(0, 14)}00:00.000Z`;
+    const key = `${quarter.siteId}|${hourIso}`;
+    let hour = hours.get(key);
+    if (!hour) {
+      hour = { ...emptyDay(serialNumber, quarter.siteId, hourIso, 'UTC'), quarters: noQuarters() };
+      hours.set(key, hour);
+    }
+    addQuarter(hour, quarter, Number(quarter.date.slice(14, 16)) / 15);
+  }
+  return [...hours.values()];
+}
+
+const noQuarters = (): HourTotals['quarters'] => ({
+  chargedUkwh: [0, 0, 0],
+  dischargedUkwh: [0, 0, 0],
+  operatingMs: [0, 0, 0],
+  lowSocMs: [0, 0, 0],
+});
+
+const ADDED = [
+  'chargedUkwh',
+  'dischargedUkwh',
+  'operatingMs',
+  'chargingMs',
+  'dischargingMs',
+  'standbyMs',
+  'idleMs',
+  'errorMs',
+  'offlineMs',
+  'lowSocMs',
+  'chargeSessions',
+] as const satisfies readonly (keyof DayTotals)[];
+
+/** Adds the `index`th quarter (0–3, in time order) to its hour: the same merge as rows added in the database. */
+function addQuarter(hour: HourTotals, quarter: DayTotals, index: number): void {
+  for (const field of ADDED) hour[field] += quarter[field];
+  for (const figure of QUARTER_FIGURES) {
+    const parts = hour.quarters[figure];
+    for (let part = index; part < parts.length; part += 1) parts[part] = (parts[part] ?? 0) + quarter[figure];
+  }
+  if (quarter.minSoc !== null)
+    hour.minSoc = hour.minSoc === null ? quarter.minSoc : Math.min(hour.minSoc, quarter.minSoc);
+  if (quarter.maxSoc !== null)
+    hour.maxSoc = hour.maxSoc === null ? quarter.maxSoc : Math.max(hour.maxSoc, quarter.maxSoc);
+  hour.soh = quarter.soh ?? hour.soh;
 }

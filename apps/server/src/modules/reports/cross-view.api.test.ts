@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { siteNodeIds } from '../../../test/site-admins';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
-import { figureTexts, jsonDecimal } from '../statistics/statistics-reference';
+import { figureTexts, jsonDecimal, startSocFigures } from '../statistics/statistics-reference';
 import { storeFleet, WINDOWS } from './cross-view-fleet';
 import {
   buckets,
@@ -24,9 +24,12 @@ const SITES = [
   { name: 'Stuttgart Hafen', timeZone: 'America/New_York' },
 ];
 const ZONES = SITES.map((site) => site.timeZone);
+/** Statistics and the export also count in a zone whose days start at :15 UTC, from quarter parts (decision 033). */
+const STATISTICS_ZONES = [...ZONES, 'Asia/Kathmandu'];
 const GRANULARITIES = ['day', 'week', 'month'] as const;
 const RESOLUTION = { day: 'daily', week: 'weekly', month: 'monthly' } as const;
 const PRICE = '0.3125';
+const START_SOC_METRICS = Object.keys(startSocFigures([]));
 type Totals = Omit<ReferenceDay, 'serial' | 'date'>;
 
 const UKWH = 1_000_000n;
@@ -107,7 +110,7 @@ describeEachDatabase('numbers that agree across every view', (kind) => {
     await storeFleet(t.db, fleet);
     const stored = Date.now();
     const serials = fleet.flatMap((site) => site.serials);
-    for (const zone of ZONES) {
+    for (const zone of STATISTICS_ZONES) {
       for (const day of await referenceDays(t.db, serials, zone, WINDOWS.flatMap(datesOf))) {
         days.set(`${zone}|${day.serial}|${day.date}`, day);
       }
@@ -128,7 +131,7 @@ describeEachDatabase('numbers that agree across every view', (kind) => {
 
   it('statistics equal the recompute for every battery, period, zone and figure', async () => {
     for (const { siteId, serials } of fleet) {
-      for (const zone of ZONES) {
+      for (const zone of STATISTICS_ZONES) {
         for (const window of WINDOWS) {
           for (const granularity of GRANULARITIES) {
             const base = `/api/v2/Statistics?${rangeQuery(siteId, zone, window)}&groupBy=serial&granularity=${granularity}&serials=${serials.join(',')}`;
@@ -155,7 +158,7 @@ describeEachDatabase('numbers that agree across every view', (kind) => {
                   at('co2', 'co2Kg'),
                   at('availability', 'lowSocHours'),
                   at('availability', 'availableHours'),
-                  ...['below20', 'below40', 'below60', 'below80', 'upTo100'].map((m) => at('startsoc', m)),
+                  ...START_SOC_METRICS.map((m) => at('startsoc', m)),
                 ];
                 const expected = [
                   jsonDecimal(kwh(sum.chargedUkwh, 6)),
@@ -163,7 +166,7 @@ describeEachDatabase('numbers that agree across every view', (kind) => {
                   jsonDecimal(co2(sum.chargedUkwh, 9)),
                   jsonDecimal(hours(sum.lowSocMs, 2)),
                   jsonDecimal(hours(sum.operatingMs - sum.lowSocMs, 2)),
-                  ...buckets(socs).map(String),
+                  ...Object.values(startSocFigures(socs)),
                 ];
                 expect(actual, `${serial} ${zone} ${granularity} ${period}`).toEqual(expected);
                 counted.statistics += expected.length;
@@ -177,7 +180,7 @@ describeEachDatabase('numbers that agree across every view', (kind) => {
 
   it('the export equals the recompute, weeks labelled with their days inside the range', async () => {
     for (const { siteId, serials } of fleet) {
-      for (const zone of ZONES) {
+      for (const zone of STATISTICS_ZONES) {
         for (const window of WINDOWS) {
           for (const granularity of GRANULARITIES) {
             const url = `/api/v2/Statistics/export?${rangeQuery(siteId, zone, window)}&resolution=${RESOLUTION[granularity]}&serials=all`;
@@ -283,7 +286,8 @@ describeEachDatabase('numbers that agree across every view', (kind) => {
     }
     const total = Object.values(counted).reduce((a, b) => a + b, 0);
     expect(total).toBeGreaterThanOrEqual(10_000);
-  });
+    // 42 PDFs, datalogs and PDFs from them: on the shared 2-core machine under load they took over 180 s.
+  }, 600_000);
 });
 
 const LINES: Record<string, RegExp> = {

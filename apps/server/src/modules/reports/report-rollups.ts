@@ -9,7 +9,7 @@ import type { reportRepository } from './report-repository';
 
 interface Sources {
   reports: ReturnType<typeof reportRepository>;
-  statistics: Pick<StatisticsService, 'daySource'>;
+  statistics: Pick<StatisticsService, 'reportDaySource'>;
 }
 
 interface Request {
@@ -37,7 +37,10 @@ export async function figuresFromRollups(sources: Sources, request: Request): Pr
   if (!wholeDays && (period.fromMs % HOUR_MS !== 0 || period.toMs % HOUR_MS !== 0)) {
     return figuresFromSamples(sources.reports, request);
   }
-  const source = await sources.statistics.daySource(siteId, range, wholeDays ? undefined : period);
+  const source = await sources.statistics.reportDaySource(siteId, range, {
+    quarters: false,
+    ...(wholeDays ? {} : { partOfDays: period }),
+  });
   const [rows, startSocs, samples] = await Promise.all([
     sources.reports.rollupDays(siteId, serial, period, zone.timeZone, source),
     sources.reports.sessionStartSocs(siteId, serial, period),

@@ -236,41 +236,87 @@ describeEachDatabase('battery reports', (kind) => {
     expect(fields.json().errors).toEqual({ 'body.pricePerKwh': ['This value is required'] });
   });
 
-  it('answers bad periods, zones and batteries without data as statistics and the export do', async () => {
+  it('answers bad periods, zones and batteries without data as statistics and the export do, in en and de', async () => {
     const iso = (ms: number) => new Date(ms).toISOString();
-    const views = async (from: number, to: number, zone: string, language = 'en') => {
+    const views = async (battery: string, from: number, to: number, zone: string, language: string) => {
       const range = `operatingSiteId=${siteId}&from=${iso(from)}&to=${iso(to)}&timeZone=${encodeURIComponent(zone)}`;
       const headers = { 'accept-language': language };
-      const statistics = `/api/v2/Statistics?${range}&type=co2&groupBy=serial&granularity=day&serials=${serial}`;
+      const statistics = `/api/v2/Statistics?${range}&type=co2&groupBy=serial&granularity=day&serials=${battery}`;
       const settings = query({ timestampMin: from / 1000, timestampMax: to / 1000, timezone: zone });
       return Promise.all([
         t.request({ url: statistics, cookie: admin, headers }),
         t.request({
-          url: `/api/v2/Statistics/export?${range}&resolution=daily&serials=${serial}`,
+          url: `/api/v2/Statistics/export?${range}&resolution=daily&serials=${battery}`,
           cookie: admin,
           headers,
         }),
-        get(`/${serial}/pdf?${settings}`, admin, headers),
+        get(`/${battery}/pdf?${settings}`, admin, headers),
       ]);
     };
     const messages = (responses: { json(): { errors?: Record<string, string[]>; message: string } }[]) =>
       responses.map((response) => Object.values(response.json().errors ?? {}).flat()[0] ?? response.json().message);
     const future = Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 86_400_000;
-    expect(new Set(messages(await views(future, future + 86_400_000, 'Europe/Berlin', 'de')))).toEqual(
-      new Set(['Der Zeitraum liegt in der Zukunft: Wählen Sie einen Beginn vor jetzt']),
+    const badInput: [number, number, string, Record<string, string>][] = [
+      [
+        future,
+        future + 86_400_000,
+        'Europe/Berlin',
+        {
+          en: 'The period lies in the future: choose a start before now',
+          de: 'Der Zeitraum liegt in der Zukunft: Wählen Sie einen Beginn vor jetzt',
+        },
+      ],
+      [
+        TO,
+        FROM,
+        'Europe/Berlin',
+        { en: 'The end must be after the start', de: 'Das Ende muss nach dem Anfang liegen' },
+      ],
+      [
+        FROM,
+        TO,
+        'Mars/Olympus',
+        {
+          en: 'Choose a time zone from the list (IANA name, e.g. Europe/Berlin)',
+          de: 'Wählen Sie eine Zeitzone aus der Liste (IANA-Name, z. B. Europe/Berlin)',
+        },
+      ],
+    ];
+    const [empty] = await t.db.query<{ serial: string }>(
+      `SELECT serial_number AS serial FROM battery b WHERE operating_site_id = $1 AND serial_number <> $2
+         AND NOT EXISTS (SELECT 1 FROM battery_day d WHERE d.battery_serial_number = b.serial_number)
+       ORDER BY serial_number LIMIT 1`,
+      [siteId, serial],
     );
-    expect(new Set(messages(await views(TO, FROM, 'Europe/Berlin')))).toEqual(
-      new Set(['The end must be after the start']),
-    );
-    expect(new Set(messages(await views(FROM, TO, 'Mars/Olympus')))).toEqual(
-      new Set(['Choose a time zone from the list (IANA name, e.g. Europe/Berlin)']),
-    );
-    // Before the battery's first sample: statistics count zeros, the export and the report say so alike.
-    const [statistics, exported, report] = await views(FROM - 30 * 86_400_000, FROM - 20 * 86_400_000, 'Europe/Berlin');
-    expect(statistics.json().series[0].values.co2Kg.every((value: number) => value === 0)).toBe(true);
-    expect([exported.statusCode, report.statusCode]).toEqual([404, 404]);
-    expect(report.json().message).toBe(exported.json().message);
-    expect(report.json().message).toBe(
+    const noData = {
+      en: 'No data was found with the selected settings',
+      de: 'Mit den gewählten Einstellungen wurden keine Daten gefunden',
+    };
+    for (const language of ['en', 'de'] as const) {
+      for (const [from, to, zone, message] of badInput) {
+        const responses = await views(serial, from, to, zone, language);
+        expect(
+          responses.map((response) => response.statusCode),
+          `${language} ${message.en}`,
+        ).toEqual([400, 400, 400]);
+        expect(new Set(messages(responses))).toEqual(new Set([message[language]]));
+      }
+      // Before the battery's first sample, and a battery that never sent any: statistics count zeros, the export
+      // and the report say so alike.
+      for (const [battery, from, to] of [
+        [serial, FROM - 30 * 86_400_000, FROM - 20 * 86_400_000],
+        [empty?.serial as string, FROM, TO],
+      ] as const) {
+        const [statistics, exported, report] = await views(battery, from, to, 'Europe/Berlin', language);
+        expect(statistics.statusCode).toBe(200);
+        expect(statistics.json().series[0].values.co2Kg.every((value: number) => value === 0)).toBe(true);
+        expect([exported.statusCode, report.statusCode]).toEqual([404, 404]);
+        expect(report.json().message).toBe(exported.json().message);
+        expect(report.json().message).toContain(`${noData[language]}: ${battery}`);
+      }
+    }
+    const [, exported] = await views(serial, FROM - 30 * 86_400_000, FROM - 20 * 86_400_000, 'Europe/Berlin', 'en');
+    expect(exported.json().message).toBe(
       `No data was found with the selected settings: ${serial} has no figures from 2026-09-24 to 2026-10-03.`,
     );
   });

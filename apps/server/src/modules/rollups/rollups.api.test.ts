@@ -90,7 +90,10 @@ describeEachDatabase('roll-ups in the database', (kind: DatabaseKind) => {
   };
   const storedHours = (serial: string) =>
     db.query(
-      `SELECT hour, operating_site_id, energy_charged_kwh::text, energy_discharged_kwh::text, operating_ms, low_soc_ms
+      `SELECT hour, operating_site_id, energy_charged_kwh::text, energy_discharged_kwh::text, operating_ms, low_soc_ms,
+         ARRAY[charged_ukwh_15, charged_ukwh_30, charged_ukwh_45, discharged_ukwh_15, discharged_ukwh_30,
+           discharged_ukwh_45, operating_ms_15, operating_ms_30, operating_ms_45, low_soc_ms_15, low_soc_ms_30,
+           low_soc_ms_45]::text AS quarters
          FROM battery_hour WHERE battery_serial_number = $1 ORDER BY hour, operating_site_id`,
       [serial],
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayRange, periodOf, periodsOf, startsOnWholeHours } from './periods';
+import { dayRange, HOUR_MS, periodOf, periodsOf, QUARTER_HOUR_MS, startsOnGrid } from './periods';
 
 describe('statistics periods', () => {
   it('widens a range to the local days it touches, `to` exclusive', () => {
@@ -22,9 +22,12 @@ describe('statistics periods', () => {
     expect(periodsOf(range, 'month')).toEqual(['2026-10-01', '2026-11-01']);
   });
 
-  it('knows which zones start their days on full UTC hours', () => {
-    expect(startsOnWholeHours(dayRange('2026-10-20T00:00:00Z', '2026-11-05T00:00:00Z', 'America/New_York'))).toBe(true);
-    expect(startsOnWholeHours(dayRange('2026-10-20T00:00:00Z', '2026-10-22T00:00:00Z', 'Asia/Kolkata'))).toBe(false);
-    expect(startsOnWholeHours(dayRange('2026-10-20T00:00:00Z', '2026-10-22T00:00:00Z', 'Asia/Kathmandu'))).toBe(false);
+  it('knows which zones start their days on full UTC hours, and on quarter hours', () => {
+    const range = (timeZone: string) => dayRange('2026-03-20T00:00:00Z', '2026-11-05T00:00:00Z', timeZone);
+    expect(startsOnGrid(range('America/New_York'), HOUR_MS)).toBe(true);
+    for (const zone of ['Asia/Kolkata', 'Asia/Kathmandu', 'Australia/Adelaide', 'America/St_Johns']) {
+      expect(startsOnGrid(range(zone), HOUR_MS)).toBe(false);
+      expect(startsOnGrid(range(zone), QUARTER_HOUR_MS)).toBe(true);
+    }
   });
 });

@@ -1,7 +1,8 @@
 import type { StatisticsGranularity } from '@cbm/contracts/statistics';
 import { localDays, nextDate } from '../battery-days/local-days';
 
-const HOUR_MS = 3_600_000;
+export const HOUR_MS = 3_600_000;
+export const QUARTER_HOUR_MS = 900_000;
 
 /** The local days a range of instants touches, and the instants those days cover. */
 export interface DayRange {
@@ -22,12 +23,15 @@ export function dayRange(fromIso: string, toIso: string, timeZone: string): DayR
   return { timeZone, firstDate: first.date, lastDate: last.date, startMs: first.start, endMs: last.end };
 }
 
-/** Whether every day of the range starts on a full UTC hour, so that hour rows add up to its days. */
-export function startsOnWholeHours(range: DayRange): boolean {
+/**
+ * Whether every day of the range starts on a multiple of `stepMs` in UTC (a full hour: hour rows add up to
+ * its days; a quarter hour: their quarter parts do).
+ */
+export function startsOnGrid(range: DayRange, stepMs: number): boolean {
   const days = localDays(range.timeZone);
   for (let ms = range.startMs; ms < range.endMs; ) {
     const day = days.dayAt(ms);
-    if (day.start % HOUR_MS !== 0 || day.end % HOUR_MS !== 0) return false;
+    if (day.start % stepMs !== 0 || day.end % stepMs !== 0) return false;
     ms = day.end > ms ? day.end : ms + HOUR_MS;
   }
   return true;

@@ -1,7 +1,7 @@
 import { AVAILABILITY_SOC_THRESHOLD, START_SOC_BUCKETS } from '@cbm/contracts/constants';
 import type { StatisticsGranularity } from '@cbm/contracts/statistics';
 import type { RollupPoint } from '../battery-days/attribution';
-import { co2KgText, hoursText, kwhText } from '../figures/figure-decimals';
+import { co2KgText, hoursText, kwhText, roundHalfUp } from '../figures/figure-decimals';
 
 /**
  * Test-only reference: statistics straight from raw samples, without the roll-up code or tables. It
@@ -125,32 +125,46 @@ export function figureTexts(json: string): Map<string, Record<string, string[]>>
   return texts;
 }
 
-/** Bucket counts and the box plot (linear interpolation between ranks, as percentile_cont). */
-export function startSocFigures(socs: readonly number[]) {
+/** A start SoC (float8) as PostgreSQL turns it into numeric: 15 significant digits, scaled to 10^-SOC_SCALE. */
+const SOC_SCALE = 15n;
+const socDecimal = (soc: number): bigint => {
+  const [whole = '0', fraction = ''] = soc.toPrecision(15).split('.');
+  return BigInt(whole + fraction) * 10n ** (SOC_SCALE - BigInt(fraction.length));
+};
+
+/**
+ * Bucket counts and the box plot as the JSON writes them: quantiles linear between ranks (as percentile_cont)
+ * computed exactly, min, quartiles and max rounded half up to 2 decimals; null without sessions.
+ */
+export function startSocFigures(socs: readonly number[]): Record<string, string> {
   const sorted = [...socs].sort((x, y) => x - y);
-  const quantile = (p: number) => {
-    const position = p * (sorted.length - 1);
-    const low = Math.floor(position);
-    const lower = sorted[low] as number;
-    const upper = sorted[Math.ceil(position)] as number;
-    return lower + (upper - lower) * (position - low);
+  const exact = sorted.map(socDecimal);
+  const box = (quarters: number): string => {
+    if (exact.length === 0) return 'null';
+    // Position quarters × (n − 1) / 4: the value 4 × lower + (upper − lower) × remainder, over 4 × 10^scale.
+    const position = quarters * (exact.length - 1);
+    const low = Math.floor(position / 4);
+    const lower = exact[low] as bigint;
+    const upper = exact[Math.min(low + 1, exact.length - 1)] as bigint;
+    const value = 4n * lower + (upper - lower) * BigInt(position % 4);
+    return jsonDecimal(roundHalfUp(value, 4n * 10n ** SOC_SCALE, 2));
   };
   const bucket = (soc: number) =>
     START_SOC_BUCKETS.findIndex((limit, n) => soc < limit || n === START_SOC_BUCKETS.length - 1);
   const counts = [0, 0, 0, 0, 0];
   for (const soc of sorted) counts[bucket(soc)] = (counts[bucket(soc)] ?? 0) + 1;
-  const [below20, below40, below60, below80, upTo100] = counts;
+  const [below20, below40, below60, below80, upTo100] = counts.map(String);
   return {
-    below20,
-    below40,
-    below60,
-    below80,
-    upTo100,
-    min: sorted[0] ?? null,
-    q1: sorted.length ? quantile(0.25) : null,
-    median: sorted.length ? quantile(0.5) : null,
-    q3: sorted.length ? quantile(0.75) : null,
-    max: sorted.at(-1) ?? null,
+    below20: below20 as string,
+    below40: below40 as string,
+    below60: below60 as string,
+    below80: below80 as string,
+    upTo100: upTo100 as string,
+    min: box(0),
+    q1: box(1),
+    median: box(2),
+    q3: box(3),
+    max: box(4),
   };
 }
 

@@ -2,6 +2,7 @@ import { isKnownTimeZone } from '@cbm/contracts/admin';
 import { START_SOC_BUCKETS, STATISTICS_DEFAULT_TIME_ZONE } from '@cbm/contracts/constants';
 import type { StatisticsBattery, StatisticsGranularity, StatisticsGroupBy } from '@cbm/contracts/statistics';
 import type { Queryable } from '../../db/database';
+import { type DaySource, daySourceSql } from './day-source-sql';
 import { type DayRange, periodSql } from './periods';
 import {
   type AddParameter,
@@ -12,9 +13,6 @@ import {
   EXPORT_SQL,
   sum,
 } from './statistics-figure-sql';
-
-/** Where the day figures come from: the site's day rows, or hour rows summed into the asked zone's days. */
-export type DaySource = 'day' | 'hour';
 
 export interface Selection {
   siteId: number;
@@ -46,10 +44,26 @@ export interface StartSocRow {
   max: number;
 }
 
+export type { DaySource };
+
 /** Numbers joined by commas (PostgreSQL's shortest exact text of each, valid JSON numbers). */
 export type NumberList = string;
 
 export type EnergySeriesRow = { key: string; offsets: NumberList } & Partial<Record<EnergyFigure, NumberList>>;
+
+type BoxFigures = Pick<StartSocRow, 'min' | 'q1' | 'median' | 'q3' | 'max'>;
+type BoxRow = { period: string; key: string } & Record<keyof BoxFigures, string>;
+
+/** Decimals of the start-SoC box plot (%): min, quartiles and max rounded half up to them, once. */
+const SOC_DIGITS = 2;
+
+/**
+ * The `p` quantile of the sorted exact start SoCs (`socs`), linear between ranks as percentile_cont, but in
+ * numeric: percentile_cont interpolates in float8 (17.5 → 17.500000000000004).
+ */
+const quantileSql = (p: string) =>
+  `(SELECT round(socs[f + 1] + (pos - f) * (coalesce(socs[f + 2], socs[f + 1]) - socs[f + 1]), ${SOC_DIGITS})
+     FROM (SELECT pos, floor(pos)::int AS f FROM (SELECT ${p}::numeric * (cardinality(socs) - 1) AS pos) r) x)`;
 
 /** Counts per start-SoC bucket: below each limit and at or above the one before; the last one up to 100 %. */
 function bucketCountsSql(soc: string): string {
@@ -71,26 +85,6 @@ const KEY_SQL: Record<StatisticsGroupBy, string> = {
   group: 'b.group_id::text',
   serial: 'src.serial',
 };
-
-/**
- * One row per battery and local day of the range at the site: from battery_day when those rows were
- * counted in the asked zone, else from battery_hour (each UTC hour lies in one local day of a zone with
- * whole-hour offsets).
- */
-function daySourceSql(source: DaySource, siteId: number, range: DayRange, add: AddParameter) {
-  const site = add(siteId, 'int');
-  if (source === 'day') {
-    return `SELECT battery_serial_number AS serial, day AS d, energy_charged_kwh AS charged,
-        energy_discharged_kwh AS discharged, operating_ms, low_soc_ms
-      FROM battery_day
-      WHERE operating_site_id = ${site} AND day BETWEEN ${add(range.firstDate, 'date')} AND ${add(range.lastDate, 'date')}`;
-  }
-  return `SELECT battery_serial_number AS serial, (hour AT TIME ZONE ${add(range.timeZone, 'text')})::date AS d,
-      energy_charged_kwh AS charged, energy_discharged_kwh AS discharged, operating_ms, low_soc_ms
-    FROM battery_hour
-    WHERE operating_site_id = ${site} AND hour >= ${add(new Date(range.startMs).toISOString(), 'timestamptz')}
-      AND hour < ${add(new Date(range.endMs).toISOString(), 'timestamptz')}`;
-}
 
 function selectionFilter(selection: Selection, add: AddParameter): string {
   if (selection.groupBy === 'group') return `AND b.group_id = ANY(${add(selection.keys, 'int[]')})`;
@@ -180,6 +174,16 @@ export function statisticsRepository(db: Queryable) {
       return row?.uncovered ? (row.first_hour ?? '') : null;
     },
 
+    /** The last hour of the range's hour rows without quarter parts (written before migration 022), epoch ms. */
+    async lastHourWithoutQuarters(siteId: number, range: DayRange): Promise<number | null> {
+      const [row] = await db.query<{ hour: Date | string | null }>(
+        `SELECT max(hour) AS hour FROM battery_hour WHERE operating_site_id = $1 AND hour > $2::timestamptz - interval '1 hour'
+           AND hour < $3 AND charged_ukwh_15 IS NULL`,
+        [siteId, new Date(range.startMs).toISOString(), new Date(range.endMs).toISOString()],
+      );
+      return row?.hour ? new Date(row.hour).getTime() : null;
+    },
+
     /** Whether any battery of the selection has a day or hour row in the range. */
     async anyData(selection: Selection, source: DaySource): Promise<boolean> {
       const { values, add } = parameters();
@@ -258,19 +262,27 @@ export function statisticsRepository(db: Queryable) {
           AND start_at >= ${add(new Date(range.startMs).toISOString(), 'timestamptz')}
           AND start_at < ${add(new Date(range.endMs).toISOString(), 'timestamptz')}`;
       const soc = 'src.start_soc';
-      const rows = await db.query<Omit<StartSocRow, 'buckets'> & { b: number[] }>(
-        `SELECT to_char(${periodSql(day, selection.granularity)}, 'YYYY-MM-DD') AS period,
-           ${KEY_SQL[selection.groupBy]} AS key,
-           ARRAY[${bucketCountsSql(soc)}]::int[] AS b,
-           min(${soc}) AS min, percentile_cont(0.25) WITHIN GROUP (ORDER BY ${soc}) AS q1,
-           percentile_cont(0.5) WITHIN GROUP (ORDER BY ${soc}) AS median,
-           percentile_cont(0.75) WITHIN GROUP (ORDER BY ${soc}) AS q3, max(${soc}) AS max
-         FROM (${sessions}) src JOIN battery b ON b.serial_number = src.serial
-         WHERE true ${selectionFilter(selection, add)}
-         GROUP BY 1, 2 ORDER BY 1, 2`,
+      const rows = await db.query<BoxRow & { b: number[] }>(
+        `SELECT period, key, b, round(socs[1], ${SOC_DIGITS}) AS min, ${quantileSql('0.25')} AS q1, ${quantileSql('0.5')} AS median,
+           ${quantileSql('0.75')} AS q3, round(socs[cardinality(socs)], ${SOC_DIGITS}) AS max
+         FROM (
+           SELECT to_char(${periodSql(day, selection.granularity)}, 'YYYY-MM-DD') AS period,
+             ${KEY_SQL[selection.groupBy]} AS key, ARRAY[${bucketCountsSql(soc)}]::int[] AS b,
+             array_agg(${soc}::numeric ORDER BY ${soc}) AS socs
+           FROM (${sessions}) src JOIN battery b ON b.serial_number = src.serial
+           WHERE true ${selectionFilter(selection, add)}
+           GROUP BY 1, 2
+         ) groups
+         ORDER BY 1, 2`,
         values,
       );
-      return rows.map(({ b, ...row }) => ({ ...row, buckets: b as StartSocRow['buckets'] }));
+      // Exact decimals as text; a number of at most SOC_DIGITS decimals reads back to the same JSON text.
+      return rows.map(({ b, period, key, ...box }) => ({
+        period,
+        key,
+        buckets: b as StartSocRow['buckets'],
+        ...(Object.fromEntries(Object.entries(box).map(([metric, value]) => [metric, Number(value)])) as BoxFigures),
+      }));
     },
   };
 }

@@ -7,7 +7,8 @@ import {
 } from '@cbm/contracts/statistics';
 import type { Queryable } from '../../db/database';
 import { batteryGroupNotFound, HttpError } from '../../http-error';
-import { type DayRange, dayRange, periodsOf, startsOnWholeHours } from './periods';
+import { localDays, nextDate } from '../battery-days/local-days';
+import { type DayRange, dayRange, HOUR_MS, periodsOf, QUARTER_HOUR_MS, startsOnGrid } from './periods';
 import type { EnergyFigure } from './statistics-figure-sql';
 import {
   type DaySource,
@@ -31,30 +32,59 @@ export const noDataFound = (serials: readonly string[], range: { firstDate: stri
 export const batteriesNotFound = (serials: string[]) =>
   new HttpError(404, 'batteries.notFound', 'errors.statisticsBatteriesNotFound', { serials: serials.join(', ') });
 
+interface DaySourceOptions {
+  partOfDays?: { fromMs: number; toMs: number };
+  quarters?: boolean;
+}
+
 /**
  * Day rows count in the zone the site had when they were rolled up; for another zone the hour rows
- * are summed into its days, which is exact when its days start on full UTC hours. A report whose period
- * is not whole local days (`partOfDays`, on full hours) reads hour rows.
+ * are summed into its days, which is exact when its days start on full UTC hours, and their quarter-hour
+ * parts when its days start on quarter hours (:30/:45 offsets, decision 033). A report whose period is not
+ * whole local days (`partOfDays`, on full hours) reads hour rows; a report reads no quarter parts (they
+ * hold the statistics' figures only), so it refuses such a zone.
  */
 async function daySource(
   repository: StatisticsRepository,
   siteId: number,
   range: DayRange,
-  partOfDays?: { fromMs: number; toMs: number },
+  options: DaySourceOptions & { quarters: false },
+): Promise<Exclude<DaySource, 'quarter'>>;
+async function daySource(
+  repository: StatisticsRepository,
+  siteId: number,
+  range: DayRange,
+  options?: DaySourceOptions,
+): Promise<DaySource>;
+async function daySource(
+  repository: StatisticsRepository,
+  siteId: number,
+  range: DayRange,
+  options: DaySourceOptions = {},
 ): Promise<DaySource> {
+  const { partOfDays, quarters = true } = options;
   if (!partOfDays && (await repository.daysCountedIn(siteId, range))) return 'day';
   const { timeZone } = range;
-  if (!partOfDays && !startsOnWholeHours(range)) {
+  const source = partOfDays || startsOnGrid(range, HOUR_MS) ? 'hour' : 'quarter';
+  if (source === 'quarter' && (!quarters || !startsOnGrid(range, QUARTER_HOUR_MS))) {
     throw new HttpError(400, 'statistics.timeZoneNotExact', 'errors.statisticsTimeZoneNotExact', { timeZone });
   }
   const firstHour = await repository.daysWithoutHours(siteId, range);
-  if (firstHour !== null) {
-    throw new HttpError(400, 'statistics.hoursMissing', 'errors.statisticsHoursMissing', {
-      timeZone,
-      date: firstHour || '–',
-    });
+  if (firstHour !== null) throw hoursMissing(timeZone, firstHour || '–');
+  if (source === 'quarter') {
+    const lastWithout = await repository.lastHourWithoutQuarters(siteId, range);
+    if (lastWithout !== null) throw hoursMissing(timeZone, firstWholeDayFrom(timeZone, lastWithout + HOUR_MS));
   }
-  return 'hour';
+  return source;
+}
+
+const hoursMissing = (timeZone: string, date: string) =>
+  new HttpError(400, 'statistics.hoursMissing', 'errors.statisticsHoursMissing', { timeZone, date });
+
+/** The first local date of the zone that begins at or after the instant. */
+function firstWholeDayFrom(timeZone: string, ms: number): string {
+  const day = localDays(timeZone).dayAt(ms);
+  return day.start === ms ? day.date : nextDate(day.date);
 }
 
 /** The zone the call counts in: the one it names, else the site's own (decision 027). */
@@ -74,8 +104,9 @@ export function statisticsService(db: Queryable) {
   return {
     batteries: (siteId: number) => repository.batteries(siteId),
     zoneOf: (query: { operatingSiteId: number; timeZone?: string | undefined }) => zoneOf(repository, query),
-    daySource: (siteId: number, range: DayRange, partOfDays?: { fromMs: number; toMs: number }) =>
-      daySource(repository, siteId, range, partOfDays),
+    daySource: (siteId: number, range: DayRange) => daySource(repository, siteId, range),
+    reportDaySource: (siteId: number, range: DayRange, options: DaySourceOptions & { quarters: false }) =>
+      daySource(repository, siteId, range, options),
     anyData: repository.anyData,
     energy: repository.energy,
   };

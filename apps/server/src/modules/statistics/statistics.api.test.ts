@@ -98,8 +98,10 @@ describeEachDatabase('battery statistics API', (kind) => {
          FROM battery WHERE operating_site_id = $1 LIMIT 1`,
       [hamburg],
     );
+    // A :30 zone reads the hour rows' quarter parts, which this site (no hour rows) does not have.
     const kolkata = await statistics(`type=co2&groupBy=organization&granularity=day&${RANGE}&timeZone=Asia/Kolkata`);
     expect(kolkata.statusCode).toBe(400);
+    expect(kolkata.json()).toMatchObject({ code: 'statistics.hoursMissing' });
     expect(kolkata.json().message).toContain('Asia/Kolkata');
     const utc = await statistics(`type=co2&groupBy=organization&granularity=day&${RANGE}&timeZone=UTC`, admin, 'de');
     expect(utc.statusCode).toBe(400);
@@ -158,6 +160,55 @@ describeEachDatabase('battery statistics API', (kind) => {
     const accepted = await ask('2026-11-12T00:00:00+01:00');
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect((accepted.json() as StatisticsResponse).series[0]?.values.chargedKwh).toEqual([12, 12]);
+  });
+
+  it('counts :30 and :45 zones from the hour rows’ quarter parts, and refuses hours without them', async () => {
+    const stuttgart = ids['Stuttgart Hafen'] as number;
+    const [battery] = await t.db.query<{ serial_number: string }>(
+      'SELECT serial_number FROM battery WHERE operating_site_id = $1 ORDER BY serial_number LIMIT 1',
+      [stuttgart],
+    );
+    const serial = battery?.serial_number;
+    await t.db.query(
+      `INSERT INTO battery_day SELECT $2, $1, '2026-11-10', 'Europe/Berlin', 1, 0, 3600000, 0, 0, 0, 3600000, 0, 0, 0, 0, 50, 50, 90`,
+      [stuttgart, serial],
+    );
+    // One hour with energy: 0.6 kWh in its first 15 minutes, nothing until :45, 0.4 kWh after; the rest empty.
+    await t.db.query(
+      `INSERT INTO battery_hour (battery_serial_number, operating_site_id, hour, energy_charged_kwh, energy_discharged_kwh,
+         operating_ms, low_soc_ms, charged_ukwh_15, charged_ukwh_30, charged_ukwh_45, discharged_ukwh_15,
+         discharged_ukwh_30, discharged_ukwh_45, operating_ms_15, operating_ms_30, operating_ms_45, low_soc_ms_15,
+         low_soc_ms_30, low_soc_ms_45)
+       SELECT $2, $1, h, CASE WHEN h = '2026-11-10T18:00Z' THEN 1 ELSE 0 END, 0, 3600000, 0,
+         CASE WHEN h = '2026-11-10T18:00Z' THEN 600000 ELSE 0 END, CASE WHEN h = '2026-11-10T18:00Z' THEN 600000 ELSE 0 END,
+         CASE WHEN h = '2026-11-10T18:00Z' THEN 600000 ELSE 0 END, 0, 0, 0, 900000, 1800000, 2700000, 0, 0, 0
+       FROM generate_series('2026-11-09T00:00Z'::timestamptz, '2026-11-12T23:00Z'::timestamptz, interval '1 hour') h`,
+      [stuttgart, serial],
+    );
+    const ask = (timeZone: string) =>
+      get(
+        `/api/v2/Statistics?operatingSiteId=${stuttgart}&type=totalenergy&groupBy=serial&serials=${serial}&granularity=day&timeZone=${timeZone}&from=2026-11-10T00:00:00Z&to=2026-11-11T12:00:00Z`,
+      );
+    for (const zone of ['Asia/Kolkata', 'Asia/Kathmandu']) {
+      const response = await ask(zone);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.body).toContain('"chargedKwh":[0.6,0.4]');
+    }
+    const exported = await get(
+      `/api/v2/Statistics/export?operatingSiteId=${stuttgart}&serials=${serial}&resolution=daily&timeZone=Asia/Kolkata&from=2026-11-10T00:00:00Z&to=2026-11-11T12:00:00Z`,
+    );
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(exported.body).toContain('11-10-2026,24.00,0.600,');
+    expect(exported.body).toContain('11-11-2026,24.00,0.400,');
+    // A row written before migration 022 has no quarter parts: refused up to the first whole day after it.
+    await t.db.query(
+      `UPDATE battery_hour SET charged_ukwh_15 = NULL WHERE battery_serial_number = $1 AND hour = '2026-11-11T05:00Z'`,
+      [serial],
+    );
+    const refused = await ask('Asia/Kolkata');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'statistics.hoursMissing' });
+    expect(refused.json().message).toContain('from 2026-11-12 on');
   });
 
   it('answers 404 for groups and serials that are not at the site', async () => {
