@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http-error';
 import { recordSignIn, recordSignInRefused } from '../audit/sign-in-audit';
-import { userRepository } from '../users/user-repository';
+import { userService } from '../users/user-service';
 import { LoginThrottle, type ThrottleSettings } from './login-throttle';
 import { verifyPassword } from './passwords';
 
@@ -20,7 +20,7 @@ export interface AuthOptions {
 }
 
 export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
-  const users = userRepository(options.db);
+  const users = userService(options.db);
   const throttle = new LoginThrottle(options.throttle);
   const api = app.withTypeProvider<ZodTypeProvider>();
   await app.register(rateLimit, { global: false });

@@ -21,7 +21,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/database';
 import { batteryGroupNotFound, batteryNotFound } from '../../http-error';
 import { type AuditRecord, auditRepository } from '../audit/audit-repository';
-import { batteryGroupRepository } from '../battery-groups/battery-group-repository';
+import { batteryGroupService } from '../battery-groups/battery-group-service';
 import { requireSiteAccess } from '../sites/site-access';
 import { siteRepository } from '../sites/site-repository';
 import { liveViewCsv } from './live-view-csv';
@@ -123,7 +123,7 @@ export async function liveViewRoutes(app: FastifyInstance, options: { db: Databa
         if (!current) throw batteryNotFound(serial);
         const { groupId: requested, batteryName = current.batteryName } = request.body;
         const groupId = requested === undefined ? current.groupId : requested || null;
-        const groups = batteryGroupRepository(tx);
+        const groups = batteryGroupService(tx);
         const group = groupId === null ? null : await groups.lock(siteId, groupId);
         if (group === undefined) throw batteryGroupNotFound(groupId as number);
         const records: AuditRecord[] = [];

@@ -19,7 +19,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/database';
 import { batteryNotFound, HttpError } from '../../http-error';
 import { readUpload } from '../../plugins/uploads';
-import { batteryListRepository } from '../battery-list/battery-list-repository';
+import { batteryListService } from '../battery-list/battery-list-service';
 import { requireSiteAccess } from '../sites/site-access';
 import { siteRepository } from '../sites/site-repository';
 import { updateFileStore } from './update-file-store';
@@ -41,7 +41,7 @@ export interface UpdateRoutesOptions {
 export async function updateRoutes(app: FastifyInstance, options: UpdateRoutesOptions) {
   const { db } = options;
   const sites = siteRepository(db);
-  const batteries = batteryListRepository(db);
+  const batteries = batteryListService(db);
   const files = updateFileStore(options.dataDir);
   const api = app.withTypeProvider<ZodTypeProvider>();
   app.devices.addReplyListener(updateJobListener(app.log.child({ module: 'updates' })));
