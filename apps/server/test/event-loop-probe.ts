@@ -1,3 +1,10 @@
+/**
+ * The longest turn a test of hostile input allows. The regressions it guards against (a scan that goes quadratic
+ * on a long cell) hold the loop for seconds to minutes; a correct parser stays far below, but the process's own
+ * other threads (PGlite, garbage collection) count too, and measured 105 ms once on a loaded two-core runner.
+ */
+export const STALL_LIMIT_MS = 500;
+
 const cpuMs = () => {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
