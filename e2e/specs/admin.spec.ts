@@ -93,7 +93,7 @@ test.describe('site administration', () => {
     await expect(page.getByRole('combobox', { name: 'Operating site' })).toHaveValue(SETTINGS_SITE);
   });
 
-  test('an invalid latitude or price shows the messages of spec §5 and stores nothing', async ({
+  test('an invalid latitude or price shows the validation messages and stores nothing', async ({
     page,
     signIn,
     siteIds,
@@ -212,7 +212,7 @@ test.describe('site administration', () => {
 test.describe('in German', () => {
   test.use({ locale: 'de-DE' });
 
-  test('the form shows the German messages of spec §5', async ({ page, signIn, siteIds }) => {
+  test('the form shows the German validation messages', async ({ page, signIn, siteIds }) => {
     await signIn('admin', { next: `/${siteIds['Poznań Logistics Park']}/admin/osadmin` });
     await page.getByRole('textbox', { name: 'Breitengrad' }).fill('95');
     await page.getByRole('textbox', { name: 'Preis pro kWh' }).fill('abc');

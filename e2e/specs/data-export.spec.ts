@@ -41,7 +41,7 @@ test.describe('data export', () => {
     }
   });
 
-  test('downloads the columns of spec §3 in English', async ({ page, signIn, siteIds }) => {
+  test('downloads the export columns in English', async ({ page, signIn, siteIds }) => {
     await signIn('admin', { next: `/${siteIds[SITE]}/stats/export` });
     const { name, text } = await exportCsv(page, {
       values: /^Values/,

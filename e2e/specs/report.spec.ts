@@ -78,7 +78,7 @@ test.describe('battery reports', () => {
     await signIn('admin', { next: `/${siteIds[SITE]}/report` });
   });
 
-  test('select and settings forms show the messages of spec §5', async ({ page, siteIds }) => {
+  test('select and settings forms show the validation messages', async ({ page, siteIds }) => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByText('Serial or CSV file required')).toBeVisible();
 

@@ -32,7 +32,7 @@ export const PRICE_PER_KWH_DECIMALS = 4;
 
 export const osAdminQuerySchema = z.object({ operatingSiteId: operatingSiteIdSchema });
 
-/** The editable settings of an operating site (spec §3), validated by the form and by POST /OsAdmin alike. */
+/** The editable settings of an operating site (entity fields), validated by the form and by POST /OsAdmin alike. */
 export const siteSettingsBodySchema = z.object({
   name: textRule(SITE_NAME_MAX_LENGTH),
   latitude: numberRule({ min: -90, max: 90 }),

@@ -10,7 +10,7 @@ export type AlertProduct = (typeof ALERT_PRODUCTS)[number];
 export const ALERT_NAME_MAX = 100;
 export const ALERT_EMAILS_MAX = 20;
 export const ALERT_SELECTION_MAX = 500;
-/** The Ungrouped pseudo-group in the alert form (spec §3). */
+/** The Ungrouped pseudo-group in the alert form (entity fields). */
 export const UNGROUPED = 'ungrouped';
 /** Every group of the site, also those created later: an explicit choice, stored as no group narrowing. */
 export const ALL_GROUPS = 'all';
@@ -91,7 +91,7 @@ const checkNoGroups = (alert: Pick<Selection, 'groupId'>, ctx: z.RefinementCtx) 
 };
 
 /**
- * The alert form of spec §5, validated by the web form and by POST/PUT alike. Every rule runs even when
+ * The alert form, by the validation rules, validated by the web form and by POST/PUT alike. Every rule runs even when
  * other fields failed, so an empty form gets all its messages at once. Messages are validation keys
  * (`validation.alert…`), translated by whoever shows them.
  */

@@ -4,7 +4,7 @@ import { operatingSiteIdSchema } from './sites';
 
 export const BATTERY_GROUP_NAME_MAX = 100;
 
-/** A group of batteries at one site (spec §3). The Ungrouped pseudo-group has the id null. */
+/** A group of batteries at one site (entity fields). The Ungrouped pseudo-group has the id null. */
 export const batteryGroupSchema = z.object({ id: z.number().int(), name: z.string() });
 export type BatteryGroup = z.infer<typeof batteryGroupSchema>;
 export const batteryGroupsSchema = z.array(batteryGroupSchema);

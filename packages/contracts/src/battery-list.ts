@@ -4,7 +4,7 @@ import { batteryLiveStatusSchema } from './device-protocol';
 import { operatingSiteIdSchema } from './sites';
 import { updateJobSchema } from './update-jobs';
 
-/** The software versions of spec §3, named as there (BamVersion with a capital B). */
+/** The software versions of the entity fields, named as there (BamVersion with a capital B). */
 export const VERSION_FIELDS = [
   'bspVersion',
   'BamVersion',
@@ -24,7 +24,7 @@ export const versionsSchema = z.object(
 );
 export type Versions = z.infer<typeof versionsSchema>;
 
-/** Repeatable `operatingSiteIds` (spec §7: array query parameters repeat the key per value). */
+/** Repeatable `operatingSiteIds` (API calls: array query parameters repeat the key per value). */
 export const batteryListQuerySchema = z.object({
   operatingSiteIds: z
     .preprocess((value) => (Array.isArray(value) ? value : [value]), z.array(operatingSiteIdSchema).min(1).max(1000))
@@ -40,7 +40,7 @@ export const batteryListSerialParamsSchema = z.object({ serial: z.string().trim(
 const nullableNumber = z.number().nullable();
 const nullableText = z.string().nullable();
 
-/** Every battery field of spec §3 (names as there; power limit, profile date and flag in camelCase). */
+/** Every battery field of the entity fields (names as there; power limit, profile date and flag in camelCase). */
 export const batteryListItemSchema = versionsSchema.extend({
   operatingSiteId: z.number().int(),
   batterySerialNumber: z.string(),

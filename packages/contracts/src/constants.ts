@@ -1,4 +1,4 @@
-/** Business constants and limits of spec §9, defined once. */
+/** The business constants and limits, defined once. */
 export const TOAST_API_ERROR_MS = 3000;
 export const TOAST_DEFAULT_MS = 4000;
 export const NAVIGATION_PROGRESS_MS = 500;

@@ -4,12 +4,14 @@ import { operatingSiteIdSchema } from './sites';
 import { checkRange, enumOf, serialListSchema, timeRangeFields } from './statistics';
 import { VALIDATION } from './validation-messages';
 
-/** Spec §3 resolutions of the export, and the period each stands for. */
+/** The export's resolutions (entity fields), and the period each stands for. */
 export const EXPORT_RESOLUTIONS = ['daily', 'weekly', 'monthly'] as const;
 export type ExportResolution = (typeof EXPORT_RESOLUTIONS)[number];
 export const EXPORT_GRANULARITY = { daily: 'day', weekly: 'week', monthly: 'month' } as const;
 
-/** Spec §3 columns, in this order; headers are translated (`dataExportCsv.<column>` on the server). */
+/**
+ * The export's columns (entity fields), in this order; headers are translated (`dataExportCsv.<column>` on the server).
+ */
 export const EXPORT_COLUMNS = [
   'batterySerialNumber',
   'batteryName',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { batterySerialParamsSchema } from './live-view';
 import { operatingSiteIdSchema } from './sites';
 
-/** States of a datalog (spec §4; docs/decisions/011-datalogs-and-profiles.md). */
+/** States of a datalog (state rules; docs/decisions/011-datalogs-and-profiles.md). */
 export const DATALOG_STATUSES = ['requested', 'uploaded', 'failed', 'expired'] as const;
 export const datalogStatusSchema = z.enum(DATALOG_STATUSES);
 export type DatalogStatus = z.infer<typeof datalogStatusSchema>;

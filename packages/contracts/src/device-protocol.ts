@@ -38,12 +38,12 @@ export function parseTopic(topic: string): ParsedTopic | undefined {
 const timestamp = z.iso.datetime({ offset: true });
 const finite = z.number().finite();
 
-/** Battery live states a device reports (spec §4); online/offline/connected come from status. */
+/** Battery live states a device reports (state rules); online/offline/connected come from status. */
 export const BATTERY_STATES = ['charging', 'discharging', 'standby', 'idle', 'error'] as const;
 export const batteryStateSchema = z.enum(BATTERY_STATES);
 export type BatteryState = z.infer<typeof batteryStateSchema>;
 
-/** The status the platform shows per battery (spec §4), derived as docs/protocol.md describes. */
+/** The status the platform shows per battery (state rules), derived as docs/protocol.md describes. */
 export const BATTERY_LIVE_STATUSES = [
   'charging',
   'discharging',
@@ -169,7 +169,7 @@ export type MdloadTelemetry = z.infer<typeof mdloadTelemetrySchema>;
 export const COMMAND_TYPES = ['refresh', 'datalogUpload', 'remoteDebugging', 'firmwareUpdate'] as const;
 export type CommandType = (typeof COMMAND_TYPES)[number];
 
-/** Remote debugging (SSH) stays enabled this long (spec §4). */
+/** Remote debugging (SSH) stays enabled this long (state rules). */
 export const REMOTE_DEBUGGING_MS = 60 * 60 * 1000;
 
 /** `cmd`: what the platform asks of a device. */
@@ -197,7 +197,7 @@ export const commandSchema = z.discriminatedUnion('type', [
 ]);
 export type Command = z.infer<typeof commandSchema>;
 
-/** Update job statuses of spec §4. */
+/** Update job statuses (state rules). */
 export const UPDATE_JOB_STATUSES = [
   'created',
   'started',

@@ -61,7 +61,7 @@ export const ERROR_CODES = {
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
 /**
- * Every failed response: `errors` maps a field path to its messages (spec §8 rule 1),
+ * Every failed response: `errors` maps a field path to its messages (the error catalogue's rule 1),
  * `title` names the toast when present.
  */
 export const apiErrorSchema = z.object({

@@ -4,7 +4,10 @@ import { EVENT_TYPES } from './device-protocol';
 import { operatingSiteIdSchema } from './sites';
 import { VALIDATION } from './validation-messages';
 
-/** The two event lists: the battery filter view (spec §2 expert/filter) and the charger-station events (md-events). */
+/**
+ * The two event lists: the battery filter view (screens and routes expert/filter) and the charger-station events
+ * (md-events).
+ */
 export const EVENT_PRODUCTS = ['battery', 'mdload'] as const;
 export type EventProduct = (typeof EVENT_PRODUCTS)[number];
 
@@ -28,7 +31,7 @@ export interface EventAttribute {
   /** Allowed values of an enumeration. */
   values?: readonly string[];
   products: readonly EventProduct[];
-  /** Shown by default in this order when ≥ 0 (spec §3 column definition), per product. */
+  /** Shown by default in this order when ≥ 0 (entity fields column definition), per product. */
   defaultPrio?: Partial<Record<EventProduct, number>>;
 }
 
@@ -46,7 +49,7 @@ const text = (name: string, products: readonly EventProduct[] = battery): EventA
 });
 
 /**
- * Every filterable attribute of spec §3 with its kind. Timestamp is filtered by the query's from/to; every
+ * Every filterable attribute of the entity fields with its kind. Timestamp is filtered by the query's from/to; every
  * attribute is also a column. Where the values come from is the server's business (events-sql-columns.ts).
  */
 export const EVENT_ATTRIBUTES: readonly EventAttribute[] = [
@@ -110,7 +113,7 @@ export const eventAttribute = (product: EventProduct, name: string) =>
 
 export const DEFAULT_ORDER_BY = 'Timestamp';
 
-/** A column of spec §3: fieldName and defaultPrio (≥ 0 shown by default, in that order). */
+/** A column (entity fields): fieldName and defaultPrio (≥ 0 shown by default, in that order). */
 export const eventColumnSchema = z.object({ fieldName: z.string(), defaultPrio: z.number().int() });
 export type EventColumn = z.infer<typeof eventColumnSchema>;
 export const eventColumnsSchema = z.array(eventColumnSchema);
@@ -139,7 +142,7 @@ const boundValue = z
   .optional();
 
 /**
- * One attribute filter (spec §3 "attributeFilters, each with a name"). Which fields count depends on the
+ * One attribute filter (entity fields "attributeFilters, each with a name"). Which fields count depends on the
  * attribute's kind: number and date use min/max (inclusive; a date as YYYY-MM-DD), text matches a part of
  * the value ignoring case, enum keeps rows with one of the values. Checked against the attribute on the server.
  */
@@ -174,18 +177,18 @@ const queryBase = z.object({
   orderByDescending: z.boolean().default(true),
   operatingSiteIds: z.array(operatingSiteIdSchema).min(1).max(100),
   /**
-   * Not in spec §7: the `seek` token of an earlier answer of the same query. The server continues after the
+   * Not among the API calls: the `seek` token of an earlier answer of the same query. The server continues after the
    * row it names instead of skipping `offset` rows, so deep pages cost the same as the first.
    */
   seek: z.string().max(2000).optional(),
 });
 
-/** POST /battery/Events (spec §7). */
+/** POST /battery/Events (API calls). */
 export const batteryEventQuerySchema = queryBase.extend({
   batteryEventFilter: eventFilterSchema.default({ attributeFilters: [] }),
 });
 export type BatteryEventQuery = z.input<typeof batteryEventQuerySchema>;
-/** POST /mdload/MdloadEvents (spec §7). */
+/** POST /mdload/MdloadEvents (API calls). */
 export const mdloadEventQuerySchema = queryBase.extend({
   mdloadEventFilter: eventFilterSchema.default({ attributeFilters: [] }),
 });
@@ -212,7 +215,7 @@ export const eventPageSchema = z.object({
 });
 export type EventPage = z.infer<typeof eventPageSchema>;
 
-/** A saved filter (spec §3): per user and product. */
+/** A saved filter (entity fields): per user and product. */
 export const savedEventFilterSchema = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Feature flags a user holds globally (spec §6). */
+/** Feature flags a user holds globally (roles and permissions). */
 export const FEATURES = [
   'cbm_liveview',
   'cbm_osadmin',

@@ -9,7 +9,7 @@ const check = (schema: { safeParse(value: unknown): { error?: { issues: object[]
   return issue ? [issue.message, issue.params] : 'ok';
 };
 
-describe('numberRule (spec §5)', () => {
+describe('numberRule (validation rules)', () => {
   const latitude = numberRule({ min: -90, max: 90 });
   const price = numberRule({ min: 0, max: 100, decimals: 4 });
 

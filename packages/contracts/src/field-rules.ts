@@ -11,7 +11,7 @@ export interface NumberLimits {
 }
 
 /**
- * A number under the rules of spec §5: 'This value is required', 'Value must be a number', 'Value must be
+ * A number under the validation rules: 'This value is required', 'Value must be a number', 'Value must be
  * below {n}' / 'above {n}'. The limits themselves are allowed. Messages are validation keys with their
  * values in `params`, translated by whoever shows them (server error handler, web forms).
  */

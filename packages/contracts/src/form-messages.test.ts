@@ -10,7 +10,7 @@ const messages = (schema: { safeParse(value: unknown): { error?: { issues: objec
   return Object.fromEntries(issues.map((issue) => [String(issue.path[0]), issue.message]));
 };
 
-describe('every message of a form at once (spec §5)', () => {
+describe('every message of a form at once (validation rules)', () => {
   it('an empty battery alert names the organization, name, e-mail, groups, types and serials together', () => {
     expect(messages(alertBodySchema('battery'), { alertOnError: true })).toEqual({
       operatingSiteId: 'validation.alertOrganizationRequired',

@@ -11,7 +11,7 @@ export const LICENCE_CHANGE_MAX = 1000;
 export const licenceQuerySchema = z.object({ operatingSiteId: operatingSiteIdSchema });
 
 /**
- * A display unit of the site with the end of its licence (spec §3 "Device licence"); eoLDate is the last
+ * A display unit of the site with the end of its licence (entity fields "Device licence"); eoLDate is the last
  * day the licence is valid (YYYY-MM-DD), null when it has no end. The battery it is mounted on, if any.
  */
 export const deviceLicenceSchema = z.object({

@@ -37,7 +37,7 @@ export type LiveBattery = z.infer<typeof liveBatterySchema>;
 
 export const MDLOAD_STATION_STATES = ['idle', 'charging', 'error'] as const;
 
-/** A charger-station unit's twin, matched by mdLoadSerial (spec §4). */
+/** A charger-station unit's twin, matched by mdLoadSerial (state rules). */
 export const liveMdloadSchema = z.object({
   mdLoadSerial: z.string(),
   status: z.enum(['not connected', 'offline', 'online', 'charging', 'idle', 'error']),

@@ -35,7 +35,7 @@ export const batterySerialParamsSchema = z.object({ serial: z.string().trim().mi
 
 const nullableNumber = z.number().nullable();
 
-/** One battery of the live view: only the fields the screen shows (spec §2, §3, §4). */
+/** One battery of the live view: only the fields the screen shows (screens and routes, entity fields, state rules). */
 export const liveViewBatterySchema = z.object({
   batterySerialNumber: z.string(),
   batteryName: z.string(),

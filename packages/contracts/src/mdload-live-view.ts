@@ -3,8 +3,9 @@ import { liveMdloadSchema, MDLOAD_STATION_STATES } from './live-stream';
 import { operatingSiteIdSchema } from './sites';
 
 /**
- * Charger-station (mdload) live view, spec §2/§3/§7: each unit of the site with its charging-station groups
- * and stations. The twin is updated in place by mdLoadSerial from the live stream's `mdload` events (§4).
+ * Charger-station (mdload) live view (screens and routes, entity fields, API calls): each unit of the site with its
+ * charging-station groups
+ * and stations. The twin is updated in place by mdLoadSerial from the live stream's `mdload` events (state rules).
  */
 export const MDLOAD_LIVE_VIEW_PATH = '/api/v2/mdload/MdLoadLiveView';
 export const MDLOAD_LIVE_VIEW_CSV_FILENAME = 'charger-stations.csv';

@@ -5,7 +5,7 @@ import { operatingSiteIdSchema } from './sites';
 import { VALIDATION } from './validation-messages';
 
 /**
- * Charger-station statistics (spec §3, §7): consumption, power and start-SoC for a time range, and the
+ * Charger-station statistics (entity fields, API calls): consumption, power and start-SoC for a time range, and the
  * range that has data. Chart shapes are ours (the spec does not show them): docs/decisions/016-charger-station-area.md.
  */
 export const MDLOAD_STATISTIC_PATH = '/api/v2/mdload/MdLoadStatistic';
@@ -13,7 +13,7 @@ export const MDLOAD_STATISTIC_PATH = '/api/v2/mdload/MdLoadStatistic';
 /** Power is shown per hour up to this many days, per day beyond. */
 export const MDLOAD_POWER_HOURLY_MAX_DAYS = 7;
 
-/** Start-SoC buckets of spec §9: <20, <40, <60, <80, ≤100 %. */
+/** Start-SoC buckets (business constants): <20, <40, <60, <80, ≤100 %. */
 export const START_SOC_BUCKETS = ['lt20', 'lt40', 'lt60', 'lt80', 'le100'] as const;
 export type StartSocBucket = (typeof START_SOC_BUCKETS)[number];
 

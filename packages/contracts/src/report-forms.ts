@@ -17,7 +17,7 @@ const isFormFile = (value: unknown): value is FormFile =>
 const fileSchema = z.custom<FormFile>(isFormFile);
 const toSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
-/** Report select form (spec §3, §5): a battery serial or an uploaded CSV datalog. */
+/** Report select form (entity fields, validation rules): a battery serial or an uploaded CSV datalog. */
 export const reportSelectFormSchema = z
   .object({ serial: z.string().trim(), csv: fileSchema.nullable() })
   .superRefine((form, ctx) => {
@@ -47,7 +47,8 @@ function checkTime(form: { setupType: SetupType; time: { from: Date; to: Date } 
 }
 
 /**
- * Report settings form (spec §3, §5): time, timezone, language, operating site and price are required;
+ * Report settings form (entity fields, validation rules): time, timezone, language, operating site and price are
+ * required;
  * the battery serial and a period only when the report is made from a serial (a CSV brings its own period).
  * A CSV report is only made from a serial: the uploaded CSV already is one. Every rule runs even when other
  * fields failed, so all messages show at once.

@@ -5,7 +5,7 @@ import { knownValueRule, numberRule } from './field-rules';
 import { operatingSiteIdSchema } from './sites';
 import { VALIDATION } from './validation-messages';
 
-/** Report languages of spec §7/§9: de becomes de_DE, everything else en_US. */
+/** Report languages (API calls, business constants): de becomes de_DE, everything else en_US. */
 export const REPORT_LANGUAGES = ['de_DE', 'en_US'] as const;
 export type ReportLanguage = (typeof REPORT_LANGUAGES)[number];
 export const reportLanguageOf = (language: string | undefined): ReportLanguage =>
@@ -41,7 +41,7 @@ const currencySet = new Set(CURRENCIES);
 export const pricePerKwhRule = numberField({ min: 0, max: PRICE_PER_KWH_MAX, decimals: PRICE_PER_KWH_DECIMALS });
 export const reportTimestampRule = numberField({ min: TIMESTAMP_MIN, max: TIMESTAMP_MAX, decimals: 0 });
 
-/** The settings every report takes (spec §3 report parameters), shared by the form and the server. */
+/** The settings every report takes (entity fields report parameters), shared by the form and the server. */
 export const reportSettingsSchema = z.object({
   vehicleId: optionalText,
   userName: optionalText,
@@ -95,7 +95,7 @@ export const reportBatteriesSchema = z.array(reportBatterySchema);
 export type ReportBattery = z.infer<typeof reportBatterySchema>;
 
 /**
- * Report setup defaults (spec §3): the site's currency, price and zone; timestampMin/Max (unix seconds)
+ * Report setup defaults (entity fields): the site's currency, price and zone; timestampMin/Max (unix seconds)
  * span the battery's stored samples, null when it has none or no battery was named.
  */
 export const reportDefaultsSchema = z.object({

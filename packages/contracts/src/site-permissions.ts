@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { operatingSiteIdSchema } from './sites';
 
 /**
- * Named permissions a user holds per operating site ("rules", spec §6).
+ * Named permissions a user holds per operating site ("rules", roles and permissions).
  * The spec does not show the values; these are ours (docs/decisions/003-permissions.md).
  */
 export const SITE_PERMISSIONS = {

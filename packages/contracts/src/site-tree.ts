@@ -3,7 +3,7 @@ import { PARENTS_SEPARATOR, type SiteNode } from './sites';
 export interface FlatOperatingSite {
   operatingSiteId: number;
   name: string;
-  /** Tree path of the site's ancestors joined with " > " (spec §3). */
+  /** Tree path of the site's ancestors joined with " > " (entity fields). */
   parents: string;
   location?: SiteNode['location'];
 }

@@ -4,7 +4,7 @@ import { whenValid } from './field-rules';
 import { operatingSiteIdSchema } from './sites';
 import { VALIDATION } from './validation-messages';
 
-/** Spec §3: statistics types, group-by and granularity. */
+/** Entity fields: statistics types, group-by and granularity. */
 export const STATISTICS_TYPES = ['startsoc', 'availability', 'totalenergy', 'co2'] as const;
 export type StatisticsType = (typeof STATISTICS_TYPES)[number];
 export const STATISTICS_GROUP_BY = ['organization', 'group', 'serial'] as const;
@@ -67,7 +67,7 @@ export const groupIdListSchema = listOf(z.coerce.number().int().positive().max(2
 export const timeRangeFields = {
   from: instantRule(VALIDATION.startTimeRequired),
   to: instantRule(VALIDATION.endTimeRequired),
-  /** Without one, the site's own zone (its settings; Europe/Berlin where none is set, spec §9). */
+  /** Without one, the site's own zone (its settings; Europe/Berlin where none is set, business constants). */
   timeZone: timeZoneRule.optional(),
 };
 

@@ -104,7 +104,7 @@ export const updateFileSchema = z.object({
 });
 export type UpdateFile = z.infer<typeof updateFileSchema>;
 
-/** An update job of spec §3 with its status (§4) and the device's last word on it. */
+/** An update job (entity fields) with its status (state rules) and the device's last word on it. */
 export const updateJobSchema = z.object({
   id: z.number().int(),
   updateFile: updateFileSchema,

@@ -15,7 +15,7 @@ type Leaves<T, Prefix extends string = ''> = {
 }[keyof T & string];
 export type MessageKey = Leaves<Messages>;
 
-/** German when the Accept-Language header prefers a de locale, English otherwise (spec §1). */
+/** German when the Accept-Language header prefers a de locale, English otherwise (product scope). */
 export function languageOf(acceptLanguage: string | undefined): Language {
   const first = acceptLanguage?.split(',')[0]?.trim().toLowerCase() ?? '';
   return first.startsWith('de') ? 'de' : 'en';

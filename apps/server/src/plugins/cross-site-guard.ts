@@ -7,7 +7,7 @@ const SAME_ORIGIN_FETCH_SITES = new Set(['same-origin', 'none']);
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** A GET that changes something (sends a command): guarded like POST (spec §7 makes some commands GETs). */
+    /** A GET that changes something (sends a command): guarded like POST (the API calls make some commands GETs). */
     changesState?: boolean;
   }
 }

@@ -52,7 +52,7 @@ function sayNoAccess(titleKey: string) {
   notifications.add({ type: 'warning', title: i18n.t('errors.noAccessTitle'), message, persist: true });
 }
 
-/** The root loader: runs the guard before every navigation (spec §2). */
+/** The root loader: runs the guard before every navigation (screens and routes). */
 export async function guardLoader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const { chain, params } = matchRouteChain(url.pathname);

@@ -14,7 +14,7 @@ const labels = (
     items: section.items.map((item) => [item.labelKey, ...item.children.map((child) => child.to)]),
   }));
 
-describe('menu (spec §2)', () => {
+describe('menu (screens and routes)', () => {
   it('shows every entry in menu order to a user with every feature and rule', () => {
     expect(labels(FEATURES, ALL_RULES)).toEqual([
       {

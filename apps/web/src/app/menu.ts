@@ -37,7 +37,7 @@ function sortByOrder<T extends { order: number }>(items: T[]): (T & MenuItem)[] 
   return [...items].sort((a, b) => a.order - b.order) as (T & MenuItem)[];
 }
 
-/** The menu of spec §2 for the user's features and the site's rules, per area in menu order. */
+/** The menu the screens and routes define for the user's features and the site's rules, per area in menu order. */
 export function buildMenu(routes: readonly AppRoute[], grants: Grants): MenuSection[] {
   const items = collect(routes, grants, '');
   return AREAS.map((area) => ({ area, items: sortByOrder(items.filter((item) => item.area === area)) })).filter(

@@ -59,7 +59,7 @@ const target = (pathname: string, chain: AppRoute[], siteId?: string): GuardTarg
   chain,
 });
 
-describe('navigation guard (spec §2, in order)', () => {
+describe('navigation guard (screens and routes, in order)', () => {
   it('1. sends unauthenticated users to /signin before anything else', async () => {
     const calls: string[] = [];
     const outcome = await runNavigationGuard(

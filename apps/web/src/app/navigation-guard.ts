@@ -34,7 +34,7 @@ export type GuardOutcome =
 
 const FORBIDDEN_PATH = '/403';
 
-/** The navigation guard, step by step in the order of spec §2. */
+/** The navigation guard, step by step in the order the screens and routes give. */
 export async function runNavigationGuard(target: GuardTarget, deps: GuardDependencies): Promise<GuardOutcome> {
   // 1. Sign-in: a full redirect to /signin when not authenticated.
   if (!(await deps.isAuthenticated())) return { kind: 'signin', next: target.url };

@@ -4,7 +4,10 @@ import { loadLicences } from '../features/licences/load-licences';
 import { loadSiteAdmin } from '../features/site-admin/load-site-admin';
 import type { AppRoute } from './route-types';
 
-/** Every route of spec §2, its title, layout, menu entry, help and access: the one table the app is driven from. */
+/**
+ * Every route of the screens and routes, its title, layout, menu entry, help and access: the one table the app is
+ * driven from.
+ */
 export const SITE_ROUTES: AppRoute[] = [
   { name: 'batteries', path: 'batteries', redirectTo: 'live' },
   {

@@ -4,7 +4,7 @@ import type { ComponentType } from 'react';
 
 export type LayoutName = 'blank' | 'default' | 'overview';
 
-/** Pages with a help text (spec §1); every other page shows 'no help available'. */
+/** Pages with a help text (product scope); every other page shows 'no help available'. */
 export type HelpTopic =
   | 'alerts'
   | 'dataExport'
@@ -43,7 +43,7 @@ export interface AppRoute {
   /** Redirect to the first child the user may open. */
   redirectToFirstChild?: boolean;
   page?: () => Promise<{ default: ComponentType }>;
-  /** The route's load step (spec §2 guard step 6); failures are logged, not shown. */
+  /** The route's load step (the screens and routes' guard, step 6); failures are logged, not shown. */
   load?: (context: RouteLoadContext) => Promise<unknown>;
   children?: AppRoute[];
 }

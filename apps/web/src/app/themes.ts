@@ -22,7 +22,7 @@ const base = {
   },
 } as const;
 
-/** The four themes of spec §1, visibly different in colour and logo area. */
+/** The four themes of the product scope, visibly different in colour and logo area. */
 export const THEME_LOOKS: Record<Theme, ThemeLook> = {
   default: {
     mantine: createTheme({ ...base, primaryColor: 'teal' }),

@@ -4,7 +4,7 @@ import { apiErrorToasts } from './api-error-toasts';
 const texts = { apiError: 'Api Error', unknownError: 'Unknown error' };
 const error = (title: string, message: string) => ({ type: 'error', title, message });
 
-describe('error catalogue (spec §8)', () => {
+describe('error catalogue', () => {
   it('1. makes one toast per message of the errors object, titled with the response title', () => {
     const body = {
       title: 'Alert invalid',

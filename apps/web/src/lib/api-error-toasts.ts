@@ -8,7 +8,7 @@ export interface ErrorTexts {
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 /**
- * The toasts for a failed response, exactly as the error catalogue says (spec §8):
+ * The toasts for a failed response, exactly as the error catalogue says:
  * 1. an `errors` object (field → messages): one toast per message, titled with the body's title or 'Api Error';
  * 2. if that yields nothing: one toast 'Api Error' / 'Unknown error';
  * 3. no `errors` object: one toast with the body's message, else the client's own message.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime } from './dates';
 
-describe('date formats (spec §9)', () => {
+describe('date formats (business constants)', () => {
   const moment = new Date(2026, 10, 21, 9, 5);
   it('German: DD.MM.YYYY and DD.MM.YYYY HH:mm', () => {
     expect(formatDate(moment, 'de')).toBe('21.11.2026');

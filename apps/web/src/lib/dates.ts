@@ -8,10 +8,10 @@ dayjs.extend(timezone);
 
 type DateInput = Date | string | number;
 
-/** DD.MM.YYYY in German, MM-DD-YYYY in English (spec §9). */
+/** DD.MM.YYYY in German, MM-DD-YYYY in English (business constants). */
 export const formatDate = (value: DateInput, language: UiLanguage) => dayjs(value).format(DATE_FORMATS[language].date);
 
-/** DD.MM.YYYY HH:mm in German, MM-DD-YYYY HH:mm in English (spec §9). */
+/** DD.MM.YYYY HH:mm in German, MM-DD-YYYY HH:mm in English (business constants). */
 export const formatDateTime = (value: DateInput, language: UiLanguage) =>
   dayjs(value).format(DATE_FORMATS[language].dateTime);
 

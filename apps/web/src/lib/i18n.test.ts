@@ -26,7 +26,7 @@ describe('translations', () => {
     expect(keys(sharedDe).sort()).toEqual(keys(sharedEn).sort());
   });
 
-  it('has a help text for every page of spec §1', () => {
+  it('has a help text for every page the product scope names', () => {
     expect(Object.keys(en.help.topics).sort()).toEqual(
       [
         'alerts',
@@ -43,7 +43,7 @@ describe('translations', () => {
   });
 });
 
-describe('language choice (spec §1)', () => {
+describe('language choice (product scope)', () => {
   it('follows the browser: German when it starts with de, else English', () => {
     expect(initialLanguage(null, 'de-AT')).toBe('de');
     expect(initialLanguage(null, 'de')).toBe('de');

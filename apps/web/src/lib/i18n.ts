@@ -26,7 +26,7 @@ export function catalogueParts(language: UiLanguage): Catalogue[] {
 
 const catalogue = (language: UiLanguage): Catalogue => Object.assign({}, ...catalogueParts(language));
 
-/** A language the user chose wins; otherwise the browser's (spec §1). */
+/** A language the user chose wins; otherwise the browser's (product scope). */
 export function initialLanguage(stored: string | null, browserLanguage: string | undefined): UiLanguage {
   return UI_LANGUAGES.includes(stored as UiLanguage) ? (stored as UiLanguage) : languageFromBrowser(browserLanguage);
 }

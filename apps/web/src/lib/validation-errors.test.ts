@@ -7,7 +7,7 @@ describe('form validation messages', () => {
   const invalid = { name: ' ', latitude: 91, longitude: Number.NaN, timezone: 'UTC', currency: 'EUR', pricePerKwh: -1 };
   const issues = siteSettingsBodySchema.safeParse(invalid).error?.issues ?? [];
 
-  it('shows the messages of spec §5 with their values, one per field', async () => {
+  it('shows the validation messages with their values, one per field', async () => {
     await i18n.changeLanguage('en');
     expect(fieldErrors(issues, i18n.t)).toEqual({
       name: 'This value is required',

@@ -39,7 +39,7 @@ export const ALERT_ROUTES: Record<AlertProduct, ProductRoutes> = {
 const alertNotFound = (id: number) => new HttpError(404, 'alerts.notFound', 'errors.alertNotFound', { id });
 
 /**
- * GET, POST {base}; PUT, DELETE {base}/{id}; GET {base}/filter/batteryTypes, /batteries, /groups (spec §7),
+ * GET, POST {base}; PUT, DELETE {base}/{id}; GET {base}/filter/batteryTypes, /batteries, /groups (API calls),
  * for battery alerts (/Alert) or charger-station alerts (/mdload/MdloadAlert, also needing the site's
  * mdload Alert permission). Another site's alert answers 404 and is never touched.
  */
@@ -181,7 +181,7 @@ export async function alertRoutes(app: FastifyInstance, options: { db: Database;
     },
   });
 
-  /** Not in spec §7: the form's groups, so that alerts need no Live View feature (GET /BatteryGroup). */
+  /** Not among the API calls: the form's groups, so that alerts need no Live View feature (GET /BatteryGroup). */
   api.get(`${base}/filter/groups`, {
     config,
     schema: { ...filterSchema, response: { 200: alertGroupsSchema } },

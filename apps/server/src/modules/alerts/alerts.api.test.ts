@@ -107,7 +107,7 @@ describeEachDatabase('alerts API', (kind) => {
     });
   });
 
-  it('answers every §5 message where it applies, in English and German', async () => {
+  it('answers every validation message where it applies, in English and German', async () => {
     const empty = await post({});
     expect(empty.statusCode).toBe(400);
     expect(empty.json().errors).toEqual({

@@ -42,7 +42,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Routes are signed-in only unless marked public. */
     public?: boolean;
-    /** The user must hold at least one of these features (spec §6). */
+    /** The user must hold at least one of these features (roles and permissions). */
     features?: readonly Feature[];
   }
 }

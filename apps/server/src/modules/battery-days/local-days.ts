@@ -13,7 +13,7 @@ export interface LocalDays {
   dayAt(ms: number): LocalDay;
 }
 
-/** Used when a site's stored zone is not a zone this runtime knows (spec §9 default). */
+/** Used when a site's stored zone is not a zone this runtime knows (the business constants' default). */
 export const FALLBACK_TIME_ZONE = STATISTICS_DEFAULT_TIME_ZONE;
 
 // Zone offsets lie within -12 h and +14 h, so a local midnight is within 15 h of the same UTC one.

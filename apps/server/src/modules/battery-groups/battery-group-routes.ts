@@ -34,7 +34,7 @@ async function withUniqueName<T>(db: Database, name: string, work: (tx: Queryabl
   }
 }
 
-/** GET, POST /BatteryGroup; POST, DELETE /BatteryGroup/{id} (spec §7), scoped to the group's site. */
+/** GET, POST /BatteryGroup; POST, DELETE /BatteryGroup/{id} (API calls), scoped to the group's site. */
 export async function batteryGroupRoutes(app: FastifyInstance, options: { db: Database }) {
   const sites = siteRepository(options.db);
   const api = app.withTypeProvider<ZodTypeProvider>();

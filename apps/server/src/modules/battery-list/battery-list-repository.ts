@@ -7,7 +7,7 @@ type Row = Record<string, unknown> & { total_count?: number };
 const VERSION_COLUMNS = `bsp_version, bam_version, boot_version, firmware_version, hardware_version,
   iot_hmi_version, iot_sw_version`;
 
-/** Every battery field of spec §3; a current error always reads as status 'error' (spec §4). */
+/** Every battery field of the entity fields; a current error always reads as status 'error' (state rules). */
 const COLUMNS = `b.operating_site_id, b.serial_number, b.name, g.name AS group_name, b.group_id, b.display_id,
   b.hw_serial, b.ecu_serial_number, b.bsp_version, b.bam_version, b.boot_version, b.firmware_version,
   b.hardware_version, b.iot_hmi_version, b.iot_sw_version, b.last_data, b.last_data_timestamp,

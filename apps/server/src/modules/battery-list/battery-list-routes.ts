@@ -24,7 +24,7 @@ const config = { features: [FEATURE] };
 const tags = ['battery list'];
 const BASE = '/api/v2/battery/BatteryList';
 
-/** The expert battery list of spec §7 (cbm_view): every battery field, expected versions, remote debugging. */
+/** The expert battery list's API call (cbm_view): every battery field, expected versions, remote debugging. */
 export async function batteryListRoutes(app: FastifyInstance, options: { db: Database }) {
   const sites = siteRepository(options.db);
   const batteries = batteryListRepository(options.db);
@@ -67,7 +67,7 @@ export async function batteryListRoutes(app: FastifyInstance, options: { db: Dat
 
   /**
    * Sends remoteDebugging to the battery (docs/protocol.md): SSH for one hour; answers until when. A GET
-   * (spec §7), so marked as changing state: a link on another site must not switch it on (decision 005).
+   * (API calls), so marked as changing state: a link on another site must not switch it on (decision 005).
    */
   api.get(`${BASE}/:serial/enableremote`, {
     config: { ...config, changesState: true },

@@ -39,7 +39,7 @@ describeEachDatabase('expert battery list', (kind) => {
   afterAll(() => t.close());
 
   describe('GET /battery/BatteryList', () => {
-    it('lists every battery of the repeated sites with every field of spec §3', async () => {
+    it('lists every battery of the repeated sites with every entity field', async () => {
       const response = await get(
         `${BASE}?operatingSiteIds=${site('Hamburg Hafen')}&operatingSiteIds=${site('Bremen GVZ')}`,
       );

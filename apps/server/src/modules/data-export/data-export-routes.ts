@@ -16,8 +16,8 @@ import { batteriesNotFound, noDataFound, type Selection, statisticsService } fro
 import { exportCsv } from './export-stream';
 
 /**
- * The data export of spec §2/§3 (the spec names no call; docs/decisions/014-statistics-and-export.md):
- * a CSV streamed in batches of batteries (export-stream.ts).
+ * The data export (screens and routes, entity fields; the spec names no call;
+ * docs/decisions/014-statistics-and-export.md): a CSV streamed in batches of batteries (export-stream.ts).
  */
 export async function dataExportRoutes(app: FastifyInstance, options: { db: Database }) {
   const sites = siteRepository(options.db);

@@ -14,7 +14,7 @@ export interface DatalogsPluginOptions {
   now?: () => Date;
 }
 
-/** Datalogs (spec §4): the page's calls, the device's upload, failed replies and the retention job. */
+/** Datalogs (state rules): the page's calls, the device's upload, failed replies and the retention job. */
 export async function datalogsPlugin(app: FastifyInstance, options: DatalogsPluginOptions) {
   const now = options.now ?? (() => new Date());
   const storage = datalogStorage(options.dataDir);

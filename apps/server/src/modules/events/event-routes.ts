@@ -59,7 +59,7 @@ const PRODUCTS: ProductRoutes[] = [
 const filterNotFound = (id: number) =>
   new HttpError(404, 'events.filterNotFound', 'errors.eventFilterNotFound', { id });
 
-/** The event lists of spec §7 for batteries and charger stations: one implementation, two sets of paths. */
+/** The event API calls for batteries and charger stations: one implementation, two sets of paths. */
 export async function eventRoutes(app: FastifyInstance, options: { db: Database }) {
   const sites = siteRepository(options.db);
   const events = eventRepository(options.db);

@@ -22,7 +22,7 @@ const EVENT_COLUMNS: Record<string, string> = {
   Event: "CASE WHEN e.active THEN 'raised' ELSE 'cleared' END",
 };
 
-/** Static battery fields of spec §3 (001-core.sql). */
+/** Static battery fields (entity fields; 001-core.sql). */
 const BATTERY_COLUMNS: Record<string, string> = {
   BatteryName: 'b.name',
   BatteryType: 'b.battery_type',
@@ -43,7 +43,7 @@ const BATTERY_COLUMNS: Record<string, string> = {
 /**
  * Everything else is what the device sent with the event (`attributes`, docs/protocol.md). A value of the
  * wrong JSON type reads as null, so a device sending text where a number belongs can never fail a query.
- * The key is written into the SQL text: it comes from the fixed list of spec §3, never from a request.
+ * The key is written into the SQL text: it comes from the fixed list of the entity fields, never from a request.
  */
 function attributeExpression(attribute: EventAttribute): string {
   if (!/^[A-Za-z]+$/.test(attribute.name)) throw new Error(`unsafe attribute name ${attribute.name}`);

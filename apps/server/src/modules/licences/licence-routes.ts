@@ -18,7 +18,7 @@ const devicesNotFound = (displayIds: string[]) =>
       displayIds.length > LISTED_MAX ? `${displayIds.slice(0, LISTED_MAX).join(', ')}, …` : displayIds.join(', '),
   });
 
-/** GET and POST /LicenseManagement: the licence end dates of a site's display units (spec §3, §7). */
+/** GET and POST /LicenseManagement: the licence end dates of a site's display units (entity fields, API calls). */
 export async function licenceRoutes(app: FastifyInstance, options: { db: Database }) {
   const sites = siteRepository(options.db);
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -32,7 +32,7 @@ const config = { features: [FEATURE] };
 const tags = ['live view'];
 const BASE = '/api/v2/battery/BatteryLiveView';
 
-/** The Live View calls of spec §7, all scoped to the site (cbm_liveview and site access). */
+/** The Live View's API calls, all scoped to the site (cbm_liveview and site access). */
 export async function liveViewRoutes(app: FastifyInstance, options: { db: Database }) {
   const sites = siteRepository(options.db);
   const batteries = liveViewRepository(options.db);
@@ -152,7 +152,7 @@ export async function liveViewRoutes(app: FastifyInstance, options: { db: Databa
   /**
    * Sends the refresh command and answers at once with the battery's last data time: the screen polls
    * GET …/{serial} until it is newer. A battery that reported within the last few seconds is already up to date.
-   * A GET (spec §7) that sends a command, so refused from other sites like a POST (decision 005).
+   * A GET (API calls) that sends a command, so refused from other sites like a POST (decision 005).
    */
   api.get(`${BASE}/:serial/update`, {
     config: { ...config, changesState: true },

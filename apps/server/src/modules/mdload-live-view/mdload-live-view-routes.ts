@@ -38,7 +38,7 @@ const groupNotFound = (id: number) =>
 const stationSchema = { tags, params: chargingStationParamsSchema, querystring: mdloadLiveViewQuerySchema };
 
 /**
- * Charger-station live view (spec §7 MdLoadLiveView): the twins of the site, their CSV, and assigning a
+ * Charger-station live view (API calls MdLoadLiveView): the twins of the site, their CSV, and assigning a
  * charger or a group to a charging station ({id} = the station's id). Changes are audited; both answer the
  * station's unit as the list shows it, so the screen replaces that one twin.
  */

@@ -7,7 +7,7 @@ import type { SiteRepository } from '../sites/site-repository';
 
 /**
  * Charger-station calls need the feature (route config), the site (404 unknown, 403 not visible) and the
- * site's permission (spec §2: LiveView, Statistic; 403 without it). Returns the signed-in user.
+ * site's permission (screens and routes: LiveView, Statistic; 403 without it). Returns the signed-in user.
  */
 export async function requireMdloadSite(
   sites: SiteRepository,

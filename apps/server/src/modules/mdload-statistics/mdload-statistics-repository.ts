@@ -153,7 +153,7 @@ export function mdloadStatisticsRepository(db: Queryable) {
       return { resolution, units: [...units.values()] };
     },
 
-    /** Sessions per station and spec §9 bucket (<20, <40, <60, <80, ≤100 % start SoC). */
+    /** Sessions per station and start-SoC bucket of the business constants (<20, <40, <60, <80, ≤100 % start SoC). */
     async startSoc(range: StatisticRange): Promise<MdloadStartSoc> {
       const rows = await db.query<{ station_name: string; station_serial: string; bucket: number; sessions: number }>(
         `SELECT station_name, station_serial, least(4, greatest(0, floor(start_soc / 20)))::int AS bucket,

@@ -24,7 +24,9 @@ const config = { features: [FEATURE] };
 const tags = ['charger-station statistics'];
 const DAY_MS = 86_400_000;
 
-/** Charger-station statistics (spec §7 MdLoadStatistic): consumption with its summary, power, start-SoC, data range. */
+/**
+ * Charger-station statistics (API calls MdLoadStatistic): consumption with its summary, power, start-SoC, data range.
+ */
 export async function mdloadStatisticsRoutes(app: FastifyInstance, options: { db: Database }) {
   const sites = siteRepository(options.db);
   const statistics = mdloadStatisticsRepository(options.db);

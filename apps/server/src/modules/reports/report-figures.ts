@@ -42,7 +42,7 @@ export interface ReportFigures {
   timeZone: string;
   samples: number;
   chargeSessions: number;
-  /** Sessions by start SoC: <20, <40, <60, <80, ≤100 % (spec §9). */
+  /** Sessions by start SoC: <20, <40, <60, <80, ≤100 % (business constants). */
   startSocBuckets: number[];
   minSoc: number | null;
   maxSoc: number | null;

@@ -4,7 +4,7 @@ import { axisStep } from './report-pdf-chart';
 
 const instant = Date.parse('2026-03-29T01:30:00Z');
 
-describe('report formats (spec §9)', () => {
+describe('report formats (business constants)', () => {
   it('writes dates as DD.MM.YYYY in German and MM-DD-YYYY in English, in the report zone', () => {
     expect(reportFormat('de', 'Europe/Berlin').dateTime(instant)).toBe('29.03.2026 03:30');
     expect(reportFormat('en', 'America/New_York').dateTime(instant)).toBe('03-28-2026 21:30');

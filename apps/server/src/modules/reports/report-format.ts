@@ -1,7 +1,7 @@
 import type { UiLanguage } from '@cbm/contracts/date-formats';
 import { formatLocalDate, formatZonedDate, formatZonedDateTime } from '../../shared/dates';
 
-/** Numbers, money and dates of a report in its language and time zone (spec §9 date formats). */
+/** Numbers, money and dates of a report in its language and time zone (the business constants' date formats). */
 export interface ReportFormat {
   number(value: number, digits?: number): string;
   /** An exact decimal (figure-decimals.ts, already rounded) with the language's separators. */

@@ -10,7 +10,7 @@ export interface ReportPalette {
   secondary: string;
 }
 
-/** The user's theme (spec §1) on paper: the header colours and brand names of the web app's themes. */
+/** The user's theme (product scope) on paper: the header colours and brand names of the web app's themes. */
 export const REPORT_PALETTES: Record<Theme, ReportPalette> = {
   default: { brandName: 'CBM', dark: '#0b3d2e', primary: '#12b886', secondary: '#868e96' },
   crown: { brandName: 'CBM Crown', dark: '#1c1f4a', primary: '#4c6ef5', secondary: '#868e96' },

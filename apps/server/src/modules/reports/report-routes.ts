@@ -44,7 +44,7 @@ const pdfResponse = { 200: z.any().describe('application/pdf') };
 const csvMissing = () => new HttpError(400, 'reports.csvMissing', 'errors.reportCsvMissing');
 const csvInvalid = (error: ReportCsvError) => new HttpError(400, 'reports.invalidCsv', error.messageKey, error.values);
 
-/** The report calls of spec §7: defaults, the PDF and CSV of a battery, and a PDF from an uploaded CSV. */
+/** The report API calls: defaults, the PDF and CSV of a battery, and a PDF from an uploaded CSV. */
 export async function reportRoutes(app: FastifyInstance, options: { db: Database }) {
   const sites = siteRepository(options.db);
   const reports = reportRepository(options.db);

@@ -221,7 +221,7 @@ describeEachDatabase('battery reports', (kind) => {
     expect(german.json().code).toBe('reports.csvMissing');
   });
 
-  it('checks the settings with the messages of spec §5', async () => {
+  it('checks the settings with the validation messages', async () => {
     const response = await get(`/${serial}/pdf?${query({ pricePerKwh: 'cheap', timezone: 'Mars/Base' })}`);
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual({

@@ -18,7 +18,7 @@ import { siteSettingsRepository } from './site-settings-repository';
 
 const FEATURE = 'cbm_osadmin';
 
-/** GET and POST /OsAdmin: the settings of an operating site (spec §3), for its admins. */
+/** GET and POST /OsAdmin: the settings of an operating site (entity fields), for its admins. */
 export async function siteSettingsRoutes(app: FastifyInstance, options: { db: Database }) {
   const sites = siteRepository(options.db);
   const api = app.withTypeProvider<ZodTypeProvider>();

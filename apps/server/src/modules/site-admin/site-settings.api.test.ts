@@ -120,7 +120,7 @@ describeEachDatabase('operating-site settings', (kind) => {
     });
   });
 
-  describe('rejects bad values with the messages of spec §5 and stores nothing', () => {
+  describe('rejects bad values with the validation messages and stores nothing', () => {
     const cases: [string, object, Record<string, string[]>][] = [
       ['latitude over 90', { latitude: 90.5 }, { 'body.latitude': ['Value must be below 90'] }],
       ['latitude under -90', { latitude: -91 }, { 'body.latitude': ['Value must be above -90'] }],

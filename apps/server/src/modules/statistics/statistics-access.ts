@@ -8,7 +8,8 @@ import type { SiteRepository } from '../sites/site-repository';
 export const STATISTICS_FEATURE: Feature = 'cbm_statistic';
 
 /**
- * Statistics and export (spec §2, §6): cbm_statistic (route config), access to the site with it, and the
+ * Statistics and export (screens and routes; roles and permissions): cbm_statistic (route config), access to the site
+ * with it, and the
  * battery Statistic permission there. Returns the user.
  */
 export async function requireStatisticsAccess(sites: SiteRepository, request: FastifyRequest, siteId: number) {

@@ -16,7 +16,7 @@ const config = { features: [STATISTICS_FEATURE] };
 const tags = ['statistics'];
 const BASE = '/api/v2/Statistics';
 
-/** The battery statistics calls of spec §7 (docs/decisions/014-statistics-and-export.md). */
+/** The battery statistics API calls (docs/decisions/014-statistics-and-export.md). */
 export async function statisticsRoutes(app: FastifyInstance, options: { db: Database }) {
   const sites = siteRepository(options.db);
   const statistics = statisticsRepository(options.db);

@@ -37,7 +37,7 @@ export interface UpdateRoutesOptions {
   publicUrl: string | undefined;
 }
 
-/** Software updates of spec §7 (cbm_update) and the device's download of the image (decision 010). */
+/** The software update API calls (cbm_update) and the device's download of the image (decision 010). */
 export async function updateRoutes(app: FastifyInstance, options: UpdateRoutesOptions) {
   const { db } = options;
   const sites = siteRepository(db);
@@ -46,7 +46,7 @@ export async function updateRoutes(app: FastifyInstance, options: UpdateRoutesOp
   const api = app.withTypeProvider<ZodTypeProvider>();
   app.devices.addReplyListener(updateJobListener(app.log.child({ module: 'updates' })));
 
-  /** {a}/{b} of spec §7 are the operating site and the battery's serial number. */
+  /** {a}/{b} in the API calls are the operating site and the battery's serial number. */
   api.post('/api/v2/battery/Update/:operatingSiteId/:serial', {
     config,
     schema: {

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigation } from 'react-router';
 
-/** A thin bar, no spinner, for at least 500 ms while navigating to a different path (spec §2). */
+/** A thin bar, no spinner, for at least 500 ms while navigating to a different path (screens and routes). */
 export function NavigationProgressBar() {
   const { t } = useTranslation();
   const navigation = useNavigation();

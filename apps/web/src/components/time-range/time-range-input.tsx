@@ -20,7 +20,8 @@ export interface TimeRangeInputProps {
 }
 
 /**
- * A range of whole calendar days with the quick ranges of spec §9 beside the calendar: choosing "last week"
+ * A range of whole calendar days with the quick ranges of the business constants beside the calendar: choosing "last
+ * week"
  * or the same days by hand gives the same range, named after the quick range.
  */
 export function TimeRangeInput({ value, onChange, timeZone, label, ...props }: TimeRangeInputProps) {

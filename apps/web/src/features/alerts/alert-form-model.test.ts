@@ -12,7 +12,7 @@ const valid = {
   emails: ['a@b.de'],
 };
 
-describe('alert form (spec §5)', () => {
+describe('alert form (validation rules)', () => {
   it('passes a complete form with the server’s schema', () => {
     const { body, errors } = validateAlertForm('battery', valid, t);
     expect(errors).toEqual({});

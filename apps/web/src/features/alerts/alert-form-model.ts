@@ -12,7 +12,7 @@ import { VALIDATION } from '@cbm/contracts/validation-messages';
 import type { TFunction } from 'i18next';
 import { fieldErrors } from '../../lib/validation-errors';
 
-/** The two exclusive ways to choose the devices of an alert (spec §5). */
+/** The two exclusive ways to choose the devices of an alert (validation rules). */
 export type SelectionWay = 'groupsAndTypes' | 'serials';
 
 /** What the form edits; select values are strings (group ids, 'ungrouped'). */

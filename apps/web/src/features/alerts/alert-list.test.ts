@@ -16,7 +16,7 @@ const alert = (id: number, name = `Alert ${id}`): Alert => ({
   emails: ['ops@example.com'],
 });
 
-describe('alert list (spec §4)', () => {
+describe('alert list (state rules)', () => {
   it('replaces a saved alert by id, keeping its place', () => {
     expect(upsertAlert([alert(1), alert(2), alert(3)], alert(2, 'Renamed')).map((item) => item.name)).toEqual([
       'Alert 1',

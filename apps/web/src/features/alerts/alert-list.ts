@@ -1,9 +1,9 @@
 import type { Alert, AlertProduct } from '@cbm/contracts/alerts';
 
-/** The API path of each product's alerts (spec §7). */
+/** The API path of each product's alerts (API calls). */
 export const alertPath = (product: AlertProduct) => (product === 'battery' ? '/Alert' : '/mdload/MdloadAlert');
 
-/** Spec §4: a saved alert replaces the one with its id, or is appended. */
+/** State rules: a saved alert replaces the one with its id, or is appended. */
 export function upsertAlert(list: readonly Alert[] | undefined, alert: Alert): Alert[] {
   const items = list ?? [];
   return items.some((item) => item.id === alert.id)
@@ -11,6 +11,6 @@ export function upsertAlert(list: readonly Alert[] | undefined, alert: Alert): A
     : [...items, alert];
 }
 
-/** Spec §4: a deleted alert is removed by id. */
+/** State rules: a deleted alert is removed by id. */
 export const removeAlert = (list: readonly Alert[] | undefined, id: number): Alert[] =>
   (list ?? []).filter((item) => item.id !== id);

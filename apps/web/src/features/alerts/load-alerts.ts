@@ -5,7 +5,9 @@ import { alertBatteryTypesQuery } from './api/get-alert-battery-types';
 import { alertGroupsQuery } from './api/get-alert-groups';
 import { alertsQuery } from './api/get-alerts';
 
-/** The route's load step (spec §2): alerts, battery types, batteries and groups; failures are only logged. */
+/**
+ * The route's load step (screens and routes): alerts, battery types, batteries and groups; failures are only logged.
+ */
 export async function loadAlerts(product: AlertProduct, operatingSiteId: number | undefined) {
   if (operatingSiteId === undefined) return;
   await Promise.all([

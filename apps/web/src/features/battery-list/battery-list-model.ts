@@ -7,7 +7,7 @@ import {
   type Versions,
 } from '@cbm/contracts/battery-list';
 
-/** The table's columns, in order; every other field of spec §3 is in the expanded details. */
+/** The table's columns, in order; every other entity field is in the expanded details. */
 export const TABLE_COLUMNS = [
   'batterySerialNumber',
   'batteryName',

@@ -2,7 +2,7 @@ import { Paper, Stack, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
-/** 403: shown to users without any authorised feature (spec §2, §8). */
+/** 403: shown to users without any authorised feature (screens and routes, error catalogue). */
 export default function ForbiddenPage() {
   const { t } = useTranslation();
   return (

@@ -1,6 +1,6 @@
 import type { EventProduct } from '@cbm/contracts/events';
 
-/** Where each product's event calls live (spec §7) and what its screen names; the components are the same. */
+/** Where each product's event calls live (API calls) and what its screen names; the components are the same. */
 export interface EventProductConfig {
   product: EventProduct;
   eventsPath: string;

@@ -10,7 +10,7 @@ import { dayIn, dayjs, startOfDayIn } from '../../components/time-range/zoned-da
 
 const DEFAULT_DAYS = 7;
 
-/** The default period of spec §9: the last 7 days (today included) up to now, never into the future. */
+/** The default period (business constants): the last 7 days (today included) up to now, never into the future. */
 export function lastDaysToNow(timeZone: string, now: Date = new Date()): TimeRange {
   const first = dayjs
     .utc(dayIn(now, timeZone))
@@ -75,7 +75,7 @@ export function applySavedFilter(state: EventViewState, filter: SavedEventFilter
   };
 }
 
-/** Deleting the active saved filter resets the view to the default columns (spec §4). */
+/** Deleting the active saved filter resets the view to the default columns (state rules). */
 export function afterFilterDeleted(state: EventViewState, deletedId: number, defaultColumns: string[]): EventViewState {
   if (state.activeFilterId !== deletedId) return state;
   return { ...state, columns: defaultColumns, attributeFilters: [], page: 1, activeFilterId: null };

@@ -7,7 +7,7 @@ interface HelpSidebarProps {
   onClose: () => void;
 }
 
-/** Help for the current page (spec §1), or 'no help available'; out of reach (inert) while closed. */
+/** Help for the current page (product scope), or 'no help available'; out of reach (inert) while closed. */
 export function HelpSidebar({ topic, opened, onClose }: HelpSidebarProps) {
   const { t } = useTranslation();
   return (

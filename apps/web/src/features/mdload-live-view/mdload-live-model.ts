@@ -7,7 +7,7 @@ export function replaceUnit(data: MdloadLiveViewResponse, unit: MdloadUnit): Mdl
 }
 
 /**
- * Merges pushed twins into the list (spec §4): each updates the one unit with its mdLoadSerial in place, and
+ * Merges pushed twins into the list (state rules): each updates the one unit with its mdLoadSerial in place, and
  * of its stations those the telemetry names. Unknown serials change nothing; an unchanged list keeps its identity.
  */
 export function mergeLiveMdloads(data: MdloadLiveViewResponse, changes: readonly LiveMdload[]): MdloadLiveViewResponse {

@@ -60,7 +60,7 @@ describe('charger-station chart data', () => {
     ]);
   });
 
-  it('labels the start-SoC buckets of spec §9 and stacks them per station', () => {
+  it('labels the start-SoC buckets and stacks them per station', () => {
     const buckets = [
       { bucket: 'lt20', count: 1 },
       { bucket: 'lt40', count: 2 },

@@ -48,7 +48,7 @@ describe('report settings form', () => {
     );
   });
 
-  it('applies the number rules of spec §5 to the price, with a decimal comma', () => {
+  it('applies the number validation rules to the price, with a decimal comma', () => {
     const values = initialValues(context);
     expect(messages({ ...values, pricePerKwh: '' })).toEqual([['pricePerKwh', 'validation.required']]);
     expect(messages({ ...values, pricePerKwh: 'abc' })).toEqual([['pricePerKwh', 'validation.notANumber']]);

@@ -30,7 +30,7 @@ export interface ReportSetupContext {
 const DEFAULT_DAYS = 7;
 
 /**
- * Prefilled per spec §9: vehicle id from the battery name, creator from the user name, language from the UI
+ * Prefilled per business constants: vehicle id from the battery name, creator from the user name, language from the UI
  * (de → de_DE, else en_US). A battery's period is its last 7 whole days with data (decision 035); a CSV covers
  * the whole file.
  */
@@ -64,7 +64,7 @@ function lastDays({ timestampMin, timestampMax, timezone }: ReportDefaults, now 
   return dayRange(firstWithData > weekBefore ? firstWithData : weekBefore, lastDay, timezone);
 }
 
-/** The form checked with the shared schema (spec §5); the price accepts a decimal comma. */
+/** The form checked with the shared schema (validation rules); the price accepts a decimal comma. */
 export function parseSettings(values: ReportSettingsValues, context: { serial: string; operatingSiteId: number }) {
   return reportSettingsFormSchema.safeParse({
     ...values,

@@ -10,7 +10,7 @@ const file = {
 };
 const run = (...actions: ReportSetupAction[]) => actions.reduce(reportSetupReducer, IDLE_SETUP);
 
-describe('report setup (spec §4)', () => {
+describe('report setup (state rules)', () => {
   it('goes idle → loading on a serial or csv, → ready with the defaults', () => {
     const loading = run({ type: 'select', serial: 'B-1', csv: null });
     expect(loading).toEqual({ ...IDLE_SETUP, status: 'loading', serial: 'B-1' });

@@ -7,7 +7,7 @@ export interface ReportFile extends SavedFile {
   type: 'pdf' | 'csv';
 }
 
-/** Report setup of spec §4: idle → loading (defaults are fetched) → ready; reset clears everything. */
+/** Report setup (state rules): idle → loading (defaults are fetched) → ready; reset clears everything. */
 export interface ReportSetup {
   status: 'idle' | 'loading' | 'ready';
   serial: string;

@@ -27,7 +27,7 @@ describe('site settings form values', () => {
     expect(parseFormValues(toFormValues(settings, 'en')).data).toEqual(body);
   });
 
-  it('turns empty and non-numeric fields into the messages of spec §5', () => {
+  it('turns empty and non-numeric fields into the validation messages', () => {
     const result = parseFormValues({ ...toFormValues(settings, 'en'), latitude: '', pricePerKwh: 'zero' });
     expect(result.error?.issues.map((issue) => [issue.path[0], issue.message])).toEqual([
       ['latitude', 'validation.required'],

@@ -2,7 +2,7 @@ import { TOAST_DEFAULT_MS } from '@cbm/contracts/constants';
 
 export type NotificationType = 'info' | 'success' | 'warning' | 'error';
 
-/** A toast (spec §3 "Notification item"). */
+/** A toast (entity fields "Notification item"). */
 export interface Notification {
   id: string;
   createdAt: number;

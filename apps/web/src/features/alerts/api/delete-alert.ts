@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { alertPath, removeAlert } from '../alert-list';
 import { alertsQuery } from './get-alerts';
 
-/** DELETE …/{id}; the cached list loses that id (spec §4). */
+/** DELETE …/{id}; the cached list loses that id (state rules). */
 export function useDeleteAlert(product: AlertProduct, operatingSiteId: number) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { alertPath, upsertAlert } from '../alert-list';
 import { alertsQuery } from './get-alerts';
 
-/** POST (new) or PUT …/{id}; the cached list gets the saved alert replaced by id or appended (spec §4). */
+/** POST (new) or PUT …/{id}; the cached list gets the saved alert replaced by id or appended (state rules). */
 export function useSaveAlert(product: AlertProduct, operatingSiteId: number) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -42,7 +42,10 @@ const EMAIL_SEPARATORS = ['Enter', ...EMAIL_SPLIT];
 /** Mantine hides a select's clear button from assistive technology; these are named and reachable. */
 const clearButton = (label: string) => ({ 'aria-label': label, 'aria-hidden': false });
 
-/** The alert form of spec §5: every rule checked with the server's schema, serials or groups and types as a choice. */
+/**
+ * The alert form's validation rules: every rule checked with the server's schema, serials or groups and types as a
+ * choice.
+ */
 export function AlertForm({ product, siteId, siteName, alert, onClose }: AlertFormProps) {
   const { t } = useTranslation();
   const [state, setState] = useState(() => initialFormState(siteId, alert));

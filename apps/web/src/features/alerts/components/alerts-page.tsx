@@ -1,6 +1,6 @@
 import { AlertsScreen } from './alerts-screen';
 
-/** Alerts (spec §2, route `alerts`, cbm_alert): e-mail alerts for the site's batteries. */
+/** Alerts (screens and routes, route `alerts`, cbm_alert): e-mail alerts for the site's batteries. */
 export default function AlertsPage() {
   return <AlertsScreen product="battery" />;
 }

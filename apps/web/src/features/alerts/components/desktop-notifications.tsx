@@ -6,7 +6,7 @@ import { useDesktopNotifications } from '../hooks/use-desktop-notifications';
 const MESSAGE = { denied: 'blocked', default: 'notGranted', unsupported: 'unsupported' } as const;
 
 /**
- * The switch for desktop notifications and, when the browser does not allow them, why (spec §8 texts). The
+ * The switch for desktop notifications and, when the browser does not allow them, why (error catalogue texts). The
  * notifications themselves come from AlertNotifications in the app shell, on every page of the site.
  */
 export function DesktopNotifications() {

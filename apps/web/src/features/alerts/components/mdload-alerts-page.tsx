@@ -1,6 +1,6 @@
 import { AlertsScreen } from './alerts-screen';
 
-/** Charger-station alerts (spec §2, route `md-alerts`, cbm_mdlalert and the site's Alert permission). */
+/** Charger-station alerts (screens and routes, route `md-alerts`, cbm_mdlalert and the site's Alert permission). */
 export default function MdloadAlertsPage() {
   return <AlertsScreen product="mdload" />;
 }

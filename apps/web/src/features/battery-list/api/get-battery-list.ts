@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client';
 
 export const BATTERY_LIST_PATH = '/battery/BatteryList';
 
-/** GET /battery/BatteryList: every battery of the sites with every field (spec §7). */
+/** GET /battery/BatteryList: every battery of the sites with every field (API calls). */
 export const batteryListQuery = (operatingSiteIds: readonly number[]) =>
   queryOptions({
     queryKey: ['batteryList', ...operatingSiteIds],

@@ -8,7 +8,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { formatNumberText } from '../../../lib/number-text';
 import { fieldText } from './field-text';
 
-/** The fields of spec §3 that the table's columns do not show. */
+/** The entity fields that the table's columns do not show. */
 const DETAIL_FIELDS = [
   'displayId',
   'hwSerial',

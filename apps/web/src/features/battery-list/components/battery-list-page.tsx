@@ -26,7 +26,9 @@ import { BatteryDetails } from './battery-details';
 import { BatteryRow } from './battery-row';
 import { UpdateDialog } from './update-dialog';
 
-/** Expert battery list (spec §2 expert/battery_list, cbm_view): every battery field, sortable, expandable. */
+/**
+ * Expert battery list (screens and routes expert/battery_list, cbm_view): every battery field, sortable, expandable.
+ */
 export default function BatteryListPage() {
   const { t } = useTranslation();
   const siteId = useSiteId();

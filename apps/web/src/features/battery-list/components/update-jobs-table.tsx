@@ -14,7 +14,7 @@ const STATUS_COLORS: Partial<Record<UpdateJob['status'], string>> = {
   discarded: 'gray',
 };
 
-/** The battery's update jobs, newest first, with every timestamp of spec §3. */
+/** The battery's update jobs, newest first, with every timestamp the entity fields name. */
 export function UpdateJobsTable({ jobs }: { jobs: readonly UpdateJob[] }) {
   const { t } = useTranslation();
   const language = currentLanguage();

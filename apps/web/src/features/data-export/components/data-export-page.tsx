@@ -11,7 +11,10 @@ import { useTimeZoneChoice } from '../../sites/use-time-zone-choice';
 import { useStatisticsBatteries } from '../../statistics/api/get-statistics-batteries';
 import { downloadExport } from '../api/download-export';
 
-/** Data export (spec §2 stats/export): a CSV per battery and day, week or month; every field required (§5). */
+/**
+ * Data export (screens and routes stats/export): a CSV per battery and day, week or month; every field required
+ * (validation rules).
+ */
 export default function DataExportPage() {
   const { t } = useTranslation();
   const operatingSiteId = useSiteId();

@@ -6,7 +6,7 @@ import { useDatalogs } from '../api/get-datalogs';
 import { DatalogRequestForm } from './datalog-request-form';
 import { DatalogTable } from './datalog-table';
 
-/** Datalog request (spec §2 expert/datalog): request from a battery, follow the state, download the zip. */
+/** Datalog request (screens and routes expert/datalog): request from a battery, follow the state, download the zip. */
 export default function DatalogPage() {
   const { t } = useTranslation();
   const siteId = useSiteId();

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import type { EventProductConfig } from '../event-products';
 
 /**
- * POST …/Events or …/MdloadEvents. Silent: a failed fetch clears the result without a message (spec §8), so
+ * POST …/Events or …/MdloadEvents. Silent: a failed fetch clears the result without a message (error catalogue), so
  * the page shows no rows and keeps no stale ones.
  */
 export function useEventPage(config: EventProductConfig, request: EventQuery | undefined) {

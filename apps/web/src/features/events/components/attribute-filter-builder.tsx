@@ -11,7 +11,7 @@ interface AttributeFilterBuilderProps {
   onChange: (filters: AttributeFilter[]) => void;
 }
 
-/** Filters over every filterable attribute of the product (spec §3); the time is chosen with the time range. */
+/** Filters over every filterable attribute of the product (entity fields); the time is chosen with the time range. */
 export function AttributeFilterBuilder({ product, filters, onChange }: AttributeFilterBuilderProps) {
   const { t } = useTranslation();
   const choices = eventAttributesOf(product)

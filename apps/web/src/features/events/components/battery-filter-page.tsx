@@ -3,7 +3,9 @@ import { useSiteId } from '../../sites/use-site-id';
 import { BATTERY_EVENTS } from '../event-products';
 import { EventView } from './event-view';
 
-/** Filter view (spec §2 expert/filter/:serialNumber?): a serial in the route prefilters BatterySerialNumber. */
+/**
+ * Filter view (screens and routes expert/filter/:serialNumber?): a serial in the route prefilters BatterySerialNumber.
+ */
 export default function BatteryFilterPage() {
   const { serialNumber } = useParams();
   const siteId = useSiteId();

@@ -19,7 +19,7 @@ interface EventResultsTableProps {
   onPage: (page: number) => void;
 }
 
-/** 20 events a page (spec §9), sortable by any column; the pager grows as the count reaches further. */
+/** 20 events a page (business constants), sortable by any column; the pager grows as the count reaches further. */
 export function EventResultsTable(props: EventResultsTableProps) {
   const { product, columns, page, loading, pageNumber, orderBy, descending, timeZone, onSort, onPage } = props;
   const { t } = useTranslation();

@@ -18,7 +18,7 @@ interface SavedFiltersMenuProps {
   onDeleted: (id: number) => void;
 }
 
-/** Load, save and delete the user's saved filters ('Filter saved', 'Filter deleted', spec §8). */
+/** Load, save and delete the user's saved filters ('Filter saved', 'Filter deleted', error catalogue). */
 export function SavedFiltersMenu({ config, state, onLoad, onSaved, onDeleted }: SavedFiltersMenuProps) {
   const { t } = useTranslation();
   const filters = useSavedFilters(config);

@@ -7,7 +7,8 @@ import type { EventProductConfig } from '../event-products';
 import { activeFilters, type EventViewState, offsetOf, seekFor } from '../event-view-model';
 
 /**
- * The rows for the view's state: re-fetched 200 ms after the last change (spec §9), continuing after the rows
+ * The rows for the view's state: re-fetched 200 ms after the last change (business constants), continuing after the
+ * rows
  * of pages already seen (seek tokens), so paging deep into a long list stays fast.
  */
 export function useEventRows(config: EventProductConfig, state: EventViewState, siteId: number) {

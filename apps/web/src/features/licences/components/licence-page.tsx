@@ -41,7 +41,10 @@ const COLUMNS: [LicenceSortKey, string][] = [
   ['eoLDate', 'licences.columns.eoLDate'],
 ];
 
-/** Change Device Licences (spec §2 admin/license): searchable, sortable, expired and expiring ones highlighted. */
+/**
+ * Change Device Licences (screens and routes admin/license): searchable, sortable, expired and expiring ones
+ * highlighted.
+ */
 export default function LicencePage() {
   const { t } = useTranslation();
   const language = currentLanguage();

@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client';
 
 export const LIVE_VIEW_PATH = '/battery/BatteryLiveView';
 
-/** GET /battery/BatteryLiveView: the site's batteries matching the search (spec §7, up to 99,999). */
+/** GET /battery/BatteryLiveView: the site's batteries matching the search (API calls, up to 99,999). */
 export const liveViewQuery = (operatingSiteId: number, search: string) =>
   queryOptions({
     queryKey: ['liveView', operatingSiteId, search],

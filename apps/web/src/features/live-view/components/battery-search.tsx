@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useBatterySuggestions } from '../api/get-battery-suggestions';
 import { suggestionOptions } from '../live-view-model';
 
-/** Suggestions follow the typing closely; the list itself waits for the longer search debounce (spec §9). */
+/** Suggestions follow the typing closely; the list itself waits for the longer search debounce (business constants). */
 const SUGGESTIONS_DEBOUNCE_MS = 200;
 
 interface BatterySearchProps {

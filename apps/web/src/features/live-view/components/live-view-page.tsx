@@ -36,7 +36,7 @@ type Dialog =
   | { kind: 'deleteGroup'; group: BatteryGroup }
   | { kind: 'renameBattery'; battery: LiveViewBattery };
 
-/** Live View (spec §2): the site's batteries in groups, as a grid or a list, updated live. */
+/** Live View (screens and routes): the site's batteries in groups, as a grid or a list, updated live. */
 export default function LiveViewPage() {
   const { t } = useTranslation();
   const siteId = useSiteId();

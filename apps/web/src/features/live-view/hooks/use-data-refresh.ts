@@ -12,7 +12,7 @@ const isNewer = (battery: LiveViewBattery, before: string | null) =>
   battery.lastDataTimestamp !== null && (before === null || Date.parse(battery.lastDataTimestamp) > Date.parse(before));
 
 /**
- * 'Update data' (spec §4): asks the battery for fresh data, then reads it every second until its
+ * 'Update data' (state rules): asks the battery for fresh data, then reads it every second until its
  * lastDataTimestamp is newer, merges it and says so; gives up after 60 s with a message.
  */
 export function useDataRefresh(siteId: number) {

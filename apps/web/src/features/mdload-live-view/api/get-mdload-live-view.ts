@@ -8,7 +8,7 @@ const REFRESH_MS = 60_000;
 
 export const mdloadLiveViewKey = (operatingSiteId: number) => ['mdloadLiveView', operatingSiteId] as const;
 
-/** GET /mdload/MdLoadLiveView: the site's charger-station units with groups, stations and chargers (spec §7). */
+/** GET /mdload/MdLoadLiveView: the site's charger-station units with groups, stations and chargers (API calls). */
 export const mdloadLiveViewQuery = (operatingSiteId: number) =>
   queryOptions({
     queryKey: mdloadLiveViewKey(operatingSiteId),

@@ -14,7 +14,10 @@ import { useMdloadLiveStream } from '../hooks/use-mdload-live-stream';
 import { ChargerDialog } from './charger-dialog';
 import { MdloadUnitPanel } from './mdload-unit-panel';
 
-/** Charger-station live view (spec §2 md-live): the site's units with their groups and stations, updated live. */
+/**
+ * Charger-station live view (screens and routes md-live): the site's units with their groups and stations, updated
+ * live.
+ */
 export default function MdloadLiveViewPage() {
   const { t } = useTranslation();
   const siteId = useSiteId();

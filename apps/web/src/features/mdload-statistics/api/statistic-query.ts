@@ -3,7 +3,10 @@ import type { TimeRange } from '../../../components/time-range/quick-range';
 
 export const MDLOAD_STATISTIC_PATH = '/mdload/MdLoadStatistic';
 
-/** What every series call takes: the site, the zone, and the chosen days from day start to the next day's start (spec §7). */
+/**
+ * What every series call takes: the site, the zone, and the chosen days from day start to the next day's start (API
+ * calls).
+ */
 export interface StatisticParams {
   operatingSiteId: number;
   timeZone: string;

@@ -12,7 +12,10 @@ import { ConsumptionSummary } from './consumption-summary';
 import { NoData } from './no-data';
 import { StatisticFilters } from './statistic-filters';
 
-/** Charger-station consumption (spec §2 md-consumption): daily energy per unit, power over time and the summary. */
+/**
+ * Charger-station consumption (screens and routes md-consumption): daily energy per unit, power over time and the
+ * summary.
+ */
 export default function ConsumptionPage() {
   const { t } = useTranslation();
   const language = currentLanguage();

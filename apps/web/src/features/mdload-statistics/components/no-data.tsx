@@ -1,7 +1,7 @@
 import { Paper, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** Spec §8: 'No available data' where a chart has nothing to show. */
+/** Error catalogue: 'No available data' where a chart has nothing to show. */
 export function NoData() {
   const { t } = useTranslation();
   return (

@@ -7,7 +7,10 @@ import { startSocCharts } from '../statistics-model';
 import { NoData } from './no-data';
 import { StatisticFilters } from './statistic-filters';
 
-/** Charger-station start-SoC (spec §2 md-start-soc): charge sessions per start-SoC bucket, in all and per station. */
+/**
+ * Charger-station start-SoC (screens and routes md-start-soc): charge sessions per start-SoC bucket, in all and per
+ * station.
+ */
 export default function StartSocPage() {
   const { t } = useTranslation();
   const filters = useStatisticFilters();

@@ -14,7 +14,9 @@ import { IDLE_SETUP, reportSetupReducer } from '../report-setup';
 import { ReportSelectForm } from './report-select-form';
 import { ReportSettingsForm } from './report-settings-form';
 
-/** Reporting (spec §2, §4): choose a battery or a datalog, adjust the settings, download PDF or CSV. */
+/**
+ * Reporting (screens and routes, state rules): choose a battery or a datalog, adjust the settings, download PDF or CSV.
+ */
 export default function ReportPage() {
   const { t } = useTranslation();
   const siteId = useSiteId();

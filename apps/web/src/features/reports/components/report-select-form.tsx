@@ -12,7 +12,7 @@ interface ReportSelectFormProps {
   onSelect: (selection: { serial: string; csv: File | null }) => void;
 }
 
-/** Report select form (spec §3, §5): a battery serial of the site or an uploaded datalog CSV. */
+/** Report select form (entity fields, validation rules): a battery serial of the site or an uploaded datalog CSV. */
 export function ReportSelectForm({ operatingSiteId, loading, onSelect }: ReportSelectFormProps) {
   const { t } = useTranslation();
   const batteries = useReportBatteries(operatingSiteId);

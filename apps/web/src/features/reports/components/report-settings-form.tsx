@@ -20,7 +20,7 @@ interface ReportSettingsFormProps {
   onReset: () => void;
 }
 
-/** Report settings (spec §3, §5): period, texts, language, site, currency, price and type. */
+/** Report settings (entity fields, validation rules): period, texts, language, site, currency, price and type. */
 export function ReportSettingsForm({ initial, serial, csvName, generating, ...props }: ReportSettingsFormProps) {
   const { t } = useTranslation();
   const sites = useOperatingSites();

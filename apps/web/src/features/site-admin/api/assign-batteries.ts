@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /**
- * POST /OsAdmin/batteries. Silent: the form tells the user itself ('Error storing batteries', spec §8).
+ * POST /OsAdmin/batteries. Silent: the form tells the user itself ('Error storing batteries', error catalogue).
  * Afterwards every site's battery lists are stale; they reload without holding up the answer.
  */
 export function useAssignBatteries() {

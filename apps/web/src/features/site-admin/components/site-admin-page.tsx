@@ -5,7 +5,7 @@ import { useSiteSettings } from '../api/get-site-settings';
 import { BatteryAssignment } from './battery-assignment';
 import { SiteSettingsForm } from './site-settings-form';
 
-/** Edit Operating Site (spec §2 admin/osadmin): the site's settings and its batteries. */
+/** Edit Operating Site (screens and routes admin/osadmin): the site's settings and its batteries. */
 export default function SiteAdminPage() {
   const { t } = useTranslation();
   const siteId = useSiteId();

@@ -22,7 +22,10 @@ interface StatisticsFormProps {
   onSubmit: (query: StatisticsQuery) => void;
 }
 
-/** Spec §3/§5: type, group-by, group or batteries, time type, time range and zone, every one required. */
+/**
+ * Entity fields and validation rules: type, group-by, group or batteries, time type, time range and zone, every one
+ * required.
+ */
 export function StatisticsForm({ operatingSiteId, onSubmit }: StatisticsFormProps) {
   const { t } = useTranslation();
   const batteries = useStatisticsBatteries(operatingSiteId).data ?? [];

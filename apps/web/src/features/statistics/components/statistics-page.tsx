@@ -10,7 +10,9 @@ import { hasData } from '../statistics-model';
 import { StatisticsChart } from './statistics-chart';
 import { StatisticsForm } from './statistics-form';
 
-/** Battery statistics (spec §2 stats/statistics): start SoC, availability, total energy and CO2 over time. */
+/**
+ * Battery statistics (screens and routes stats/statistics): start SoC, availability, total energy and CO2 over time.
+ */
 export default function StatisticsPage() {
   const { t } = useTranslation();
   const operatingSiteId = useSiteId();
