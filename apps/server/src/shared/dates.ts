@@ -1,6 +1,6 @@
 import { DATE_FORMATS, type UiLanguage } from '@cbm/contracts/date-formats';
 import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
+import utc from 'dayjs/plugin/utc.js';
 
 dayjs.extend(utc);
 
