@@ -135,7 +135,7 @@ export function compileEventQuery(product: EventProduct, input: EventQuery): Com
 SELECT c.total_count, p.* FROM (SELECT count(*)::int AS total_count FROM hits) c
 LEFT JOIN LATERAL (
   SELECT ${sortColumn ? 'e.sort_key' : 'NULL::text'} AS key_sort, ${KEY_TS} AS key_ts, e.serial_number AS key_serial,
-         e.seq::text AS key_seq${columnList.map((column, i) => `,\n         ${outputExpression(column)} AS c${i}`).join('')}
+         e.seq::text AS key_seq, e.code AS key_code${columnList.map((column, i) => `,\n         ${outputExpression(column)} AS c${i}`).join('')}
     FROM hits e ${outputNeedsBattery ? batteryJoin : ''}
    ORDER BY ${order('e.sort_value')}
   OFFSET ${bind(skip)} LIMIT ${bind(input.max)}

@@ -88,7 +88,7 @@ export async function eventRoutes(app: FastifyInstance, options: { db: Database 
 
     const respond = async (request: FastifyRequest, query: Omit<EventQuery, 'filter'>, filter: EventFilter) => {
       await requireSites(request, query.operatingSiteIds);
-      return events.page(product, { ...query, filter });
+      return events.page(product, { ...query, filter }, request.language);
     };
     if (product === 'battery') {
       api.post(routes.events, {
