@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deviceEventText } from './device-texts';
+import { CATALOGUED_CODES, codesWhoseText, deviceEventText } from './device-texts';
 
 const lowSoc = { code: 'W201', description: 'Low state of charge', category: 'SOC' };
 
@@ -21,5 +21,12 @@ describe('device event texts', () => {
 
   it('keeps the other fields of the event', () => {
     expect(deviceEventText('de', { ...lowSoc, active: true })).toMatchObject({ active: true, code: 'W201' });
+  });
+
+  it('finds the codes whose text in the language contains a part, ignoring case', () => {
+    expect(codesWhoseText('de', 'description', 'LADEZUSTAND')).toEqual(['L301', 'W201']);
+    expect(codesWhoseText('en', 'category', 'temp')).toEqual(['E101', 'W105']);
+    expect(codesWhoseText('de', 'description', 'state of charge')).toEqual([]);
+    expect(CATALOGUED_CODES).toContain('W201');
   });
 });

@@ -17,6 +17,17 @@ type Catalogue = Readonly<Record<string, { description: string; category: string
  */
 const CATALOGUES: Record<UiLanguage, Catalogue> = { en: en.deviceEvents, de: de.deviceEvents };
 
+/** Every catalogued code. */
+export const CATALOGUED_CODES = Object.keys(en.deviceEvents);
+
+/** The catalogued codes whose description or category in the language contains `part`, ignoring case. */
+export function codesWhoseText(language: UiLanguage, field: 'description' | 'category', part: string): string[] {
+  const needle = part.toLocaleLowerCase(language);
+  return Object.entries(CATALOGUES[language])
+    .filter(([, texts]) => texts[field].toLocaleLowerCase(language).includes(needle))
+    .map(([code]) => code);
+}
+
 /** The event's description and category in the language; a code not in the catalogue keeps the device's text. */
 export function deviceEventText<T extends DeviceEventText>(language: UiLanguage, event: T): T {
   const known = Object.hasOwn(CATALOGUES[language], event.code) ? CATALOGUES[language][event.code] : undefined;

@@ -72,7 +72,7 @@ export function toEventPage(
 export function eventRepository(db: Queryable) {
   return {
     async page(product: EventProduct, input: EventQuery, language: UiLanguage): Promise<EventPage> {
-      const compiled = compileEventQuery(product, input);
+      const compiled = compileEventQuery(product, input, language);
       const rows = await db.query<EventPageRow>(compiled.sql, compiled.params);
       return toEventPage(compiled, input, rows, language);
     },

@@ -123,7 +123,7 @@ export async function eventRoutes(app: FastifyInstance, options: { db: Database 
         const user = await request.requireUser();
         const body = request.body;
         for (const name of body.columns) if (!sqlColumnOf(product, name)) throw unknownColumn(name);
-        for (const filter of body.attributeFilters) filterConditions(product, filter, () => '$0');
+        for (const filter of body.attributeFilters) filterConditions(product, filter, () => '$0', request.language);
         const columns = [...new Set(body.columns)];
         return options.db.transaction(async (tx) => {
           const repository = eventFilterRepository(tx);

@@ -123,6 +123,24 @@ describeEachDatabase('event queries', (kind) => {
     });
   });
 
+  it('filters device texts as the reader sees them', async () => {
+    const codes = async (language: string, name: string, text: string) => {
+      const body = {
+        ...TEXT_WINDOW,
+        operatingSiteIds: [site],
+        batteryEventFilter: { attributeFilters: [{ name, text }] },
+      };
+      const response = await query(body, admin, language);
+      expect(response.statusCode, response.body).toBe(200);
+      return eventPageSchema.parse(response.json()).events.map((event) => event.values.ErrorCode);
+    };
+    expect(await codes('de', 'ErrorDescription', 'ladezustand')).toEqual(['W201']);
+    expect(await codes('de', 'ErrorDescription', 'state of charge')).toEqual([]);
+    expect(await codes('en', 'ErrorDescription', 'state of charge')).toEqual(['W201']);
+    expect(await codes('de', 'ErrorDescription', 'vendor')).toEqual(['X999']);
+    expect(await codes('de', 'ErrorCategory', 'SOC')).toEqual(['X999']);
+  });
+
   it('continues a page after the previous one (seek) with the same rows as plain offsets, in any order', async () => {
     for (const order of [{}, { orderBy: 'SOC', orderByDescending: false }, { orderBy: 'ErrorCode' }]) {
       const plain = [
