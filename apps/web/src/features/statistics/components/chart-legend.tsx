@@ -9,7 +9,7 @@ function LegendRow({ entries }: { entries: LegendEntry[] }) {
     <Group component="ul" gap="md" wrap="wrap" m={0} p={0} style={{ listStyle: 'none' }}>
       {entries.map((entry) => (
         <Group component="li" key={entry.label} gap={6} wrap="nowrap">
-          <ColorSwatch color={cssColour(entry.color)} size={12} withShadow={false} aria-hidden />
+          <ColorSwatch color={cssColour(entry.color)} size={12} aria-hidden />
           <Text size="xs">{entry.label}</Text>
         </Group>
       ))}
