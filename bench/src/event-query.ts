@@ -98,7 +98,7 @@ async function run(kind: 'postgres' | 'pglite', total: number) {
     return response.json() as EventPage;
   };
   const raw = (query: EventQuery) => {
-    const compiled = compileEventQuery('battery', query);
+    const compiled = compileEventQuery('battery', query, 'en');
     return db.query(compiled.sql, compiled.params);
   };
   const matching = await db.query<{ count: number }>(

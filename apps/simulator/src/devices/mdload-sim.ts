@@ -6,7 +6,7 @@ import type { MdloadSpec } from './device-specs';
 
 const STEP_MS = 30_000;
 const EFFICIENCY = 0.94;
-const POWER_LIMIT = {
+export const POWER_LIMIT = {
   code: 'M201',
   type: 'warning',
   category: 'Load management',

@@ -32,9 +32,11 @@ describe('alert mail', () => {
     expect(english.subject).toBe('[CBM] Warning W201 at Truck 7 – Night shift');
     expect(english.text).toContain('Battery: Truck 7 (2010001)\nTime: 11-22-2026 00:30 (Europe/Berlin)');
     expect(english.text).toContain('Details: SOC 55.5');
+    expect(english.text).toContain('Event: Warning W201 – Low state of charge\nCategory: SOC');
     const german = renderEventMail(event, 'de', 'https://cbm.example.com');
     expect(german.subject).toBe('[CBM] Warnung W201 bei Truck 7 – Night shift');
     expect(german.text).toContain('Details: SOC 55,5');
+    expect(german.text).toContain('Ereignis: Warnung W201 – Niedriger Ladezustand\nKategorie: Ladezustand');
   });
 
   it('sums up a digest with the first events and how many more', () => {
@@ -46,6 +48,7 @@ describe('alert mail', () => {
     );
     expect(mail.subject).toBe('[CBM] 30 more events for alert Night shift');
     expect(mail.text).toContain('Event: Warning W202 – Cell temperature high');
+    expect(mail.text).toContain('Event: Warning W201 – Low state of charge');
     expect(mail.text).toContain('… and 28 more.');
     expect(mail.text).toContain('Open in CBM: https://cbm.example.com/4/alerts');
   });

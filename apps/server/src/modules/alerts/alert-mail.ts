@@ -1,3 +1,4 @@
+import { deviceEventText } from '@cbm/contracts/device-texts';
 import { type Language, translate } from '../../i18n/messages';
 import { formatZonedDateTime } from '../../shared/dates';
 import type { AlertMailEvent } from './alert-mail-event';
@@ -30,8 +31,9 @@ export function portalLink(
     : `${base}/${event.operatingSiteId}/mdload/events`;
 }
 
-function eventLines(event: AlertMailEvent, language: Language): string[] {
+function eventLines(mailed: AlertMailEvent, language: Language): string[] {
   const t = (key: Parameters<typeof translate>[1]) => translate(language, key);
+  const event = deviceEventText(language, mailed);
   const attributes = Object.entries(event.attributes).map(([name, value]) => `${name} ${formatValue(value, language)}`);
   return [
     `${t(`alertMail.${event.product}`)}: ${event.deviceName} (${event.serialNumber})`,

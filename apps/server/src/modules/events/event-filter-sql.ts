@@ -1,3 +1,5 @@
+import type { UiLanguage } from '@cbm/contracts/date-formats';
+import { CATALOGUED_CODES, codesWhoseText } from '@cbm/contracts/device-texts';
 import type { AttributeFilter, EventProduct } from '@cbm/contracts/events';
 import { HttpError } from '../../http-error';
 import { type SqlColumn, sqlColumnOf } from './event-sql-columns';
@@ -25,6 +27,21 @@ export function isCalendarDate(text: string): boolean {
 /** % and _ match themselves; the part may stand anywhere in the value. */
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
+/** Device texts the reader sees in the catalogue's words for a catalogued code (decision 036). */
+const DEVICE_TEXTS: Record<string, 'description' | 'category'> = {
+  ErrorDescription: 'description',
+  ErrorCategory: 'category',
+};
+
+/** Contains the text as the reader sees it: a catalogued code's text in the language, else the device's. */
+function textCondition(column: SqlColumn, text: string, bind: Bind, language: UiLanguage): string {
+  const contains = `${column.expression} ILIKE ${bind(containsPattern(text))}`;
+  const field = DEVICE_TEXTS[column.attribute.name];
+  if (!field) return contains;
+  const matching = bind(codesWhoseText(language, field, text));
+  return `(CASE WHEN e.code = ANY(${bind(CATALOGUED_CODES)}::text[]) THEN e.code = ANY(${matching}::text[]) ELSE ${contains} END)`;
+}
+
 type Bound = AttributeFilter['min'];
 
 function rangeConditions(column: SqlColumn, min: Bound, max: Bound, bind: Bind): string[] {
@@ -48,7 +65,7 @@ function rangeConditions(column: SqlColumn, min: Bound, max: Bound, bind: Bind):
  * One attribute filter as SQL conditions (AND). The name must be a known attribute of the product; the
  * SQL text comes from the fixed column table only, every value is a bound parameter.
  */
-export function filterConditions(product: EventProduct, filter: AttributeFilter, bind: Bind) {
+export function filterConditions(product: EventProduct, filter: AttributeFilter, bind: Bind, language: UiLanguage) {
   const column = sqlColumnOf(product, filter.name);
   if (!column) throw unknownColumn(filter.name);
   const { kind } = column.attribute;
@@ -64,7 +81,7 @@ export function filterConditions(product: EventProduct, filter: AttributeFilter,
     conditions.push(...rangeConditions(column, filter.min, filter.max, bind));
   } else if (kind === 'text') {
     if (given.range || given.values) throw mismatch(column);
-    if (filter.text) conditions.push(`${column.expression} ILIKE ${bind(containsPattern(filter.text))}`);
+    if (filter.text) conditions.push(textCondition(column, filter.text, bind, language));
   } else {
     if (given.range || given.text) throw mismatch(column);
     const allowed = column.attribute.values ?? [];

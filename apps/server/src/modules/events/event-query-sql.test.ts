@@ -70,7 +70,7 @@ function canonical(filter: AttributeFilter): AttributeFilter {
 
 const compileOr400 = (kind: EventProduct, input: EventQuery) => {
   try {
-    return compileEventQuery(kind, input);
+    return compileEventQuery(kind, input, 'en');
   } catch (error) {
     expect(error).toBeInstanceOf(HttpError);
     expect((error as HttpError).statusCode).toBe(400);
@@ -84,7 +84,11 @@ describe('compileEventQuery', () => {
       fc.property(product, fc.array(fc.constantFrom(...names).chain(filterFor), { maxLength: 4 }), (kind, filters) => {
         const compiled = compileOr400(kind, { ...base, filter: { attributeFilters: filters } });
         if (!compiled) return;
-        const reference = compileEventQuery(kind, { ...base, filter: { attributeFilters: filters.map(canonical) } });
+        const reference = compileEventQuery(
+          kind,
+          { ...base, filter: { attributeFilters: filters.map(canonical) } },
+          'en',
+        );
         expect(compiled.sql).toBe(reference.sql);
         expect(compiled.params).toHaveLength(reference.params.length);
       }),
@@ -125,14 +129,14 @@ describe('compileEventQuery', () => {
   });
 
   it('refuses an inverted time range', () => {
-    expect(() => compileEventQuery('battery', { ...base, from: base.to, to: base.from })).toThrowError(HttpError);
+    expect(() => compileEventQuery('battery', { ...base, from: base.to, to: base.from }, 'en')).toThrowError(HttpError);
   });
 
   it('refuses a filter of the wrong kind, an unknown enumeration value and an inverted range', () => {
     const refuse = (filter: AttributeFilter) =>
-      expect(() => compileEventQuery('battery', { ...base, filter: { attributeFilters: [filter] } })).toThrowError(
-        HttpError,
-      );
+      expect(() =>
+        compileEventQuery('battery', { ...base, filter: { attributeFilters: [filter] } }, 'en'),
+      ).toThrowError(HttpError);
     refuse({ name: 'SOC', text: '5' });
     refuse({ name: 'EventType', values: ['fatal'] });
     refuse({ name: 'SOC', min: 5, max: 1 });

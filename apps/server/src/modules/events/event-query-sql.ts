@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { UiLanguage } from '@cbm/contracts/date-formats';
 import {
   DEFAULT_ORDER_BY,
   defaultColumnsOf,
@@ -29,9 +30,10 @@ const CASTS = { number: 'float8', text: 'text', enum: 'text', date: 'date', time
 
 export const invertedTimeRange = () => new HttpError(400, 'events.invertedRange', 'errors.eventTimeRangeInverted');
 
-function signatureOf(product: EventProduct, input: EventQuery): string {
+function signatureOf(product: EventProduct, input: EventQuery, language: UiLanguage): string {
   const identity = [
     product,
+    language,
     new Date(input.from).toISOString(),
     new Date(input.to).toISOString(),
     input.orderBy,
@@ -62,7 +64,7 @@ function checkSortKey(column: SqlColumn | undefined, key: SeekKey) {
  * sequence number, so the order is total and a page can continue after a row (keyset) instead of skipping
  * `offset` rows. One statement answers the page and the count of rows up to the look-ahead.
  */
-export function compileEventQuery(product: EventProduct, input: EventQuery): CompiledEventQuery {
+export function compileEventQuery(product: EventProduct, input: EventQuery, language: UiLanguage): CompiledEventQuery {
   if (Date.parse(input.from) > Date.parse(input.to)) throw invertedTimeRange();
   const params: unknown[] = [];
   const bind: Bind = (value) => {
@@ -90,12 +92,12 @@ export function compileEventQuery(product: EventProduct, input: EventQuery): Com
   ];
   let filterNeedsBattery = sortColumn?.needsBattery ?? false;
   for (const filter of input.filter.attributeFilters) {
-    const compiled = filterConditions(product, filter, bind);
+    const compiled = filterConditions(product, filter, bind, language);
     where.push(...compiled.conditions);
     filterNeedsBattery ||= compiled.needsBattery;
   }
 
-  const signature = signatureOf(product, input);
+  const signature = signatureOf(product, input, language);
   const token = input.seek ? decodeSeekToken(input.seek) : undefined;
   const anchor = token && token.q === signature && token.o <= input.offset ? token : undefined;
   const direction = input.orderByDescending ? 'DESC' : 'ASC';
@@ -135,7 +137,7 @@ export function compileEventQuery(product: EventProduct, input: EventQuery): Com
 SELECT c.total_count, p.* FROM (SELECT count(*)::int AS total_count FROM hits) c
 LEFT JOIN LATERAL (
   SELECT ${sortColumn ? 'e.sort_key' : 'NULL::text'} AS key_sort, ${KEY_TS} AS key_ts, e.serial_number AS key_serial,
-         e.seq::text AS key_seq${columnList.map((column, i) => `,\n         ${outputExpression(column)} AS c${i}`).join('')}
+         e.seq::text AS key_seq, e.code AS key_code${columnList.map((column, i) => `,\n         ${outputExpression(column)} AS c${i}`).join('')}
     FROM hits e ${outputNeedsBattery ? batteryJoin : ''}
    ORDER BY ${order('e.sort_value')}
   OFFSET ${bind(skip)} LIMIT ${bind(input.max)}

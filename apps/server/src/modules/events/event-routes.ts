@@ -88,7 +88,7 @@ export async function eventRoutes(app: FastifyInstance, options: { db: Database 
 
     const respond = async (request: FastifyRequest, query: Omit<EventQuery, 'filter'>, filter: EventFilter) => {
       await requireSites(request, query.operatingSiteIds);
-      return events.page(product, { ...query, filter });
+      return events.page(product, { ...query, filter }, request.language);
     };
     if (product === 'battery') {
       api.post(routes.events, {
@@ -123,7 +123,7 @@ export async function eventRoutes(app: FastifyInstance, options: { db: Database 
         const user = await request.requireUser();
         const body = request.body;
         for (const name of body.columns) if (!sqlColumnOf(product, name)) throw unknownColumn(name);
-        for (const filter of body.attributeFilters) filterConditions(product, filter, () => '$0');
+        for (const filter of body.attributeFilters) filterConditions(product, filter, () => '$0', request.language);
         const columns = [...new Set(body.columns)];
         return options.db.transaction(async (tx) => {
           const repository = eventFilterRepository(tx);

@@ -1,6 +1,7 @@
 import type { DeviceEvent } from '@cbm/contracts/device-protocol';
 import type { Database } from '../../db/database';
 import { insertDeviceEvents, preparePartitions } from '../device-ingestion/device-history';
+import type { EventRecord } from '../device-ingestion/event-listener';
 
 /** A window before the demo history (it starts 90 days before the seed time), so only these events fall in it. */
 export const TEST_WINDOW = { from: '2026-08-01T00:00:00.000Z', to: '2026-08-01T23:59:59.999Z' };
@@ -50,4 +51,28 @@ export async function insertTestEvents(db: Database, site: number, serial: strin
   ];
   await insertDeviceEvents(db, records);
   return battery;
+}
+
+/** A day after TEST_WINDOW with two events: one of a catalogued code (decision 036), one the catalogue lacks. */
+export const TEXT_WINDOW = { from: '2026-08-02T00:00:00.000Z', to: '2026-08-02T23:59:59.999Z' };
+
+export async function insertTextEvents(db: Database, site: number, serial: string) {
+  const ts = (minute: number) => new Date(Date.parse(TEXT_WINDOW.from) + minute * 60_000);
+  const event = (minute: number, code: string, description: string): EventRecord => ({
+    deviceClass: 'battery',
+    serialNumber: serial,
+    operatingSiteId: site,
+    ts: ts(minute),
+    event: {
+      seq: 1000 + minute,
+      ts: ts(minute).toISOString(),
+      type: 'warning',
+      code,
+      description,
+      category: 'SOC',
+      active: true,
+    },
+  });
+  await preparePartitions(db, [ts(0)]);
+  await insertDeviceEvents(db, [event(1, 'W201', 'Low state of charge'), event(2, 'X999', 'Vendor specific fault')]);
 }

@@ -2,7 +2,7 @@ import { type EventPage, eventColumnsSchema, eventPageSchema } from '@cbm/contra
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInScopedAdmin, siteNodeIds } from '../../../test/site-admins';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
-import { insertTestEvents, TEST_WINDOW, type TestEvent } from './events-test-data';
+import { insertTestEvents, insertTextEvents, TEST_WINDOW, TEXT_WINDOW, type TestEvent } from './events-test-data';
 
 describeEachDatabase('event queries', (kind) => {
   let t: TestApp;
@@ -37,6 +37,7 @@ describeEachDatabase('event queries', (kind) => {
     );
     serial = battery?.serial_number as string;
     events = await insertTestEvents(t.db, site, serial, unit?.mdload_serial ?? 'MDL-TEST');
+    await insertTextEvents(t.db, site, serial);
   }, 300_000);
   afterAll(() => t.close());
 
@@ -102,6 +103,42 @@ describeEachDatabase('event queries', (kind) => {
     expect(hits.totalCount).toBe(45);
     const none = await page({ batteryEventFilter: { attributeFilters: [{ name: 'ErrorDescription', text: '1_0%' }] } });
     expect(none.totalCount).toBe(0);
+  });
+
+  it("answers device texts in the reader's language, a code the catalogue lacks in the device's words", async () => {
+    const texts = async (language: string) => {
+      const body = { ...TEXT_WINDOW, operatingSiteIds: [site] };
+      const response = await query(body, admin, language);
+      expect(response.statusCode, response.body).toBe(200);
+      return eventPageSchema.parse(response.json()).events.map((event) => event.values);
+    };
+    expect(await texts('de-DE,de;q=0.9')).toMatchObject([
+      { ErrorCode: 'X999', ErrorDescription: 'Vendor specific fault', ErrorCategory: 'SOC' },
+      { ErrorCode: 'W201', ErrorDescription: 'Niedriger Ladezustand', ErrorCategory: 'Ladezustand' },
+    ]);
+    expect((await texts('en'))[1]).toMatchObject({
+      ErrorCode: 'W201',
+      ErrorDescription: 'Low state of charge',
+      ErrorCategory: 'SOC',
+    });
+  });
+
+  it('filters device texts as the reader sees them', async () => {
+    const codes = async (language: string, name: string, text: string) => {
+      const body = {
+        ...TEXT_WINDOW,
+        operatingSiteIds: [site],
+        batteryEventFilter: { attributeFilters: [{ name, text }] },
+      };
+      const response = await query(body, admin, language);
+      expect(response.statusCode, response.body).toBe(200);
+      return eventPageSchema.parse(response.json()).events.map((event) => event.values.ErrorCode);
+    };
+    expect(await codes('de', 'ErrorDescription', 'ladezustand')).toEqual(['W201']);
+    expect(await codes('de', 'ErrorDescription', 'state of charge')).toEqual([]);
+    expect(await codes('en', 'ErrorDescription', 'state of charge')).toEqual(['W201']);
+    expect(await codes('de', 'ErrorDescription', 'vendor')).toEqual(['X999']);
+    expect(await codes('de', 'ErrorCategory', 'SOC')).toEqual(['X999']);
   });
 
   it('continues a page after the previous one (seek) with the same rows as plain offsets, in any order', async () => {

@@ -2,7 +2,7 @@ import type { LiveAlert } from '@cbm/contracts/alerts';
 import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import '../../lib/i18n';
+import { i18n } from '../../lib/i18n';
 import { AlertNotifications } from './components/alert-notifications';
 import { DesktopNotifications } from './components/desktop-notifications';
 
@@ -59,6 +59,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  void i18n.changeLanguage('en');
 });
 
 describe('desktop notifications of fired alerts', () => {
@@ -80,8 +81,22 @@ describe('desktop notifications of fired alerts', () => {
     const [source] = FakeEventSource.opened as [FakeEventSource];
     expect(source.url).toBe('/api/v2/live/stream?operatingSiteId=4');
     act(() => source.push(ALERT));
+    act(() => source.push({ ...ALERT, code: 'X999' }));
     expect(FakeNotification.shown).toEqual([
-      { title: 'Error E101: Forklift 7', body: 'Alert “Night shift”: Cell over-temperature' },
+      { title: 'Error E101: Forklift 7', body: 'Alert “Night shift”: Cell over-temperature: battery switched off' },
+      { title: 'Error X999: Forklift 7', body: 'Alert “Night shift”: Cell over-temperature' },
+    ]);
+  });
+
+  it('tell a catalogued device text in the UI language (decision 036)', async () => {
+    FakeNotification.permission = 'granted';
+    localStorage.setItem('cbm.alerts.desktopNotifications', 'true');
+    await act(() => i18n.changeLanguage('de'));
+    renderShell(<AlertNotifications siteId={4} />);
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    act(() => (FakeEventSource.opened[0] as FakeEventSource).push(ALERT));
+    expect(FakeNotification.shown).toEqual([
+      { title: 'Fehler E101: Forklift 7', body: 'Alarm „Night shift“: Zellübertemperatur: Batterie abgeschaltet' },
     ]);
   });
 

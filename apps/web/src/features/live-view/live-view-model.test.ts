@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildRows,
   buildSections,
+  currentErrorText,
   fromLiveBattery,
   isDisconnected,
   suggestionOptions,
@@ -104,5 +105,13 @@ describe('suggestionOptions', () => {
   it('leaves out a battery whose name or serial is exactly what was typed', () => {
     expect(suggestionOptions(suggestions, ' stapler 11 ').map((option) => option.value)).toEqual(['2060010']);
     expect(suggestionOptions(suggestions, '2060010').map((option) => option.value)).toEqual(['2060011', '2070011']);
+  });
+});
+
+describe('currentErrorText', () => {
+  it('names a catalogued error in the language, an unknown one by its code only', () => {
+    expect(currentErrorText('E412', 'de')).toEqual({ code: 'E412', description: 'CAN-Zeitüberschreitung' });
+    expect(currentErrorText('E412', 'en')).toEqual({ code: 'E412', description: 'CAN timeout' });
+    expect(currentErrorText('X999', 'de')).toEqual({ code: 'X999' });
   });
 });

@@ -1,5 +1,7 @@
 import type { BatteryGroup } from '@cbm/contracts/battery-groups';
 import { ERROR_FLAG_WINDOW_HOURS } from '@cbm/contracts/constants';
+import type { UiLanguage } from '@cbm/contracts/date-formats';
+import { deviceEventText } from '@cbm/contracts/device-texts';
 import type { LiveBattery } from '@cbm/contracts/live-stream';
 import type { LiveViewBattery, LiveViewSuggestion } from '@cbm/contracts/live-view';
 
@@ -92,4 +94,10 @@ export function suggestionOptions(suggestions: readonly LiveViewSuggestion[], ty
         battery.batteryName.toLocaleLowerCase() !== text && battery.batterySerialNumber.toLocaleLowerCase() !== text,
     )
     .map((battery) => ({ value: battery.batterySerialNumber, label: battery.batteryName }));
+}
+
+/** The current error's code and, for a catalogued code, its description in the language (decision 036). */
+export function currentErrorText(code: string, language: UiLanguage): { code: string; description?: string } {
+  const { description } = deviceEventText(language, { code, description: '', category: null });
+  return description ? { code, description } : { code };
 }

@@ -23,11 +23,21 @@ describe('statistics model', () => {
     );
     expect(model.stacked).toBe(true);
     expect(model.series).toEqual([
-      { name: 's0_lowSocHours', label: 'Stapler 1 – lowSocHours', stackId: 's0' },
-      { name: 's0_availableHours', label: 'Stapler 1 – availableHours', stackId: 's0' },
-      { name: 's1_lowSocHours', label: 'B2 – lowSocHours', stackId: 's1' },
-      { name: 's1_availableHours', label: 'B2 – availableHours', stackId: 's1' },
+      { name: 's0_lowSocHours', label: 'Stapler 1 – lowSocHours', color: 'blue.9', stackId: 's0' },
+      { name: 's0_availableHours', label: 'Stapler 1 – availableHours', color: 'blue.7', stackId: 's0' },
+      { name: 's1_lowSocHours', label: 'B2 – lowSocHours', color: 'orange.9', stackId: 's1' },
+      { name: 's1_availableHours', label: 'B2 – availableHours', color: 'orange.7', stackId: 's1' },
     ]);
+    expect(model.legend).toEqual({
+      series: [
+        { label: 'Stapler 1', color: 'blue.6' },
+        { label: 'B2', color: 'orange.6' },
+      ],
+      metrics: [
+        { label: 'lowSocHours', color: 'gray.9' },
+        { label: 'availableHours', color: 'gray.7' },
+      ],
+    });
     expect(model.rows[1]).toEqual({
       period: '2026-11-09',
       s0_lowSocHours: 0,

@@ -8,6 +8,7 @@ import {
 } from '@cbm/contracts/statistics';
 import { formatDate } from '../../lib/dates';
 import { formatNumberText } from '../../lib/number-text';
+import { metricSwatch, seriesColour } from './chart-series';
 
 /** A period's first day as the chart and table show it: the date, "week of" the Monday, the month. */
 export function periodLabel(
@@ -43,13 +44,21 @@ export const formatFigure = (value: number | null, language: UiLanguage) =>
 export interface ChartSeries {
   name: string;
   label: string;
+  color: string;
   stackId?: string;
+}
+
+export interface LegendEntry {
+  label: string;
+  color: string;
 }
 
 export interface ChartModel {
   rows: Record<string, string | number | null>[];
   series: ChartSeries[];
   stacked: boolean;
+  /** One entry per series (hue) when there are several, one per figure (shade) when there are several. */
+  legend: { series: LegendEntry[]; metrics: LegendEntry[] };
 }
 
 /**
@@ -68,13 +77,14 @@ export function chartModel(
   const stacked = response.type === 'startsoc' || response.type === 'availability';
   const single = response.series.length === 1;
   const series = response.series.flatMap((entry, n) =>
-    metrics.map((metric) => ({
+    metrics.map((metric, m) => ({
       name: `s${n}_${metric}`,
       label: single
         ? metricText(metric)
         : metrics.length === 1
           ? entry.label
           : `${entry.label} – ${metricText(metric)}`,
+      color: seriesColour(n, m, metrics.length),
       ...(stacked ? { stackId: `s${n}` } : {}),
     })),
   );
@@ -85,7 +95,17 @@ export function chartModel(
     });
     return row;
   });
-  return { rows, series, stacked };
+  const legend = {
+    series: single ? [] : response.series.map((entry, n) => ({ label: entry.label, color: seriesColour(n, 0, 1) })),
+    metrics:
+      metrics.length === 1
+        ? []
+        : metrics.map((metric, m) => ({
+            label: metricText(metric),
+            color: metricSwatch(m, response.series.length, metrics.length),
+          })),
+  };
+  return { rows, series, stacked, legend };
 }
 
 /** Whether a response has anything to show: a figure other than 0 or null. */

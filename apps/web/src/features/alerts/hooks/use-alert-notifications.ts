@@ -1,7 +1,9 @@
 import type { LiveAlert } from '@cbm/contracts/alerts';
+import { deviceEventText } from '@cbm/contracts/device-texts';
 import { LIVE_STREAM_PATH } from '@cbm/contracts/live-stream';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../lib/i18n';
 import { useDesktopNotifications } from './use-desktop-notifications';
 
 /**
@@ -24,7 +26,10 @@ export function useAlertNotifications(siteId: number) {
           device: alert.deviceName,
         }),
         {
-          body: t('alerts.desktop.body', { alert: alert.alertName, description: alert.description }),
+          body: t('alerts.desktop.body', {
+            alert: alert.alertName,
+            description: deviceEventText(currentLanguage(), { ...alert, category: null }).description,
+          }),
           tag: `cbm-alert-${alert.alertId}-${alert.serialNumber}-${alert.ts}`,
         },
       );

@@ -1,12 +1,18 @@
 import type { LiveViewBattery } from '@cbm/contracts/live-view';
 import { Anchor, Badge, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate, formatDateTimeIn } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
-import { isDisconnected } from '../live-view-model';
+import { currentErrorText, isDisconnected } from '../live-view-model';
+
+function currentErrorTitle(code: string, t: TFunction) {
+  const error = currentErrorText(code, currentLanguage());
+  return error.description ? t('liveView.battery.currentErrorText', error) : t('liveView.battery.currentError', error);
+}
 
 const STATUS_COLORS: Record<LiveViewBattery['status'], string> = {
   charging: 'green',
@@ -117,11 +123,7 @@ export function BatteryCard({ battery, layout, siteId, canOpenErrors, timeZone, 
           <Badge
             color={STATUS_COLORS[battery.status]}
             variant={disconnected ? 'outline' : 'light'}
-            title={
-              battery.currentErrorCode
-                ? t('liveView.battery.currentError', { code: battery.currentErrorCode })
-                : undefined
-            }
+            title={battery.currentErrorCode ? currentErrorTitle(battery.currentErrorCode, t) : undefined}
           >
             {t(`liveView.status.${battery.status}`)}
           </Badge>

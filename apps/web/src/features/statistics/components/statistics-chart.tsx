@@ -5,23 +5,18 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
 import { notifications } from '../../../lib/notifications/notification-store';
+import { topSeries } from '../chart-series';
 import { chartModel, formatFigure, periodLabel } from '../statistics-model';
 import { useBoxPlotSetting } from '../use-box-plot-setting';
 import { BoxPlot } from './box-plot';
+import { ChartLegend } from './chart-legend';
 import { downloadPng } from './download-png';
 
-const COLOURS = [
-  'blue.6',
-  'teal.6',
-  'orange.6',
-  'grape.6',
-  'red.6',
-  'cyan.6',
-  'lime.6',
-  'pink.6',
-  'indigo.6',
-  'yellow.6',
-];
+/** Up to this many bars a period, the tooltip lists them all; beyond, only the hovered one (it must fit on screen). */
+const SHARED_TOOLTIP_MAX = 6;
+/** The header cells and the pinned period column of the figures table. */
+const HEADER_STYLE = { whiteSpace: 'nowrap' } as const;
+const PINNED_STYLE = { position: 'sticky', left: 0, background: 'var(--mantine-color-body)', zIndex: 1 } as const;
 
 /** The chart of a response with the same figures in a table beside it, and its PNG download. */
 export function StatisticsChart({ response }: { response: StatisticsResponse }) {
@@ -31,7 +26,9 @@ export function StatisticsChart({ response }: { response: StatisticsResponse }) 
   const [boxPlot, setBoxPlot] = useBoxPlotSetting();
   const periodText = (period: string) =>
     periodLabel(period, response.granularity, language, (date) => t('statistics.weekOf', { date }));
-  const model = chartModel(response, periodText, (metric) => t(`statistics.metrics.${metric}`));
+  const metricText = (metric: string) => t(`statistics.metrics.${metric}`);
+  const model = chartModel(response, periodText, metricText);
+  const chart = chartModel(topSeries(response, t('statistics.others')), periodText, metricText);
   const title = t(`statistics.types.${response.type}`);
   const showBoxPlot = response.type === 'startsoc' && boxPlot;
 
@@ -70,21 +67,21 @@ export function StatisticsChart({ response }: { response: StatisticsResponse }) 
           {showBoxPlot ? (
             <BoxPlot response={response} periodText={periodText} label={t('statistics.boxPlot')} />
           ) : (
-            <BarChart
-              h={360}
-              data={model.rows}
-              dataKey="period"
-              type={model.stacked ? 'stacked' : 'default'}
-              series={model.series.map((entry, n) => ({
-                ...entry,
-                color: COLOURS[n % COLOURS.length] as string,
-              }))}
-              withLegend={model.series.length <= 20}
-              valueFormatter={(value) => formatFigure(value, language)}
-              xAxisLabel={t('statistics.period')}
-              yAxisLabel={t(`statistics.axis.${response.type}`)}
-              aria-label={title}
-            />
+            <>
+              <BarChart
+                h={360}
+                data={chart.rows}
+                dataKey="period"
+                type={chart.stacked ? 'stacked' : 'default'}
+                series={chart.series}
+                tooltipProps={{ shared: chart.series.length <= SHARED_TOOLTIP_MAX }}
+                valueFormatter={(value) => formatFigure(value, language)}
+                xAxisLabel={t('statistics.period')}
+                yAxisLabel={t(`statistics.axis.${response.type}`)}
+                aria-label={title}
+              />
+              <ChartLegend legend={chart.legend} />
+            </>
           )}
         </div>
       </Paper>
@@ -92,16 +89,18 @@ export function StatisticsChart({ response }: { response: StatisticsResponse }) 
         <Table striped stickyHeader aria-label={t('statistics.table')}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>{t('statistics.period')}</Table.Th>
+              <Table.Th style={{ ...HEADER_STYLE, ...PINNED_STYLE }}>{t('statistics.period')}</Table.Th>
               {model.series.map((entry) => (
-                <Table.Th key={entry.name}>{entry.label}</Table.Th>
+                <Table.Th key={entry.name} style={HEADER_STYLE}>
+                  {entry.label}
+                </Table.Th>
               ))}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {model.rows.map((row) => (
               <Table.Tr key={String(row.period)}>
-                <Table.Td>{row.period}</Table.Td>
+                <Table.Td style={{ ...HEADER_STYLE, ...PINNED_STYLE }}>{row.period}</Table.Td>
                 {model.series.map((entry) => (
                   <Table.Td key={entry.name}>{formatFigure(row[entry.name] as number | null, language)}</Table.Td>
                 ))}
