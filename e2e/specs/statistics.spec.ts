@@ -28,10 +28,10 @@ test.describe('battery statistics', () => {
     await expect(page.getByRole('combobox', { name: /^Group by/ })).toHaveValue('Organization');
     await expect(page.getByRole('table', { name: 'Figures of the chart' }).getByRole('row').nth(1)).toBeVisible();
     await choose(page, /^Group by/, 'Group');
-    await page.getByRole('button', { name: 'Show' }).click();
+    await page.getByRole('button', { name: 'Show', exact: true }).click();
     await expect(page.getByText('Group is required', { exact: true })).toBeVisible();
     await choose(page, /^Group by/, 'Serial number');
-    await page.getByRole('button', { name: 'Show' }).click();
+    await page.getByRole('button', { name: 'Show', exact: true }).click();
     await expect(page.getByText('Serial is required', { exact: true })).toBeVisible();
   });
 
@@ -47,7 +47,7 @@ test.describe('battery statistics', () => {
         }
         await choose(page, /^Time type/, 'Week');
         await chooseRange(page, /^Time range/, 'Last month');
-        await page.getByRole('button', { name: 'Show' }).click();
+        await page.getByRole('button', { name: 'Show', exact: true }).click();
         const table = page.getByRole('table', { name: 'Figures of the chart' });
         await expect(table.getByRole('row').nth(1)).toBeVisible();
         await expect(page.getByTestId('statistics-chart').locator('.recharts-bar-rectangle').first()).toBeVisible();
@@ -60,7 +60,7 @@ test.describe('battery statistics', () => {
     await choose(page, /^Group by/, 'Organization');
     await choose(page, /^Time type/, 'Week');
     await chooseRange(page, /^Time range/, 'Last month');
-    await page.getByRole('button', { name: 'Show' }).click();
+    await page.getByRole('button', { name: 'Show', exact: true }).click();
     const toggle = page.getByRole('switch', { name: 'Box plot' });
     await expect(toggle).not.toBeChecked();
     await toggle.check({ force: true });
@@ -74,13 +74,13 @@ test.describe('battery statistics in German', () => {
 
   test('shows German dates and numbers', async ({ page, signIn, siteIds }) => {
     await signIn('admin', { next: `/${siteIds[SITE]}/stats/statistics` });
-    await page.getByRole('button', { name: 'Anzeigen' }).click();
+    await page.getByRole('button', { name: 'Anzeigen', exact: true }).click();
     await expect(page.getByText('Typ ist erforderlich', { exact: true })).toBeVisible();
     await choose(page, /^Typ/, 'Gesamtenergie');
     await choose(page, /^Gruppierung/, 'Organisation');
     await choose(page, /^Zeittyp/, 'Tag');
     await chooseRange(page, /^Zeitraum/, 'Letzter Monat');
-    await page.getByRole('button', { name: 'Anzeigen' }).click();
+    await page.getByRole('button', { name: 'Anzeigen', exact: true }).click();
     const table = page.getByRole('table', { name: 'Werte des Diagramms' });
     await expect(table.getByRole('row').nth(1).getByRole('cell').first()).toHaveText(/^\d{2}\.\d{2}\.\d{4}$/);
     await expect(
