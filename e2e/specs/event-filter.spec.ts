@@ -97,6 +97,10 @@ test.describe('battery event filter view', () => {
     await expect(page.getByRole('textbox', { name: 'Error code contains' })).toHaveValue('w201');
 
     await page.getByRole('button', { name: 'Delete filter' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete filter' });
+    await expect(confirm).toContainText(FILTER);
+    await expect(header(page, 'Display ID')).toBeVisible();
+    await confirm.getByRole('button', { name: 'Delete filter' }).click();
     await expect(toast(page, 'Filter deleted')).toBeVisible();
     await expect(header(page, 'Error category')).toBeVisible();
     await expect(header(page, 'Display ID')).toHaveCount(0);

@@ -43,7 +43,7 @@ test('the language switch in the header toggles between English and German, and 
   await expect(heading).toHaveText('Live View');
 
   await page.getByRole('button', { name: 'Language' }).click();
-  await page.getByRole('menuitemradio', { name: 'Deutsch' }).click();
+  await page.getByRole('menuitem', { name: 'Deutsch' }).click();
   await expect(heading).toHaveText('Live-Ansicht');
   await expect(page.getByRole('navigation', { name: 'Hauptmenü' })).toBeVisible();
   await expect(page).toHaveTitle('Live-Ansicht - CBM');
@@ -53,7 +53,7 @@ test('the language switch in the header toggles between English and German, and 
   await expect(heading).toHaveText('Live-Ansicht');
 
   await page.getByRole('button', { name: 'Sprache' }).click();
-  await page.getByRole('menuitemradio', { name: 'English' }).click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
   await expect(heading).toHaveText('Live View');
   await expect(page).toHaveTitle('Live View - CBM');
 });

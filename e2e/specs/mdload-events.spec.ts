@@ -35,6 +35,7 @@ test('filters and saves an events filter on the charger-station events page', as
   await expect(page.getByRole('combobox', { name: 'Event type is one of', exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'Delete filter' }).click();
+  await page.getByRole('dialog', { name: 'Delete filter' }).getByRole('button', { name: 'Delete filter' }).click();
   await expect(toast(page, 'Filter deleted')).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Event type is one of', exact: true })).toHaveCount(0);
 });

@@ -1,5 +1,5 @@
 import { UI_LANGUAGES } from '@cbm/contracts/date-formats';
-import { Button, Menu } from '@mantine/core';
+import { Button, Menu, VisuallyHidden } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { chooseLanguage, currentLanguage } from '../../lib/i18n';
@@ -22,12 +22,11 @@ export function LanguageMenu() {
         {UI_LANGUAGES.map((language) => (
           <Menu.Item
             key={language}
-            role="menuitemradio"
-            aria-checked={language === currentLanguage()}
             onClick={() => chooseLanguage(language)}
             fw={language === currentLanguage() ? 700 : 400}
           >
             {t(`header.languages.${language}`)}
+            {language === currentLanguage() && <VisuallyHidden> ({t('header.chosen')})</VisuallyHidden>}
           </Menu.Item>
         ))}
       </Menu.Dropdown>

@@ -1,5 +1,5 @@
 import { THEMES } from '@cbm/contracts/themes';
-import { Avatar, Menu, UnstyledButton } from '@mantine/core';
+import { Avatar, Menu, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconInfoCircle, IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -19,7 +19,7 @@ export function UserMenu() {
   return (
     <Menu position="bottom-end" width={220}>
       <Menu.Target>
-        <UnstyledButton aria-label={t('header.userMenu')}>
+        <UnstyledButton aria-label={`${t('header.userMenu')}: ${initials}`}>
           <Avatar color="white" variant="outline" radius="xl" size={34}>
             {initials}
           </Avatar>
@@ -32,12 +32,11 @@ export function UserMenu() {
         {THEMES.map((theme) => (
           <Menu.Item
             key={theme}
-            role="menuitemradio"
-            aria-checked={user?.theme === theme}
             onClick={() => updateTheme.mutate(theme)}
             rightSection={user?.theme === theme ? <IconCheck size={16} aria-hidden /> : null}
           >
             {t(`header.themes.${theme}`)}
+            {user?.theme === theme && <VisuallyHidden> ({t('header.chosen')})</VisuallyHidden>}
           </Menu.Item>
         ))}
         <Menu.Divider />
