@@ -18,7 +18,7 @@ export default function AboutPage() {
         </List>
         <Text c="dimmed" size="sm">
           {t('about.version', { version: version ?? '–' })} ·{' '}
-          <Anchor href="/api/v2/docs" target="_blank">
+          <Anchor href="/api/v2/docs" target="_blank" c="inherit" underline="always">
             {t('about.apiDocs')}
           </Anchor>
         </Text>
