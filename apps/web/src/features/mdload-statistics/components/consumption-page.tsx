@@ -53,6 +53,7 @@ export default function ConsumptionPage() {
             type="stacked"
             unit=" kWh"
             withLegend
+            role="img"
             aria-label={t('mdloadStatistics.consumption.daily')}
           />
           <Title order={3}>{t('mdloadStatistics.consumption.power')}</Title>
@@ -66,6 +67,7 @@ export default function ConsumptionPage() {
               withLegend
               withDots={false}
               curveType="linear"
+              role="img"
               aria-label={t('mdloadStatistics.consumption.power')}
             />
           ) : (

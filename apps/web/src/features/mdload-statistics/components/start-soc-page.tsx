@@ -36,6 +36,7 @@ export default function StartSocPage() {
             data={charts.buckets.data}
             dataKey="bucket"
             series={charts.buckets.series}
+            role="img"
             aria-label={t('mdloadStatistics.startSoc.distribution')}
           />
           <Title order={3}>{t('mdloadStatistics.startSoc.perStation')}</Title>
@@ -48,6 +49,7 @@ export default function StartSocPage() {
             orientation="vertical"
             withLegend
             yAxisProps={{ width: 120 }}
+            role="img"
             aria-label={t('mdloadStatistics.startSoc.perStation')}
           />
         </>

@@ -78,6 +78,7 @@ export function StatisticsChart({ response }: { response: StatisticsResponse }) 
                 valueFormatter={(value) => formatFigure(value, language)}
                 xAxisLabel={t('statistics.period')}
                 yAxisLabel={t(`statistics.axis.${response.type}`)}
+                role="img"
                 aria-label={title}
               />
               <ChartLegend legend={chart.legend} />
@@ -85,7 +86,14 @@ export function StatisticsChart({ response }: { response: StatisticsResponse }) 
           )}
         </div>
       </Paper>
-      <Paper withBorder p="md" style={{ flex: '1 1 320px', maxHeight: 480, overflow: 'auto' }}>
+      <Paper
+        withBorder
+        p="md"
+        style={{ flex: '1 1 320px', maxHeight: 480, overflow: 'auto' }}
+        tabIndex={0}
+        role="region"
+        aria-label={t('statistics.table')}
+      >
         <Table striped stickyHeader aria-label={t('statistics.table')}>
           <Table.Thead>
             <Table.Tr>
