@@ -76,6 +76,8 @@ test.describe('battery event filter view', () => {
   });
 
   test('saves, loads and deletes a filter; deleting the active one resets the columns', async ({ page }) => {
+    // Save, reload, load and a confirmed delete: more round trips than the default 30 s allow on a loaded runner.
+    test.setTimeout(60_000);
     await filterLowSocWarnings(page);
     await page.getByRole('button', { name: 'Columns' }).click();
     await page.getByRole('checkbox', { name: 'Error category' }).uncheck();
