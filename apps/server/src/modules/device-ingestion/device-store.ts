@@ -112,7 +112,11 @@ export function deviceStore(db: Database, options: DeviceStoreOptions) {
       counts.stored.commandReply += freshReplies.length;
       counts.duplicates.commandReply += replies.matched - freshReplies.length;
       for (const listener of options.replyListeners) await listener(tx, freshReplies);
-      for (const listener of options.sampleListeners) await listener(tx, battery.samples);
+      const afterCommit: AfterCommit[] = [];
+      for (const listener of options.sampleListeners) {
+        const after = await listener(tx, battery.samples);
+        if (after) afterCommit.push(after);
+      }
       const stored = new Map(
         eventRecords.map((record) => [
           eventKey(record.deviceClass, record.serialNumber, record.event.seq, record.ts),
@@ -120,7 +124,6 @@ export function deviceStore(db: Database, options: DeviceStoreOptions) {
         ]),
       );
       const fresh = [...stored].filter(([key]) => newEvents.has(key)).map(([, record]) => record);
-      const afterCommit: AfterCommit[] = [];
       for (const listener of options.eventListeners ?? []) {
         const after = fresh.length > 0 ? await listener(tx, fresh) : undefined;
         if (after) afterCommit.push(after);
