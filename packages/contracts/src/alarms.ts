@@ -152,7 +152,7 @@ export const alarmQuerySchema = z.object({
   operatingSiteId: operatingSiteIdSchema.optional(),
   state: z.enum(['active', 'all']).default('active'),
 });
-export type AlarmQuery = z.input<typeof alarmQuerySchema>;
+export type AlarmQuery = Partial<z.output<typeof alarmQuerySchema>>;
 export const alarmParamsSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 export const alarmAckBodySchema = z.object({
   comment: z
