@@ -143,10 +143,20 @@ describeEachDatabase('alarms', (kind) => {
   it('a silence rule fires for a battery that stops reporting, and its data closes the alarm', async () => {
     const serial = serials[2] as string;
     await sendSoc(serial, 60, new Date(Date.now() - 3 * MINUTE));
-    const ruleId = await createRule({ metric: 'noData', minutes: 2 }, { name: 'Quiet', batterySerials: [serial] });
+    const ruleId = await createRule(
+      { metric: 'noData', minutes: 2 },
+      { name: 'Quiet', batterySerials: [serial], mailRecovery: true },
+    );
     await expect.poll(async () => (await alarmsOf(serial, 'active'))[0]?.kind, poll).toBe('silence');
     await expect.poll(() => outbox(ruleId), poll).toBe(1);
     await sendSoc(serial, 60, new Date());
     await expect.poll(async () => (await alarmsOf(serial))[0]?.state, poll).toBe('cleared');
+    // The rule asks for recovery mails: one more, telling the recovery.
+    await expect.poll(() => outbox(ruleId), poll).toBe(2);
+    const [recovery] = await t.db.query<{ payload: { type: string; description: string } }>(
+      'SELECT payload FROM alert_delivery WHERE alert_id = $1 ORDER BY id DESC LIMIT 1',
+      [ruleId],
+    );
+    expect(recovery?.payload).toMatchObject({ type: 'recovered', description: 'Cleared: No data for 2 minutes' });
   });
 });
