@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALERT_SELECTION_MAX, alertEmailsSchema, alertNameSchema } from './alerts';
+import { ALERT_SELECTION_MAX, type AlertProduct, alertEmailsSchema, alertNameSchema } from './alerts';
 import { numberRule } from './field-rules';
 import { operatingSiteIdSchema } from './sites';
 import { VALIDATION } from './validation-messages';
@@ -11,14 +11,24 @@ export const ALARM_METRICS = [
   'cellTemperatureBelow',
   'stackVoltageOutside',
   'noData',
+  'stationPowerAbove',
 ] as const;
 export type AlarmMetric = (typeof ALARM_METRICS)[number];
+
+/** Batteries' metrics, and the charger-station units' (their rules live on the charger-station alerts). */
+export const ALARM_METRICS_OF = {
+  battery: ['socBelow', 'cellTemperatureAbove', 'cellTemperatureBelow', 'stackVoltageOutside', 'noData'],
+  mdload: ['stationPowerAbove'],
+} as const satisfies Record<AlertProduct, readonly AlarmMetric[]>;
+export const productOfMetric = (metric: AlarmMetric): AlertProduct =>
+  (ALARM_METRICS_OF.mdload as readonly AlarmMetric[]).includes(metric) ? 'mdload' : 'battery';
 
 /** The ranges the device protocol accepts: a line beyond them could never be crossed. */
 export const ALARM_RANGES = {
   soc: { min: 0, max: 100 },
   temperature: { min: -60, max: 150 },
   voltage: { min: 0, max: 1000 },
+  power: { min: 0, max: 10_000 },
 } as const;
 export const ALARM_MIN_DURATION_MAX_SECONDS = 86_400;
 export const ALARM_NO_DATA_MAX_MINUTES = 10_080;
@@ -61,6 +71,12 @@ export const alarmConditionSchema = z
       minDurationSeconds,
     }),
     z.object({
+      metric: z.literal('stationPowerAbove'),
+      threshold: limited(ALARM_RANGES.power),
+      hysteresis,
+      minDurationSeconds,
+    }),
+    z.object({
       metric: z.literal('noData'),
       minutes: numberRule({ min: 1, max: ALARM_NO_DATA_MAX_MINUTES, decimals: 0 }),
     }),
@@ -74,6 +90,8 @@ export const alarmConditionSchema = z
         return checkLine(condition.threshold, condition.hysteresis, false, ALARM_RANGES.temperature, issue);
       case 'cellTemperatureBelow':
         return checkLine(condition.threshold, condition.hysteresis, true, ALARM_RANGES.temperature, issue);
+      case 'stationPowerAbove':
+        return checkLine(condition.threshold, condition.hysteresis, false, ALARM_RANGES.power, issue);
       case 'stackVoltageOutside':
         if (condition.min >= condition.max) issue('max', VALIDATION.alarmRangeOrder);
         else if (condition.max - condition.min <= 2 * condition.hysteresis) {
@@ -86,7 +104,10 @@ export const alarmConditionSchema = z
   });
 export type AlarmCondition = z.output<typeof alarmConditionSchema>;
 
-/** A threshold or silence rule: every battery of the site, or the chosen serials. */
+/**
+ * A threshold or silence rule: every battery (charger-station unit) of the site, or the chosen serials. Which
+ * devices it watches follows from its metric (`productOfMetric`).
+ */
 export const thresholdRuleBodySchema = z.object({
   operatingSiteId: z
     .number({ error: () => VALIDATION.alertOrganizationRequired })

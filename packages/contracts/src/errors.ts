@@ -40,6 +40,7 @@ export const ERROR_CODES = {
   alarmNotFound: 'alarms.notFound',
   thresholdRuleNotFound: 'thresholdRules.notFound',
   thresholdRuleUnknownSerials: 'thresholdRules.unknownSerials',
+  thresholdRuleWrongDevices: 'thresholdRules.wrongDevices',
   statisticsTimeZoneNotExact: 'statistics.timeZoneNotExact',
   statisticsHoursMissing: 'statistics.hoursMissing',
   statisticsNoData: 'statistics.noData',

@@ -1,7 +1,7 @@
 import type { AlarmCondition } from '@cbm/contracts/alarms';
 import { describe, expect, it } from 'vitest';
 import type { BatterySample } from '../device-ingestion/battery-sample';
-import { type ConditionState, stepCondition, type ThresholdCondition } from './alarm-conditions';
+import { type ConditionState, metricValue, stepCondition, type ThresholdCondition } from './alarm-conditions';
 
 const START = Date.parse('2026-11-21T10:00:00Z');
 const sample = (seconds: number, values: Partial<BatterySample>) =>
@@ -17,7 +17,8 @@ const sample = (seconds: number, values: Partial<BatterySample>) =>
 function run(condition: ThresholdCondition, samples: BatterySample[]) {
   let state: ConditionState = { breachedSince: null, open: false };
   return samples.map((next) => {
-    const step = stepCondition(condition, state, next);
+    const reading = { serialNumber: 'B', operatingSiteId: 1, ts: next.ts, battery: next, powerKw: next.soc };
+    const step = stepCondition(condition, state, metricValue(condition, reading) as number, next.ts);
     state = step.state;
     return step.action;
   });

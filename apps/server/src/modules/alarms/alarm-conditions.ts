@@ -3,25 +3,37 @@ import type { BatterySample } from '../device-ingestion/battery-sample';
 
 export type ThresholdCondition = Exclude<AlarmCondition, { metric: 'noData' }>;
 
+/** What a threshold rule reads of a device at one moment: a battery's sample or a charger-station unit's power. */
+export interface Reading {
+  serialNumber: string;
+  operatingSiteId: number;
+  ts: Date;
+  battery?: BatterySample;
+  powerKw?: number;
+}
+
 /** Where a threshold rule stands for one device: since when its line is crossed, and whether its alarm is open. */
 export interface ConditionState {
   breachedSince: Date | null;
   open: boolean;
 }
 
-export type ConditionStep = { state: ConditionState; action: 'open' | 'clear' | null; value: number };
+export type ConditionStep = { state: ConditionState; action: 'open' | 'clear' | null };
 
-/** The sample's value the condition reads. */
-export function metricValue(condition: ThresholdCondition, sample: BatterySample): number {
+/** The reading's value the condition reads; undefined when the reading has none (another kind of device). */
+export function metricValue(condition: ThresholdCondition, reading: Reading): number | undefined {
+  const { battery } = reading;
   switch (condition.metric) {
     case 'socBelow':
-      return sample.soc;
+      return battery?.soc;
     case 'cellTemperatureAbove':
-      return sample.maxCellTemperature;
+      return battery?.maxCellTemperature;
     case 'cellTemperatureBelow':
-      return sample.minCellTemperature;
+      return battery?.minCellTemperature;
     case 'stackVoltageOutside':
-      return sample.stackVoltage;
+      return battery?.stackVoltage;
+    case 'stationPowerAbove':
+      return reading.powerKw;
   }
 }
 
@@ -32,6 +44,7 @@ function beyond(condition: ThresholdCondition, value: number, band: number): boo
     case 'cellTemperatureBelow':
       return value < condition.threshold + band;
     case 'cellTemperatureAbove':
+    case 'stationPowerAbove':
       return value > condition.threshold - band;
     case 'stackVoltageOutside':
       return value < condition.min + band || value > condition.max - band;
@@ -39,24 +52,24 @@ function beyond(condition: ThresholdCondition, value: number, band: number): boo
 }
 
 /**
- * One sample through a threshold rule: the alarm opens once the line has been crossed for the minimum
+ * One value through a threshold rule: the alarm opens once the line has been crossed for the minimum
  * duration, and clears only when the value is back inside by the hysteresis, so a value hovering at the
  * line opens one alarm, not one per crossing.
  */
 export function stepCondition(
   condition: ThresholdCondition,
   state: ConditionState,
-  sample: BatterySample,
+  value: number,
+  ts: Date,
 ): ConditionStep {
-  const value = metricValue(condition, sample);
   if (state.open) {
-    if (beyond(condition, value, condition.hysteresis)) return { state, action: null, value };
-    return { state: { breachedSince: null, open: false }, action: 'clear', value };
+    if (beyond(condition, value, condition.hysteresis)) return { state, action: null };
+    return { state: { breachedSince: null, open: false }, action: 'clear' };
   }
-  if (!beyond(condition, value, 0)) return { state: { breachedSince: null, open: false }, action: null, value };
-  const since = state.breachedSince ?? sample.ts;
-  const lasted = sample.ts.getTime() - since.getTime() >= condition.minDurationSeconds * 1000;
+  if (!beyond(condition, value, 0)) return { state: { breachedSince: null, open: false }, action: null };
+  const since = state.breachedSince ?? ts;
+  const lasted = ts.getTime() - since.getTime() >= condition.minDurationSeconds * 1000;
   return lasted
-    ? { state: { breachedSince: null, open: true }, action: 'open', value }
-    : { state: { breachedSince: since, open: false }, action: null, value };
+    ? { state: { breachedSince: null, open: true }, action: 'open' }
+    : { state: { breachedSince: since, open: false }, action: null };
 }

@@ -1,4 +1,4 @@
-import type { AlarmCondition } from '@cbm/contracts/alarms';
+import { type AlarmCondition, productOfMetric } from '@cbm/contracts/alarms';
 import type { LiveAlert } from '@cbm/contracts/alerts';
 import type { Queryable } from '../../db/database';
 import { translate } from '../../i18n/messages';
@@ -35,14 +35,14 @@ export interface AlarmDevice {
   timeZone: string;
 }
 
-/** The alarm a threshold or silence rule opens at a device. */
+/** The alarm a threshold or silence rule opens at a device (a battery, or a unit for the station power). */
 export function newAlarm(rule: ActiveRule, device: AlarmDevice, value: number | null, openedAt: Date): NewAlarm {
   const silence = rule.condition.metric === 'noData';
   return {
     alertId: rule.id,
     ruleName: rule.name,
     kind: silence ? 'silence' : 'threshold',
-    product: 'battery',
+    product: productOfMetric(rule.condition.metric),
     operatingSiteId: rule.operatingSiteId,
     serialNumber: device.serialNumber,
     deviceName: device.deviceName,
@@ -57,7 +57,7 @@ export function newAlarm(rule: ActiveRule, device: AlarmDevice, value: number | 
 const mailEvent = (rule: ActiveRule, device: AlarmDevice, alarm: Omit<NewAlarm, 'alertId'>): AlertMailEvent => ({
   alertId: rule.id,
   alertName: rule.name,
-  product: 'battery',
+  product: alarm.product,
   operatingSiteId: rule.operatingSiteId,
   siteName: device.siteName,
   timeZone: device.timeZone,

@@ -4,7 +4,7 @@ import type { Database } from '../../db/database';
 import { alarmEventListener } from './alarm-event-listener';
 import { alarmRoutes } from './alarm-routes';
 import { silenceJob } from './silence-job';
-import { type AlarmListenerOptions, thresholdListener } from './threshold-listener';
+import { type AlarmListenerOptions, batteryThresholdListener, mdloadThresholdListener } from './threshold-listener';
 import { thresholdRuleRoutes } from './threshold-rule-routes';
 
 type AlarmsConfig = Pick<Config, 'ALERT_MAILS_PER_WINDOW' | 'ALERT_WINDOW_SECONDS' | 'ALARM_SILENCE_CHECK_SECONDS'>;
@@ -15,7 +15,8 @@ type AlarmsConfig = Pick<Config, 'ALERT_MAILS_PER_WINDOW' | 'ALERT_WINDOW_SECOND
  */
 export async function alarmsPlugin(app: FastifyInstance, { config, db }: { config: AlarmsConfig; db: Database }) {
   await app.register(alarmRoutes, { db });
-  await app.register(thresholdRuleRoutes, { db });
+  await app.register(thresholdRuleRoutes, { db, product: 'battery' });
+  await app.register(thresholdRuleRoutes, { db, product: 'mdload' });
   const options: AlarmListenerOptions = {
     mailsPerWindow: config.ALERT_MAILS_PER_WINDOW,
     windowMs: config.ALERT_WINDOW_SECONDS * 1000,
@@ -24,6 +25,7 @@ export async function alarmsPlugin(app: FastifyInstance, { config, db }: { confi
     },
   };
   app.devices.addEventListener(alarmEventListener());
-  app.devices.addSampleListener(thresholdListener(options));
+  app.devices.addSampleListener(batteryThresholdListener(options));
+  app.devices.addMdloadListener(mdloadThresholdListener(options));
   app.jobs.schedule(silenceJob(db, config.ALARM_SILENCE_CHECK_SECONDS * 1000, options));
 }

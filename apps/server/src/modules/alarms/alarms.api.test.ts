@@ -140,6 +140,45 @@ describeEachDatabase('alarms', (kind) => {
     expect((await alarmsOf(serial))[0]?.acknowledgedBy).toBe('admin@cbm.demo');
   });
 
+  it('a charger-station power rule fires when a unit’s power crosses its line and clears past the hysteresis', async () => {
+    const [unit] = await t.db.query<{ serial: string; site: number }>(
+      'SELECT mdload_serial AS serial, operating_site_id AS site FROM mdload_unit ORDER BY id LIMIT 1',
+    );
+    const { serial, site } = unit as { serial: string; site: number };
+    const body = {
+      operatingSiteId: site,
+      name: 'Peak power',
+      batterySerials: [serial],
+      emails: ['ops@example.com'],
+      condition: { metric: 'stationPowerAbove', threshold: 100, hysteresis: 10 },
+    };
+    const post = (payload: object) =>
+      t.request({ method: 'POST', url: '/api/v2/mdload/MdloadThresholdRule', cookie: admin, payload });
+    const rule = await post(body);
+    expect(rule.statusCode, rule.body).toBe(201);
+    // A battery's condition is not a unit's.
+    const wrong = await post({ ...body, condition: { metric: 'socBelow', threshold: 20 } });
+    expect(wrong.statusCode).toBe(400);
+    const power = (powerKw: number, ts: Date) =>
+      device.publishAsync(
+        topicFor('mdload', serial, 'telemetry'),
+        json({ seq: ++seq, ts: ts.toISOString(), powerKw, totalEnergyKwh: 1000 + seq, stations: [] }),
+        { qos: 1 },
+      );
+    const unitAlarms = async () =>
+      (
+        (await t.request({ url: `/api/v2/Alarm?operatingSiteId=${site}&state=all`, cookie: admin })).json() as Alarm[]
+      ).filter((alarm) => alarm.serialNumber === serial);
+    const start = Date.now() - 5 * MINUTE;
+    await power(120, new Date(start));
+    await expect.poll(async () => (await unitAlarms())[0]?.state, poll).toBe('open');
+    expect((await unitAlarms())[0]).toMatchObject({ product: 'mdload', code: 'stationPowerAbove', value: 120 });
+    await power(95, new Date(start + 15_000));
+    await power(85, new Date(start + 30_000));
+    await expect.poll(async () => (await unitAlarms())[0]?.state, poll).toBe('cleared');
+    expect(await unitAlarms()).toHaveLength(1);
+  });
+
   it('a silence rule fires for a battery that stops reporting, and its data closes the alarm', async () => {
     const serial = serials[2] as string;
     await sendSoc(serial, 60, new Date(Date.now() - 3 * MINUTE));

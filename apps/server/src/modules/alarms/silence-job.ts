@@ -1,10 +1,10 @@
 import type { Database } from '../../db/database';
 import type { PeriodicJob } from '../../jobs/job-scheduler';
+import { deviceNames } from './alarm-devices';
 import { type AlarmMail, mailAlarms, newAlarm } from './alarm-mails';
 import { alarmRepository } from './alarm-repository';
 import { silenceRepository } from './silence-repository';
 import type { AlarmListenerOptions } from './threshold-listener';
-import { deviceNames } from './threshold-listener';
 import { thresholdRuleRepository } from './threshold-rule-repository';
 
 export const SILENCE_JOB = 'alarm-silence';
@@ -20,12 +20,13 @@ export function silenceJob(db: Database, everyMs: number, options: AlarmListener
     everyMs,
     async run() {
       const fired = await db.transaction(async (tx) => {
-        const rules = await thresholdRuleRepository(tx).active('all', true);
+        const rules = await thresholdRuleRepository(tx).active('all', 'silence', 'battery');
         if (rules.length === 0) return undefined;
         const silent = await silenceRepository(tx).silentBatteries(rules.map((rule) => rule.id));
         if (silent.length === 0) return undefined;
         const devices = await deviceNames(
           tx,
+          'battery',
           silent.map((battery) => battery.serialNumber),
         );
         const byId = new Map(rules.map((rule) => [rule.id, rule]));

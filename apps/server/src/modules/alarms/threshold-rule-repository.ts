@@ -1,4 +1,10 @@
-import type { AlarmCondition, ThresholdRule, ThresholdRuleBody } from '@cbm/contracts/alarms';
+import {
+  type AlarmCondition,
+  productOfMetric,
+  type ThresholdRule,
+  type ThresholdRuleBody,
+} from '@cbm/contracts/alarms';
+import type { AlertProduct } from '@cbm/contracts/alerts';
 import type { Queryable } from '../../db/database';
 import type { Language } from '../../i18n/messages';
 
@@ -18,28 +24,34 @@ const toRule = ({ language: _, ...rule }: ActiveRule): ThresholdRule => rule;
  */
 export function thresholdRuleRepository(db: Queryable) {
   return {
-    async list(siteId: number): Promise<ThresholdRule[]> {
+    async list(siteId: number, product: AlertProduct): Promise<ThresholdRule[]> {
       const rows = await db.query<ActiveRule>(
-        `SELECT ${COLUMNS} FROM alert WHERE operating_site_id = $1 AND condition IS NOT NULL ORDER BY lower(name), id`,
-        [siteId],
+        `SELECT ${COLUMNS} FROM alert WHERE operating_site_id = $1 AND product = $2 AND condition IS NOT NULL
+          ORDER BY lower(name), id`,
+        [siteId, product],
       );
       return rows.map(toRule);
     },
 
-    /** The active rules of these sites; `silence`: the no-data rules, otherwise the threshold rules. */
-    async active(siteIds: readonly number[] | 'all', silence: boolean): Promise<ActiveRule[]> {
+    /** The active rules of these sites (all sites: 'all'): threshold or silence rules of one product. */
+    async active(
+      siteIds: readonly number[] | 'all',
+      kind: 'threshold' | 'silence',
+      product: AlertProduct,
+    ): Promise<ActiveRule[]> {
       return db.query<ActiveRule>(
         `SELECT ${COLUMNS} FROM alert
-          WHERE active AND condition IS NOT NULL AND (condition->>'metric' = 'noData') = $2
+          WHERE active AND condition IS NOT NULL AND (condition->>'metric' = 'noData') = $2 AND product = $3
             AND ($1::int[] IS NULL OR operating_site_id = ANY($1::int[]))`,
-        [siteIds === 'all' ? null : siteIds, silence],
+        [siteIds === 'all' ? null : siteIds, kind === 'silence', product],
       );
     },
 
-    async lock(siteId: number, id: number): Promise<ThresholdRule | undefined> {
+    async lock(siteId: number, product: AlertProduct, id: number): Promise<ThresholdRule | undefined> {
       const [row] = await db.query<ActiveRule>(
-        `SELECT ${COLUMNS} FROM alert WHERE id = $1 AND operating_site_id = $2 AND condition IS NOT NULL FOR UPDATE`,
-        [id, siteId],
+        `SELECT ${COLUMNS} FROM alert
+          WHERE id = $1 AND operating_site_id = $2 AND product = $3 AND condition IS NOT NULL FOR UPDATE`,
+        [id, siteId, product],
       );
       return row && toRule(row);
     },
@@ -48,8 +60,8 @@ export function thresholdRuleRepository(db: Queryable) {
       const [row] = await db.query<ActiveRule>(
         `INSERT INTO alert (product, operating_site_id, name, active, battery_serials, emails, mail_recovery, condition,
                             created_by, language)
-         VALUES ('battery', $1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${COLUMNS}`,
-        [body.operatingSiteId, ...values(body), userId, language],
+         VALUES ($10, $1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${COLUMNS}`,
+        [body.operatingSiteId, ...values(body), userId, language, productOfMetric(body.condition.metric)],
       );
       return toRule(row as ActiveRule);
     },

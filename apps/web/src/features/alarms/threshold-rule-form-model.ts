@@ -1,9 +1,11 @@
 import {
+  ALARM_METRICS_OF,
   type AlarmMetric,
   type ThresholdRule,
   type ThresholdRuleFormValues,
   thresholdRuleBodySchema,
 } from '@cbm/contracts/alarms';
+import type { AlertProduct } from '@cbm/contracts/alerts';
 import type { TFunction } from 'i18next';
 
 type NumberField = number | '';
@@ -24,15 +26,18 @@ export interface ThresholdRuleFormState {
   mailRecovery: boolean;
 }
 
-export function initialRuleState(rule?: ThresholdRule): ThresholdRuleFormState {
+/** A new rule starts at a common line: SoC below 20 %, station power above 100 kW. */
+const DEFAULT_THRESHOLD: Record<AlertProduct, number> = { battery: 20, mdload: 100 };
+
+export function initialRuleState(product: AlertProduct, rule?: ThresholdRule): ThresholdRuleFormState {
   const condition = rule?.condition;
   const pick = <K extends string>(key: K): NumberField =>
     condition && key in condition ? ((condition as Record<K, number>)[key] ?? '') : '';
   return {
     name: rule?.name ?? '',
     active: rule?.active ?? true,
-    metric: condition?.metric ?? 'socBelow',
-    threshold: rule ? pick('threshold') : 20,
+    metric: condition?.metric ?? ALARM_METRICS_OF[product][0],
+    threshold: rule ? pick('threshold') : DEFAULT_THRESHOLD[product],
     min: pick('min'),
     max: pick('max'),
     minutes: rule ? pick('minutes') : 30,
@@ -51,6 +56,7 @@ export const METRIC_FIELDS: Record<AlarmMetric, readonly (keyof ThresholdRuleFor
   cellTemperatureBelow: ['threshold', 'hysteresis', 'minDurationSeconds'],
   stackVoltageOutside: ['min', 'max', 'hysteresis', 'minDurationSeconds'],
   noData: ['minutes'],
+  stationPowerAbove: ['threshold', 'hysteresis', 'minDurationSeconds'],
 };
 
 const number = (value: NumberField) => (value === '' ? undefined : value);

@@ -1,4 +1,5 @@
-import { ALARM_METRICS, type AlarmMetric, type ThresholdRule } from '@cbm/contracts/alarms';
+import { ALARM_METRICS_OF, type AlarmMetric, type ThresholdRule } from '@cbm/contracts/alarms';
+import type { AlertProduct } from '@cbm/contracts/alerts';
 import {
   Button,
   Checkbox,
@@ -30,20 +31,22 @@ type NumberKey = 'threshold' | 'min' | 'max' | 'minutes' | 'hysteresis' | 'minDu
 
 /** The threshold and silence rule form: what to watch, where the line is, how it must not flood, who is told. */
 export function ThresholdRuleForm({
+  product,
   siteId,
   rule,
   onClose,
 }: {
+  product: AlertProduct;
   siteId: number;
   rule?: ThresholdRule;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [state, setState] = useState(() => initialRuleState(rule));
+  const [state, setState] = useState(() => initialRuleState(product, rule));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [emailText, setEmailText] = useState('');
-  const options = useAlertSelectOptions('battery', siteId);
-  const save = useSaveThresholdRule(siteId);
+  const options = useAlertSelectOptions(product, siteId);
+  const save = useSaveThresholdRule(product, siteId);
 
   const set = <K extends keyof ThresholdRuleFormState>(field: K, value: ThresholdRuleFormState[K]) => {
     setState((current) => ({ ...current, [field]: value }));
@@ -105,7 +108,10 @@ export function ThresholdRuleForm({
           />
           <Select
             label={t('thresholdRules.fields.metric')}
-            data={ALARM_METRICS.map((metric) => ({ value: metric, label: t(`thresholdRules.metrics.${metric}`) }))}
+            data={ALARM_METRICS_OF[product].map((metric) => ({
+              value: metric,
+              label: t(`thresholdRules.metrics.${metric}`),
+            }))}
             value={state.metric}
             onChange={(value) => value && set('metric', value as AlarmMetric)}
             allowDeselect={false}
@@ -115,8 +121,10 @@ export function ThresholdRuleForm({
             {METRIC_FIELDS[state.metric].map((field) => numberInput(field as NumberKey))}
           </Group>
           <MultiSelect
-            label={t('thresholdRules.fields.serials')}
-            description={t('thresholdRules.fields.serialsHint')}
+            label={t(product === 'battery' ? 'thresholdRules.fields.serials' : 'thresholdRules.fields.units')}
+            description={t(
+              product === 'battery' ? 'thresholdRules.fields.serialsHint' : 'thresholdRules.fields.unitsHint',
+            )}
             data={options.serials}
             value={state.batterySerials}
             onChange={(value) => set('batterySerials', value)}

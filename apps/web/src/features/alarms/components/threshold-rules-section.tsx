@@ -1,4 +1,5 @@
 import type { ThresholdRule } from '@cbm/contracts/alarms';
+import type { AlertProduct } from '@cbm/contracts/alerts';
 import { ActionIcon, Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -9,11 +10,11 @@ import { ThresholdRuleForm } from './threshold-rule-form';
 
 type Dialog = { kind: 'form'; rule?: ThresholdRule } | { kind: 'delete'; rule: ThresholdRule } | null;
 
-/** Beside the event rules: the site's threshold and silence rules, with add, edit and delete. */
-export function ThresholdRulesSection({ siteId }: { siteId: number }) {
+/** Beside the event rules: the site's threshold and silence rules (or its units' power rules), with add, edit, delete. */
+export function ThresholdRulesSection({ product, siteId }: { product: AlertProduct; siteId: number }) {
   const { t } = useTranslation();
-  const rules = useThresholdRules(siteId);
-  const remove = useDeleteThresholdRule(siteId);
+  const rules = useThresholdRules(product, siteId);
+  const remove = useDeleteThresholdRule(product, siteId);
   const [dialog, setDialog] = useState<Dialog>(null);
   const line = (rule: ThresholdRule) => {
     const { condition } = rule;
@@ -32,7 +33,7 @@ export function ThresholdRulesSection({ siteId }: { siteId: number }) {
           <Title order={2} size="h3">
             {t('thresholdRules.title')}
           </Title>
-          <Text size="sm">{t('thresholdRules.intro')}</Text>
+          <Text size="sm">{t(product === 'battery' ? 'thresholdRules.intro' : 'thresholdRules.mdloadIntro')}</Text>
         </Stack>
         <Button leftSection={<IconPlus size={18} />} onClick={() => setDialog({ kind: 'form' })}>
           {t('thresholdRules.add')}
@@ -93,7 +94,7 @@ export function ThresholdRulesSection({ siteId }: { siteId: number }) {
         </Table>
       )}
       {dialog?.kind === 'form' && (
-        <ThresholdRuleForm siteId={siteId} rule={dialog.rule} onClose={() => setDialog(null)} />
+        <ThresholdRuleForm product={product} siteId={siteId} rule={dialog.rule} onClose={() => setDialog(null)} />
       )}
       {dialog?.kind === 'delete' && (
         <ConfirmDialog

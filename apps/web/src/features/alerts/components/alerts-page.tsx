@@ -10,7 +10,7 @@ export default function AlertsPage() {
   return (
     <>
       <AlertsScreen product="battery" />
-      <ThresholdRulesSection siteId={useSiteId()} />
+      <ThresholdRulesSection product="battery" siteId={useSiteId()} />
     </>
   );
 }
