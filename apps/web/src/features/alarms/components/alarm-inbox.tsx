@@ -25,7 +25,7 @@ export function AlarmInbox({ siteId }: { siteId?: number }) {
           </Title>
           <Text size="sm">{t('alarms.intro')}</Text>
           {!acrossSites && (
-            <Anchor component={Link} to={alarmInboxPath()} size="sm">
+            <Anchor component={Link} to={alarmInboxPath()} size="sm" c="inherit" underline="always">
               {t('alarms.allSites')}
             </Anchor>
           )}
