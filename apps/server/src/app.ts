@@ -3,6 +3,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { jobsPlugin } from './jobs/jobs-plugin';
+import { alarmsPlugin } from './modules/alarms/alarms-plugin';
 import { alertsPlugin } from './modules/alerts/alerts-plugin';
 import { auditRoutes } from './modules/audit/audit-routes';
 import { authRoutes } from './modules/auth/auth-routes';
@@ -114,6 +115,7 @@ export async function buildApp({ config, db, brokerSessionsDir }: AppDependencie
   });
   await app.register(deviceRegistryPlugin, { db });
   await app.register(alertsPlugin, { config, db });
+  await app.register(alarmsPlugin, { config, db });
   await app.register(batteryGroupRoutes, { db });
   await app.register(liveViewRoutes, { db });
   await app.register(eventRoutes, { db });

@@ -55,7 +55,24 @@ export async function siteEntityIds(db: Queryable, site: number, filterOwner: st
      ON CONFLICT DO NOTHING`,
     [site],
   );
+  const thresholdRule = await one(
+    `INSERT INTO alert (product, operating_site_id, name, emails, condition)
+     VALUES ('battery', $1, 'Matrix threshold', '{matrix@cbm.test}', '{"metric":"noData","minutes":30}') RETURNING id`,
+  );
+  const mdloadThresholdRule = await one(
+    `INSERT INTO alert (product, operating_site_id, name, emails, condition)
+     VALUES ('mdload', $1, 'Matrix power', '{matrix@cbm.test}', '{"metric":"stationPowerAbove","threshold":100,"hysteresis":0,"minDurationSeconds":0}')
+     RETURNING id`,
+  );
+  const alarm = await one(
+    `INSERT INTO alarm (rule_name, kind, product, operating_site_id, serial_number, device_name, type, code,
+                        description, opened_at)
+     VALUES ('Matrix', 'event', 'battery', $1, 'MATRIX', 'Matrix', 'error', 'E1', 'Matrix', now()) RETURNING id::int`,
+  );
   const ids = new Map<string, number | undefined>([
+    ['/api/v2/ThresholdRule/:id', thresholdRule],
+    ['/api/v2/mdload/MdloadThresholdRule/:id', mdloadThresholdRule],
+    ['/api/v2/Alarm/:id/acknowledge', alarm],
     ['/api/v2/BatteryGroup/:id', group],
     ['/api/v2/Alert/:id', await alert('battery')],
     ['/api/v2/mdload/MdloadAlert/:id', await alert('mdload')],
@@ -75,6 +92,13 @@ const alertBody = (target: RequestTarget) => ({
   batterySerials: [target.serial],
   emails: ['matrix@cbm.test'],
 });
+const thresholdRuleBody = (target: RequestTarget) => ({
+  operatingSiteId: target.site,
+  name: 'Matrix',
+  batterySerials: [target.serial],
+  emails: ['matrix@cbm.test'],
+  condition: { metric: 'socBelow', threshold: 20 },
+});
 const filterBody = { name: 'Matrix', columns: ['Timestamp'] };
 
 /**
@@ -87,6 +111,18 @@ export const VALID_BODIES: Record<string, (target: RequestTarget) => unknown> = 
   'PUT /api/v2/Alert/:id': alertBody,
   'POST /api/v2/mdload/MdloadAlert': (target) => ({ ...alertBody(target), batterySerials: [target.mdloadSerial] }),
   'PUT /api/v2/mdload/MdloadAlert/:id': (target) => ({ ...alertBody(target), batterySerials: [target.mdloadSerial] }),
+  'POST /api/v2/ThresholdRule': thresholdRuleBody,
+  'PUT /api/v2/ThresholdRule/:id': thresholdRuleBody,
+  'POST /api/v2/mdload/MdloadThresholdRule': (target) => ({
+    ...thresholdRuleBody(target),
+    batterySerials: [target.mdloadSerial],
+    condition: { metric: 'stationPowerAbove', threshold: 100 },
+  }),
+  'PUT /api/v2/mdload/MdloadThresholdRule/:id': (target) => ({
+    ...thresholdRuleBody(target),
+    batterySerials: [target.mdloadSerial],
+    condition: { metric: 'stationPowerAbove', threshold: 100 },
+  }),
   'POST /api/v2/BatteryGroup/:id': () => ({ name: 'Matrix renamed' }),
   'POST /api/v2/battery/BatteryLiveView/:serial': () => ({ groupId: '' }),
   'POST /api/v2/battery/Filters': () => filterBody,

@@ -23,6 +23,7 @@ describe('menu (screens and routes)', () => {
           ['menu.liveView'],
           ['menu.statistics', 'stats/statistics', 'stats/export'],
           ['menu.alerts'],
+          ['menu.alarms'],
           ['menu.reporting'],
           ['menu.expert', 'expert/battery_list', 'expert/filter', 'expert/datalog'],
           ['menu.admin', 'admin/osadmin', 'admin/license', 'admin/audit', 'admin/devices'],

@@ -56,6 +56,14 @@ export const SITE_ROUTES: AppRoute[] = [
     page: () => import('../features/alerts/components/alerts-page'),
   },
   {
+    name: 'alarms',
+    path: 'alarms',
+    titleKey: 'menu.alarms',
+    access: { features: ['cbm_alert', 'cbm_mdlalert'] },
+    menu: { labelKey: 'menu.alarms', order: 3.5, area: 'battery' },
+    page: () => import('../features/alarms/components/alarms-page'),
+  },
+  {
     name: 'report',
     path: 'report',
     titleKey: 'menu.reporting',
@@ -230,6 +238,14 @@ export const ROUTES: AppRoute[] = [
     titleKey: 'menu.about',
     layout: 'overview',
     page: () => import('../features/about/about-page'),
+  },
+  {
+    name: 'all-alarms',
+    path: 'alarms',
+    titleKey: 'alarms.allTitle',
+    layout: 'overview',
+    access: { features: ['cbm_alert', 'cbm_mdlalert'] },
+    page: () => import('../features/alarms/components/all-alarms-page'),
   },
   {
     name: 'forbidden',
