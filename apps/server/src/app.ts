@@ -23,6 +23,7 @@ import { licenceRoutes } from './modules/licences/licence-routes';
 import { liveViewRoutes } from './modules/live-view/live-view-routes';
 import { mdloadLiveViewRoutes } from './modules/mdload-live-view/mdload-live-view-routes';
 import { mdloadStatisticsRoutes } from './modules/mdload-statistics/mdload-statistics-routes';
+import { peoplePlugin } from './modules/people/people-plugin';
 import { reportRoutes } from './modules/reports/report-routes';
 import { batteryAssignmentRoutes } from './modules/site-admin/battery-assignment-routes';
 import { siteSettingsRoutes } from './modules/site-admin/site-settings-routes';
@@ -105,6 +106,7 @@ export async function buildApp({ config, db, brokerSessionsDir }: AppDependencie
   await app.register(batteryAssignmentRoutes, { db });
   await app.register(licenceRoutes, { db });
   await app.register(auditRoutes, { db });
+  await app.register(peoplePlugin, { config, db });
   await app.register(jobsPlugin, { db, holder: config.MQTT_CLIENT_ID });
   await app.register(devicesPlugin, {
     config,

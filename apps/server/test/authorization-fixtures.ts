@@ -55,7 +55,28 @@ export async function siteEntityIds(db: Queryable, site: number, filterOwner: st
      ON CONFLICT DO NOTHING`,
     [site],
   );
+  // Users of the site's organisation with no more rights than an administrator of the site: one invited, one active.
+  const person = (kind: string, passwordHash: string | null) =>
+    one(
+      `WITH RECURSIVE up AS (
+         SELECT id, parent_id FROM site_node WHERE id = $1
+         UNION SELECT n.id, n.parent_id FROM site_node n JOIN up ON n.id = up.parent_id
+       ), person AS (
+         INSERT INTO app_user (email, password_hash, organization_id)
+         SELECT $2, $3, id FROM up WHERE parent_id IS NULL RETURNING id
+       ), granted AS (INSERT INTO user_site_grant (user_id, site_node_id) SELECT id, $1 FROM person)
+       SELECT id FROM person`,
+      [site, `people-${kind}-${site}-${filterOwner}`, passwordHash],
+    );
+  const invited = await person('invited', null);
+  const active = await person('active', 'matrix-hash');
   const ids = new Map<string, number | undefined>([
+    ['POST /api/v2/people/:userId/invitation', invited],
+    ['DELETE /api/v2/people/:userId/invitation', invited],
+    ['/api/v2/people/:userId/access', active],
+    ['/api/v2/people/:userId/disable', active],
+    ['/api/v2/people/:userId/enable', active],
+    ['/api/v2/people/:userId/password-reset', active],
     ['/api/v2/BatteryGroup/:id', group],
     ['/api/v2/Alert/:id', await alert('battery')],
     ['/api/v2/mdload/MdloadAlert/:id', await alert('mdload')],
@@ -91,6 +112,15 @@ export const VALID_BODIES: Record<string, (target: RequestTarget) => unknown> = 
   'POST /api/v2/battery/BatteryLiveView/:serial': () => ({ groupId: '' }),
   'POST /api/v2/battery/Filters': () => filterBody,
   'POST /api/v2/mdload/MdloadEventsFilter': () => filterBody,
+  'POST /api/v2/people/invitations': (target) => ({
+    email: `invited-${randomUUID()}@cbm.test`,
+    features: [],
+    sites: [{ operatingSiteId: target.site, permissions: [] }],
+  }),
+  'PUT /api/v2/people/:userId/access': (target) => ({
+    features: [],
+    sites: [{ operatingSiteId: target.site, permissions: [] }],
+  }),
   'POST /api/v2/devices': (target) => ({
     operatingSiteId: target.site,
     deviceClass: 'charger',

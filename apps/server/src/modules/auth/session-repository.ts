@@ -16,7 +16,8 @@ export function sessionRepository(db: Queryable) {
     async create(userId: number, ttlHours: number): Promise<{ token: string; expiresAt: Date }> {
       const token = randomBytes(32).toString('base64url');
       const [row] = await db.query<{ expires_at: Date }>(
-        `INSERT INTO user_session (token_hash, user_id, expires_at)
+        `WITH signed_in AS (UPDATE app_user SET last_sign_in_at = now() WHERE id = $2)
+         INSERT INTO user_session (token_hash, user_id, expires_at)
          VALUES ($1, $2, now() + make_interval(hours => $3)) RETURNING expires_at`,
         [hashToken(token), userId, ttlHours],
       );
@@ -35,7 +36,7 @@ export function sessionRepository(db: Queryable) {
            FROM user_session s
            JOIN app_user u ON u.id = s.user_id
            LEFT JOIN user_feature f ON f.user_id = u.id
-          WHERE s.token_hash = $1 AND s.expires_at > now() AND s.last_seen_at > now() - make_interval(mins => $2)
+          WHERE s.token_hash = $1 AND s.expires_at > now() AND u.disabled_at IS NULL AND s.last_seen_at > now() - make_interval(mins => $2)
           GROUP BY u.id, s.last_seen_at`,
         [hashToken(token), idleMinutes],
       );
