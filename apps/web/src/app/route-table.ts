@@ -143,6 +143,14 @@ export const SITE_ROUTES: AppRoute[] = [
         page: () => import('../features/devices/components/devices-page'),
       },
       {
+        name: 'users',
+        path: 'users',
+        titleKey: 'menu.users',
+        access: { features: ['cbm_osadmin'] },
+        menu: { labelKey: 'menu.users', order: 5, area: 'battery' },
+        page: () => import('../features/people/components/people-page'),
+      },
+      {
         name: 'audit',
         path: 'audit',
         titleKey: 'menu.auditLog',

@@ -6,12 +6,15 @@ import type { LinkPurpose } from './user-link-repository';
 
 export interface PeopleMailOptions {
   transport: MailTransport;
-  publicUrl: string;
+  /** PUBLIC_URL; without it links point at the origin the administrator's request came to. */
+  publicUrl: string | undefined;
   oidcEnabled: boolean;
 }
 
 export interface LinkMail {
   purpose: LinkPurpose;
+  /** Where the links point: PUBLIC_URL, or the request's origin (mailOrigin). */
+  origin: string;
   to: string;
   name: string;
   inviter: string;
@@ -20,23 +23,26 @@ export interface LinkMail {
   language: Language;
 }
 
+export const mailOrigin = (options: PeopleMailOptions, request: { protocol: string; host: string }) =>
+  options.publicUrl ?? `${request.protocol}://${request.host}`;
+
 /** The page a link opens: served by the server, so it works without a session (set-password-page.ts). */
 export const setPasswordPath = (token: string) => `/set-password?token=${encodeURIComponent(token)}`;
 
-export function composeLinkMail(options: Omit<PeopleMailOptions, 'transport'>, mail: LinkMail) {
+export function composeLinkMail(options: Pick<PeopleMailOptions, 'oidcEnabled'>, mail: LinkMail) {
   const t = (key: Parameters<typeof translate>[1], values: Record<string, string> = {}) =>
     translate(mail.language, key, values);
   const values = {
     name: mail.name || mail.to,
     inviter: mail.inviter,
     until: mail.expiresAt.toISOString().slice(0, 16).replace('T', ' '),
-    link: new URL(setPasswordPath(mail.token), options.publicUrl).toString(),
+    link: new URL(setPasswordPath(mail.token), mail.origin).toString(),
   };
   if (mail.purpose === 'passwordReset') {
     return { subject: t('peopleMail.resetSubject'), text: t('peopleMail.resetBody', values) };
   }
   const oidc = options.oidcEnabled
-    ? t('peopleMail.oidcHint', { signin: new URL('/signin', options.publicUrl).toString() })
+    ? t('peopleMail.oidcHint', { signin: new URL('/signin', mail.origin).toString() })
     : '';
   return { subject: t('peopleMail.invitationSubject'), text: t('peopleMail.invitationBody', { ...values, oidc }) };
 }
@@ -47,7 +53,7 @@ export function composeLinkMail(options: Omit<PeopleMailOptions, 'transport'>, m
  */
 export async function sendLinkMail(options: PeopleMailOptions, mail: LinkMail): Promise<void> {
   const { subject, text } = composeLinkMail(options, mail);
-  const host = new URL(options.publicUrl).hostname;
+  const host = new URL(mail.origin).hostname;
   try {
     await options.transport.send({
       messageId: `<cbm-user-${randomBytes(12).toString('hex')}@${host}>`,

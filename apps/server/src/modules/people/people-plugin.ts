@@ -8,7 +8,7 @@ import { setPasswordRoutes } from './set-password-routes';
 
 type PeopleConfig = Pick<
   Config,
-  'SMTP_URL' | 'MAIL_FROM' | 'mailOutboxDir' | 'PUBLIC_URL' | 'PORT' | 'LOGIN_ATTEMPTS_PER_MINUTE' | 'oidc'
+  'SMTP_URL' | 'MAIL_FROM' | 'mailOutboxDir' | 'PUBLIC_URL' | 'LOGIN_ATTEMPTS_PER_MINUTE' | 'oidc'
 >;
 
 /** People and access (decision 037): the Users page's calls, invitations and password links with their mails. */
@@ -16,7 +16,7 @@ export async function peoplePlugin(app: FastifyInstance, { config, db }: { confi
   const transport = createMailTransport(config);
   const mail = {
     transport,
-    publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    publicUrl: config.PUBLIC_URL,
     oidcEnabled: Boolean(config.oidc),
   };
   await app.register(peopleRoutes, { db, mail });

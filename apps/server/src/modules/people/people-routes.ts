@@ -15,7 +15,7 @@ import type { Database } from '../../db/database';
 import { HttpError } from '../../http-error';
 import { auditRepository } from '../audit/audit-repository';
 import { adminContext, auditedRefusals, listPeople, manageablePerson, personNotFound } from './people-context';
-import { type PeopleMailOptions, sendLinkMail } from './people-mail';
+import { mailOrigin, type PeopleMailOptions, sendLinkMail } from './people-mail';
 import { peopleRepository } from './people-repository';
 import { normalizedAccess, ungrantable } from './people-rules';
 import { userLinkRepository } from './user-link-repository';
@@ -90,6 +90,7 @@ export async function peopleRoutes(app: FastifyInstance, { db, mail }: PeopleRou
       );
       await sendLinkMail(mail, {
         purpose: 'invitation',
+        origin: mailOrigin(mail, request),
         to: email,
         name: `${firstName} ${lastName}`.trim(),
         inviter: context.admin.email,
@@ -125,6 +126,7 @@ export async function peopleRoutes(app: FastifyInstance, { db, mail }: PeopleRou
       );
       await sendLinkMail(mail, {
         purpose: 'invitation',
+        origin: mailOrigin(mail, request),
         to: person.email,
         name: `${person.firstName} ${person.lastName}`.trim(),
         inviter: context.admin.email,

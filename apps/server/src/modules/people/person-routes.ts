@@ -15,7 +15,7 @@ import type { Database, Queryable } from '../../db/database';
 import { HttpError } from '../../http-error';
 import { auditRepository } from '../audit/audit-repository';
 import { type AdminContext, adminContext, auditedRefusals, listPeople, manageablePerson } from './people-context';
-import { type PeopleMailOptions, sendLinkMail } from './people-mail';
+import { mailOrigin, type PeopleMailOptions, sendLinkMail } from './people-mail';
 import { peopleRepository } from './people-repository';
 import { notGrantable } from './people-routes';
 import { accessChange, normalizedAccess, ungrantable } from './people-rules';
@@ -136,6 +136,7 @@ export async function personRoutes(app: FastifyInstance, { db, mail }: { db: Dat
       if (link) {
         await sendLinkMail(mail, {
           purpose: 'passwordReset',
+          origin: mailOrigin(mail, request),
           to: person.email,
           name: `${person.firstName} ${person.lastName}`.trim(),
           inviter: '',

@@ -11,9 +11,9 @@ export function renderSetPassword(language: Language, link: { token: string; ema
   const t = (key: Parameters<typeof translate>[1], values: Record<string, string | number> = {}) =>
     escapeHtml(translate(language, key, values));
   const body = link
-    ? `<p class="subtitle">${t('setPassword.subtitle', { email: link.email, n: PASSWORD_MIN_LENGTH })}</p>
+    ? `<p class="subtitle">${t('setPassword.subtitle', { n: PASSWORD_MIN_LENGTH })}</p>
   <form id="set-password" data-token="${escapeHtml(link.token)}" data-failed="${t('setPassword.failed')}" data-mismatch="${t('setPassword.mismatch')}">
-    <input type="email" name="username" autocomplete="username" value="${escapeHtml(link.email)}" hidden>
+    <label>${t('setPassword.email')}<input type="email" name="username" autocomplete="username" value="${escapeHtml(link.email)}" readonly></label>
     <label>${t('setPassword.password')}<input type="password" name="password" autocomplete="new-password" minlength="${PASSWORD_MIN_LENGTH}" maxlength="${PASSWORD_MAX_LENGTH}" required autofocus></label>
     <label>${t('setPassword.repeat')}<input type="password" name="repeat" autocomplete="new-password" required></label>
     <p class="error" role="alert" hidden></p>
