@@ -81,22 +81,21 @@ export function peopleRepository(db: Queryable) {
      * grant names) and the rules there.
      */
     async holdings(userIds: readonly number[]): Promise<Map<number, Holdings>> {
-      const [features, access, rules] = await Promise.all([
-        db.query<{ user_id: number; feature: Feature }>(
-          'SELECT user_id, feature FROM user_feature WHERE user_id = ANY($1::int[]) ORDER BY feature',
-          [userIds],
-        ),
-        db.query<{ user_id: number; site_id: number }>(
-          `WITH ${BELOW} SELECT DISTINCT g.user_id, b.site_id FROM user_site_grant g
-             JOIN below b ON b.node_id = g.site_node_id WHERE g.user_id = ANY($1::int[])`,
-          [userIds],
-        ),
-        db.query<{ user_id: number; site_id: number; permission: SitePermission }>(
-          `WITH ${BELOW} SELECT DISTINCT p.user_id, b.site_id, p.permission FROM user_site_permission p
-             JOIN below b ON b.node_id = p.site_node_id WHERE p.user_id = ANY($1::int[]) ORDER BY p.permission`,
-          [userIds],
-        ),
-      ]);
+      // One after the other: inside a transaction the three share one connection.
+      const features = await db.query<{ user_id: number; feature: Feature }>(
+        'SELECT user_id, feature FROM user_feature WHERE user_id = ANY($1::int[]) ORDER BY feature',
+        [userIds],
+      );
+      const access = await db.query<{ user_id: number; site_id: number }>(
+        `WITH ${BELOW} SELECT DISTINCT g.user_id, b.site_id FROM user_site_grant g
+           JOIN below b ON b.node_id = g.site_node_id WHERE g.user_id = ANY($1::int[])`,
+        [userIds],
+      );
+      const rules = await db.query<{ user_id: number; site_id: number; permission: SitePermission }>(
+        `WITH ${BELOW} SELECT DISTINCT p.user_id, b.site_id, p.permission FROM user_site_permission p
+           JOIN below b ON b.node_id = p.site_node_id WHERE p.user_id = ANY($1::int[]) ORDER BY p.permission`,
+        [userIds],
+      );
       const result = new Map<number, Holdings>(userIds.map((id) => [id, { features: [], sites: new Map() }]));
       for (const row of features) result.get(row.user_id)?.features.push(row.feature);
       for (const row of access) result.get(row.user_id)?.sites.set(row.site_id, []);
