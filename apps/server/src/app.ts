@@ -30,6 +30,7 @@ import { siteSettingsRoutes } from './modules/site-admin/site-settings-routes';
 import { siteRoutes } from './modules/sites/site-routes';
 import { statisticsRoutes } from './modules/statistics/statistics-routes';
 import { updateRoutes } from './modules/updates/update-routes';
+import { accountRoutes } from './modules/users/account-routes';
 import { userRoutes } from './modules/users/user-routes';
 import { compressionPlugin } from './plugins/compression';
 import { crossSiteGuardPlugin } from './plugins/cross-site-guard';
@@ -101,6 +102,11 @@ export async function buildApp({ config, db, brokerSessionsDir }: AppDependencie
   });
   await app.register(signinPage, { oidcEnabled: Boolean(config.oidc), publicUrl: config.PUBLIC_URL });
   await app.register(userRoutes, { db });
+  await app.register(accountRoutes, {
+    db,
+    idleMinutes: config.SESSION_IDLE_MINUTES,
+    attemptsPerMinute: config.LOGIN_ATTEMPTS_PER_MINUTE,
+  });
   await app.register(siteRoutes, { db });
   await app.register(siteSettingsRoutes, { db });
   await app.register(batteryAssignmentRoutes, { db });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DEMO_PASSWORD } from '@cbm/demo-fixtures/demo-users';
 import type { Queryable } from '../src/db/database';
 import type { RequestTarget } from './authorization-requests';
 import { reportCsv, reportSample } from './report-samples';
@@ -121,6 +122,7 @@ export const VALID_BODIES: Record<string, (target: RequestTarget) => unknown> = 
     features: [],
     sites: [{ operatingSiteId: target.site, permissions: [] }],
   }),
+  'PUT /api/v2/user/password': () => ({ currentPassword: DEMO_PASSWORD, newPassword: 'Matrix-password-2026' }),
   'POST /api/v2/devices': (target) => ({
     operatingSiteId: target.site,
     deviceClass: 'charger',
@@ -157,6 +159,7 @@ export const VALID_FORMS: Record<string, (target: RequestTarget) => FormData> = 
  * because the record is in a state the fixtures do not set up, keyed "METHOD /url".
  */
 export const OWN_SITE_STATE_ANSWERS: Record<string, { status: number; why: string }> = {
+  'DELETE /api/v2/user/sessions': { status: 404, why: 'the matrix knows no session id of its user to end' },
   'GET /api/v2/battery/Datalog/:id/download': {
     status: 409,
     why: 'the fixture datalog is only requested; an uploaded one needs the battery to upload the file',

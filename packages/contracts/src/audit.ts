@@ -41,6 +41,8 @@ export const AUDIT_ACTIONS = {
   userPasswordResetSent: 'user.passwordResetSent',
   userPasswordSet: 'user.passwordSet',
   userChangeRefused: 'user.changeRefused',
+  userPasswordChanged: 'user.passwordChanged',
+  userSessionEnded: 'user.sessionEnded',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 export const AUDIT_ACTION_NAMES = Object.values(AUDIT_ACTIONS) as AuditAction[];

@@ -221,7 +221,7 @@ export const SITE_ROUTES: AppRoute[] = [
 
 const overviewPage = () => import('../features/overview/components/overview-page');
 
-/** The top level: overview, about, 403 and the operating site with its feature routes. */
+/** The top level: overview, about, the own account, 403 and the operating site with its feature routes. */
 export const ROUTES: AppRoute[] = [
   { name: 'overview', path: '', titleKey: 'menu.overview', layout: 'overview', help: 'overview', page: overviewPage },
   {
@@ -238,6 +238,13 @@ export const ROUTES: AppRoute[] = [
     titleKey: 'menu.about',
     layout: 'overview',
     page: () => import('../features/about/about-page'),
+  },
+  {
+    name: 'account',
+    path: 'account',
+    titleKey: 'menu.account',
+    layout: 'overview',
+    page: () => import('../features/account/components/account-page'),
   },
   {
     name: 'forbidden',

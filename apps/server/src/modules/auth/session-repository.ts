@@ -1,14 +1,13 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Feature } from '@cbm/contracts/features';
 import type { Queryable } from '../../db/database';
+import { hashToken } from './token-hash';
 
 export interface SessionUser {
   id: number;
   email: string;
   features: ReadonlySet<Feature>;
 }
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Sessions are stored by the hash of their token: a leaked table opens no session. */
 export function sessionRepository(db: Queryable) {

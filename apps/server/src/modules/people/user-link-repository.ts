@@ -1,9 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../../db/database';
+import { hashToken } from '../auth/token-hash';
 
 export type LinkPurpose = 'invitation' | 'passwordReset';
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
  * One-time links mailed to a user (invitation, password reset), stored by the hash of their token like
