@@ -11,10 +11,17 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/database';
+import type { Database, Queryable } from '../../db/database';
 import { HttpError } from '../../http-error';
 import { auditRepository } from '../audit/audit-repository';
-import { adminContext, auditedRefusals, listPeople, manageablePerson, personNotFound } from './people-context';
+import {
+  type AdminContext,
+  adminContext,
+  auditedRefusals,
+  listPeople,
+  manageablePerson,
+  personNotFound,
+} from './people-context';
 import { mailOrigin, type PeopleMailOptions, sendLinkMail } from './people-mail';
 import { peopleRepository } from './people-repository';
 import { normalizedAccess, ungrantable } from './people-rules';
@@ -165,11 +172,8 @@ export async function peopleRoutes(app: FastifyInstance, { db, mail }: PeopleRou
   });
 }
 
-async function invitedPerson(
-  tx: Parameters<typeof listPeople>[0],
-  context: Parameters<typeof listPeople>[1],
-  userId: number,
-) {
+/** A user whose invitation is still open; 409 once it was accepted. */
+async function invitedPerson(tx: Queryable, context: AdminContext, userId: number) {
   const person = await manageablePerson(tx, context, userId);
   if (person.status !== 'invited') throw new HttpError(409, 'people.notInvited', 'errors.personNotInvited');
   return person;

@@ -8,7 +8,7 @@ import {
   personParamsSchema,
   personSchema,
 } from '@cbm/contracts/people';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database, Queryable } from '../../db/database';
@@ -34,7 +34,7 @@ export async function personRoutes(app: FastifyInstance, { db, mail }: { db: Dat
   /** Applies a change to a manageable user in one transaction with its audit entry; answers the user after it. */
   const change = async (
     siteId: number,
-    request: Parameters<typeof adminContext>[1],
+    request: FastifyRequest,
     userId: number,
     action: AuditAction,
     apply: Change,
