@@ -26,7 +26,7 @@ describe('menu (screens and routes)', () => {
           ['menu.alarms'],
           ['menu.reporting'],
           ['menu.expert', 'expert/battery_list', 'expert/filter', 'expert/datalog'],
-          ['menu.admin', 'admin/osadmin', 'admin/license', 'admin/audit', 'admin/devices'],
+          ['menu.admin', 'admin/osadmin', 'admin/license', 'admin/audit', 'admin/devices', 'admin/users'],
         ],
       },
       {
