@@ -27,6 +27,12 @@ export const AUDIT_ACTIONS = {
   alertDeleted: 'alert.deleted',
   updateStarted: 'update.started',
   remoteDebuggingEnabled: 'remoteDebugging.enabled',
+  firmwareReleased: 'firmware.released',
+  campaignCreated: 'campaign.created',
+  campaignPaused: 'campaign.paused',
+  campaignResumed: 'campaign.resumed',
+  campaignCancelled: 'campaign.cancelled',
+  campaignCompleted: 'campaign.completed',
   eventFilterSaved: 'filter.saved',
   eventFilterDeleted: 'filter.deleted',
   deviceRegistered: 'device.registered',
@@ -48,6 +54,8 @@ export const AUDIT_ENTITY_TYPES = [
   'datalog',
   'eventFilter',
   'device',
+  'firmwareRelease',
+  'firmwareCampaign',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

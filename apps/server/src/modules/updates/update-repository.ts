@@ -77,14 +77,15 @@ export function updateRepository(db: Queryable) {
       serial: string;
       siteId: number;
       fileId: number;
-      userId: number;
+      userId: number | null;
       token: { hash: string; expiresAt: Date };
+      campaignId: number | null;
     }) {
       const [row] = await db.query<{ id: number }>(
         `INSERT INTO update_job (battery_serial_number, operating_site_id, update_file_id, created_by,
-                                 download_token_hash, download_expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-        [job.serial, job.siteId, job.fileId, job.userId, job.token.hash, job.token.expiresAt],
+                                 download_token_hash, download_expires_at, campaign_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+        [job.serial, job.siteId, job.fileId, job.userId, job.token.hash, job.token.expiresAt, job.campaignId],
       );
       return (row as { id: number }).id;
     },
@@ -119,6 +120,15 @@ export function updateRepository(db: Queryable) {
            download_token_hash = CASE WHEN $5 THEN NULL ELSE download_token_hash END
          WHERE id = $1`,
         [jobId, status, at, detail, final],
+      );
+    },
+
+    /** A campaign's jobs that have not begun installing end as obsolete (the campaign was cancelled). */
+    async obsoleteCampaignJobs(campaignId: number, statuses: readonly UpdateJobStatus[]): Promise<void> {
+      await db.query(
+        `UPDATE update_job SET status = 'obsolete', result_timestamp = now(), download_token_hash = NULL
+          WHERE campaign_id = $1 AND status = ANY($2::text[])`,
+        [campaignId, [...statuses]],
       );
     },
 
