@@ -25,7 +25,7 @@ describe('menu (screens and routes)', () => {
           ['menu.alerts'],
           ['menu.reporting'],
           ['menu.expert', 'expert/battery_list', 'expert/filter', 'expert/datalog'],
-          ['menu.admin', 'admin/osadmin', 'admin/license', 'admin/audit', 'admin/devices'],
+          ['menu.admin', 'admin/osadmin', 'admin/license', 'admin/audit', 'admin/devices', 'admin/campaigns'],
         ],
       },
       {
@@ -52,7 +52,7 @@ describe('menu (screens and routes)', () => {
         area: 'battery',
         items: [
           ['menu.expert', 'expert/filter'],
-          ['menu.admin', 'admin/license'],
+          ['menu.admin', 'admin/license', 'admin/campaigns'],
         ],
       },
     ]);

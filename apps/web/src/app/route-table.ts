@@ -143,6 +143,21 @@ export const SITE_ROUTES: AppRoute[] = [
         page: () => import('../features/devices/components/devices-page'),
       },
       {
+        name: 'campaigns',
+        path: 'campaigns',
+        titleKey: 'menu.firmwareCampaigns',
+        access: { features: ['cbm_update'] },
+        menu: { labelKey: 'menu.firmwareCampaigns', order: 5, area: 'battery' },
+        page: () => import('../features/firmware-campaigns/components/campaigns-page'),
+      },
+      {
+        name: 'campaign',
+        path: 'campaigns/:campaignId',
+        titleKey: 'menu.firmwareCampaigns',
+        access: { features: ['cbm_update'] },
+        page: () => import('../features/firmware-campaigns/components/campaign-page'),
+      },
+      {
         name: 'audit',
         path: 'audit',
         titleKey: 'menu.auditLog',
