@@ -179,6 +179,11 @@ describeEachDatabase('firmware campaigns', (kind) => {
     await expect.poll(async () => (await jobsOf(campaign.id)).length, { timeout: 10_000 }).toBe(3);
     const wave1 = await jobsOf(campaign.id);
     expect(wave1.every((job) => job.wave === 1)).toBe(true);
+    const software = await t.request({
+      url: `/api/v2/battery/Update/${wave1[0]?.serial}?operatingSiteId=${bremen()}`,
+      cookie: admin,
+    });
+    expect(software.json().jobs[0]).toMatchObject({ campaign: { id: campaign.id, name: 'Bremen 7.0' } });
     // Two of the three installs fail: 67 % is above the threshold of 20 %.
     await t.db.query(`UPDATE update_job SET status = 'failed', detail = 'checksum mismatch' WHERE id = ANY($1)`, [
       wave1.slice(0, 2).map((job) => job.id),

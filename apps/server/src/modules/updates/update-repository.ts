@@ -16,6 +16,8 @@ interface JobRow {
   sha256: string;
   size_bytes: string | number;
   version: string | null;
+  campaign_id: number | null;
+  campaign_name: string | null;
 }
 
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
@@ -35,11 +37,14 @@ const toJob = (row: JobRow): UpdateJob => ({
   acknowledgedTimestamp: iso(row.acknowledged_timestamp),
   resultTimestamp: iso(row.result_timestamp),
   createdBy: row.created_by,
+  campaign: row.campaign_id === null ? null : { id: row.campaign_id, name: row.campaign_name ?? '' },
 });
 
 const JOB_SELECT = `SELECT j.id, j.status, j.detail, j.create_timestamp, j.acknowledged_timestamp, j.result_timestamp,
-    u.email AS created_by, f.id AS file_id, f.file_name, f.sha256, f.size_bytes, f.version
-  FROM update_job j JOIN update_file f ON f.id = j.update_file_id LEFT JOIN app_user u ON u.id = j.created_by`;
+    u.email AS created_by, f.id AS file_id, f.file_name, f.sha256, f.size_bytes, f.version,
+    c.id AS campaign_id, c.name AS campaign_name
+  FROM update_job j JOIN update_file f ON f.id = j.update_file_id LEFT JOIN app_user u ON u.id = j.created_by
+  LEFT JOIN firmware_campaign c ON c.id = j.campaign_id`;
 
 export interface NewUpdateFile {
   fileName: string;
