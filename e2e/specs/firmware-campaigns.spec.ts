@@ -57,7 +57,7 @@ async function startCampaign(page: Page, texts: (typeof TEXTS)[keyof typeof TEXT
   await expect(page.getByRole('table').getByRole('cell', { name: version, exact: true })).toBeVisible();
 
   await page.getByRole('textbox', { name: texts.name, exact: true }).fill(name);
-  await page.getByRole('textbox', { name: texts.firmware, exact: true }).click();
+  await page.getByRole('combobox', { name: texts.firmware, exact: true }).click();
   await page.getByRole('option', { name: version }).click();
   await page.getByRole('textbox', { name: texts.waves }).fill('50, 50');
   await page.getByRole('button', { name: texts.preview }).click();
@@ -78,6 +78,7 @@ for (const language of ['en', 'de'] as const) {
       signIn,
       siteIds,
     }) => {
+      test.setTimeout(90_000);
       const texts = TEXTS[language];
       await signIn('admin', { next: `/${siteIds[SITES[language]]}/admin/campaigns` });
       await startCampaign(page, texts, `E2E ${language} ${Date.now().toString(36)}`);

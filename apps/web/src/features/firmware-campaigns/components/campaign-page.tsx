@@ -18,7 +18,7 @@ export default function CampaignPage() {
     : t(`firmwareCampaigns.statuses.${data.status}`);
   return (
     <Stack gap="md">
-      <Anchor component={Link} to="..">
+      <Anchor component={Link} to=".." relative="path">
         {t('firmwareCampaigns.back')}
       </Anchor>
       <Group justify="space-between">
