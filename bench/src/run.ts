@@ -1,6 +1,7 @@
 import { benchApiThroughput } from './api-throughput';
 import { benchDataExport } from './data-export';
 import { benchEventQuery } from './event-query';
+import { benchFirmwareCampaign } from './firmware-campaign';
 import { benchIngestThroughput } from './ingest-throughput';
 import { benchLiveView } from './live-view';
 import { benchReportPdf } from './report-pdf';
@@ -17,6 +18,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   'data-export': benchDataExport,
   'report-pdf': benchReportPdf,
   'report-upload': benchReportUpload,
+  'firmware-campaign': benchFirmwareCampaign,
 };
 
 const only = process.argv[2];

@@ -20,6 +20,7 @@ import { datalogsPlugin } from './modules/datalogs/datalogs-plugin';
 import { devicesPlugin } from './modules/device-channel/device-channel-plugin';
 import { deviceRegistryPlugin } from './modules/device-registry/device-registry-plugin';
 import { eventRoutes } from './modules/events/event-routes';
+import { firmwareCampaignRoutes } from './modules/firmware-campaigns/firmware-campaign-routes';
 import { licenceRoutes } from './modules/licences/licence-routes';
 import { liveViewRoutes } from './modules/live-view/live-view-routes';
 import { mdloadLiveViewRoutes } from './modules/mdload-live-view/mdload-live-view-routes';
@@ -130,6 +131,12 @@ export async function buildApp({ config, db, brokerSessionsDir }: AppDependencie
   await app.register(reportRoutes, { db });
   await app.register(batteryListRoutes, { db });
   await app.register(updateRoutes, { db, dataDir: config.dataDir, publicUrl: config.PUBLIC_URL });
+  await app.register(firmwareCampaignRoutes, {
+    db,
+    dataDir: config.dataDir,
+    publicUrl: config.PUBLIC_URL,
+    commandsPerSecond: config.CAMPAIGN_COMMANDS_PER_SECOND,
+  });
   await app.register(statisticsRoutes, { db });
   await app.register(dataExportRoutes, { db });
   await app.register(datalogsPlugin, { db, dataDir: config.dataDir, publicUrl: config.PUBLIC_URL });

@@ -55,6 +55,8 @@ const envSchema = z.object({
   LOGIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().positive().default(10),
   UPLOADS_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
   UPLOADS_TOTAL: z.coerce.number().int().min(1).max(1000).default(4),
+  /** Firmware commands the campaign runner sends per second (decision 038). */
+  CAMPAIGN_COMMANDS_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(20),
   TRUST_PROXY: trustProxy,
   LOGIN_ACCOUNT_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_ADDRESS_FAILURES: z.coerce.number().int().positive().default(20),

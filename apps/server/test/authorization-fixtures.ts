@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DEMO_PASSWORD } from '@cbm/demo-fixtures/demo-users';
 import type { Queryable } from '../src/db/database';
+import { organizationOf } from '../src/modules/sites/site-organization';
 import type { RequestTarget } from './authorization-requests';
 import { reportCsv, reportSample } from './report-samples';
 
@@ -85,6 +86,7 @@ export async function siteEntityIds(db: Queryable, site: number, filterOwner: st
     );
   const invited = await person('invited', null);
   const active = await person('active', 'matrix-hash');
+  const campaign = await firmwareCampaign(db, site);
   const ids = new Map<string, number | undefined>([
     ['/api/v2/ThresholdRule/:id', thresholdRule],
     ['/api/v2/mdload/MdloadThresholdRule/:id', mdloadThresholdRule],
@@ -103,8 +105,44 @@ export async function siteEntityIds(db: Queryable, site: number, filterOwner: st
     ['/api/v2/battery/Datalog/:id/download', datalog],
     ['/api/v2/mdload/MdLoadLiveView/:id/charger', station],
     ['/api/v2/mdload/MdLoadLiveView/:id/group', station],
+    ...['', '/pause', '/resume', '/cancel'].map((action): [string, number | undefined] => [
+      `/api/v2/firmware/campaigns/:campaignId${action}`,
+      campaign,
+    ]),
   ]);
   return new Map([...ids].filter((entry): entry is [string, number] => entry[1] !== undefined));
+}
+
+/**
+ * A firmware release of the site's organisation whose id is the site's (the bodies that name a release take
+ * the site: releaseId), and a campaign at the site that holds none of its batteries open (so a new one can).
+ */
+async function firmwareCampaign(db: Queryable, site: number): Promise<number | undefined> {
+  await db.query(
+    `INSERT INTO update_file (file_name, sha256, size_bytes, storage_key) VALUES ('matrix.bin', 'matrix', 1, 'matrix-' || $1)
+     ON CONFLICT DO NOTHING`,
+    [site],
+  );
+  await db.query(
+    `INSERT INTO firmware_release (id, organization_id, update_file_id, version, battery_types)
+     SELECT $1, (${organizationOf('$1')}), f.id, 'matrix-' || $1,
+            (SELECT array_agg(DISTINCT battery_type) FROM battery WHERE operating_site_id = $1)
+       FROM update_file f WHERE f.storage_key = 'matrix-' || $1
+     ON CONFLICT DO NOTHING`,
+    [site],
+  );
+  const [campaign] = await db.query<{ id: number }>(
+    `INSERT INTO firmware_campaign (organization_id, name, release_id, waves, failure_threshold_percent, download_origin)
+     SELECT organization_id, 'Matrix campaign', id, '{100}', 10, 'http://localhost' FROM firmware_release WHERE id = $1
+     RETURNING id`,
+    [site],
+  );
+  await db.query(
+    `INSERT INTO firmware_campaign_battery (campaign_id, battery_serial_number, operating_site_id, wave, open)
+     SELECT $1, min(serial_number), $2, 1, false FROM battery WHERE operating_site_id = $2`,
+    [campaign?.id, site],
+  );
+  return campaign?.id;
 }
 
 const alertBody = (target: RequestTarget) => ({
@@ -159,6 +197,12 @@ export const VALID_BODIES: Record<string, (target: RequestTarget) => unknown> = 
     sites: [{ operatingSiteId: target.site, permissions: [] }],
   }),
   'PUT /api/v2/user/password': () => ({ currentPassword: DEMO_PASSWORD, newPassword: 'Matrix-password-2026' }),
+  'POST /api/v2/firmware/campaigns/preview': (target) => ({ releaseId: target.site, operatingSiteIds: [target.site] }),
+  'POST /api/v2/firmware/campaigns': (target) => ({
+    name: 'Matrix',
+    releaseId: target.site,
+    operatingSiteIds: [target.site],
+  }),
   'POST /api/v2/devices': (target) => ({
     operatingSiteId: target.site,
     deviceClass: 'charger',
@@ -181,6 +225,13 @@ export const VALID_FORMS: Record<string, (target: RequestTarget) => FormData> = 
     const form = new FormData();
     const csv = `serial,class,type,site\nMATRIX-${randomUUID()},charger,matrix,${target.site}\n`;
     form.append('file', new Blob([csv], { type: 'text/csv' }), 'devices.csv');
+    return form;
+  },
+  'POST /api/v2/firmware/releases': () => {
+    const form = new FormData();
+    form.append('version', `matrix-${randomUUID().slice(0, 8)}`);
+    form.append('batteryTypes', 'L80-930');
+    form.append('firmwareFile', new Blob(['matrix firmware']), 'bms.bin');
     return form;
   },
   'POST /api/v2/battery/Update/:operatingSiteId/:serial': () => {

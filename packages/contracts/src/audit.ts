@@ -28,6 +28,12 @@ export const AUDIT_ACTIONS = {
   alarmAcknowledged: 'alarm.acknowledged',
   updateStarted: 'update.started',
   remoteDebuggingEnabled: 'remoteDebugging.enabled',
+  firmwareReleased: 'firmware.released',
+  campaignCreated: 'campaign.created',
+  campaignPaused: 'campaign.paused',
+  campaignResumed: 'campaign.resumed',
+  campaignCancelled: 'campaign.cancelled',
+  campaignCompleted: 'campaign.completed',
   eventFilterSaved: 'filter.saved',
   eventFilterDeleted: 'filter.deleted',
   deviceRegistered: 'device.registered',
@@ -61,6 +67,8 @@ export const AUDIT_ENTITY_TYPES = [
   'datalog',
   'eventFilter',
   'device',
+  'firmwareRelease',
+  'firmwareCampaign',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

@@ -26,7 +26,15 @@ describe('menu (screens and routes)', () => {
           ['menu.alarms'],
           ['menu.reporting'],
           ['menu.expert', 'expert/battery_list', 'expert/filter', 'expert/datalog'],
-          ['menu.admin', 'admin/osadmin', 'admin/license', 'admin/audit', 'admin/devices', 'admin/users'],
+          [
+            'menu.admin',
+            'admin/osadmin',
+            'admin/license',
+            'admin/audit',
+            'admin/devices',
+            'admin/users',
+            'admin/campaigns',
+          ],
         ],
       },
       {
@@ -53,7 +61,7 @@ describe('menu (screens and routes)', () => {
         area: 'battery',
         items: [
           ['menu.expert', 'expert/filter'],
-          ['menu.admin', 'admin/license'],
+          ['menu.admin', 'admin/license', 'admin/campaigns'],
         ],
       },
     ]);

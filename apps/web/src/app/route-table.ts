@@ -159,6 +159,21 @@ export const SITE_ROUTES: AppRoute[] = [
         page: () => import('../features/people/components/people-page'),
       },
       {
+        name: 'campaigns',
+        path: 'campaigns',
+        titleKey: 'menu.firmwareCampaigns',
+        access: { features: ['cbm_update'] },
+        menu: { labelKey: 'menu.firmwareCampaigns', order: 6, area: 'battery' },
+        page: () => import('../features/firmware-campaigns/components/campaigns-page'),
+      },
+      {
+        name: 'campaign',
+        path: 'campaigns/:campaignId',
+        titleKey: 'menu.firmwareCampaigns',
+        access: { features: ['cbm_update'] },
+        page: () => import('../features/firmware-campaigns/components/campaign-page'),
+      },
+      {
         name: 'audit',
         path: 'audit',
         titleKey: 'menu.auditLog',
