@@ -20,6 +20,7 @@ import { devicesPlugin } from './modules/device-channel/device-channel-plugin';
 import { deviceRegistryPlugin } from './modules/device-registry/device-registry-plugin';
 import { eventRoutes } from './modules/events/event-routes';
 import { licenceRoutes } from './modules/licences/licence-routes';
+import { fleetHealthRoutes } from './modules/fleet-health/fleet-health-routes';
 import { liveViewRoutes } from './modules/live-view/live-view-routes';
 import { mdloadLiveViewRoutes } from './modules/mdload-live-view/mdload-live-view-routes';
 import { mdloadStatisticsRoutes } from './modules/mdload-statistics/mdload-statistics-routes';
@@ -116,6 +117,7 @@ export async function buildApp({ config, db, brokerSessionsDir }: AppDependencie
   await app.register(alertsPlugin, { config, db });
   await app.register(batteryGroupRoutes, { db });
   await app.register(liveViewRoutes, { db });
+  await app.register(fleetHealthRoutes, { db });
   await app.register(eventRoutes, { db });
   await app.register(reportRoutes, { db });
   await app.register(batteryListRoutes, { db });
