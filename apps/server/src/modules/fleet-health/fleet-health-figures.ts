@@ -1,6 +1,13 @@
 import { HEALTH_STATES, type HealthFigures } from '@cbm/contracts/fleet-health';
 
-const FIGURE_KEYS = [...HEALTH_STATES, 'batteries', 'errorWithin24h', 'lowSoc', 'serviceDue', 'serviceOverdue'] as const;
+const FIGURE_KEYS = [
+  ...HEALTH_STATES,
+  'batteries',
+  'errorWithin24h',
+  'lowSoc',
+  'serviceDue',
+  'serviceOverdue',
+] as const;
 
 /** The sums over the sites; licences over the sites where they are counted (null when none is). */
 export function totalOf(sites: readonly HealthFigures[]): HealthFigures {

@@ -145,8 +145,7 @@ export function fleetHealthRepository(db: Queryable) {
          LIMIT ${ATTENTION_LIST_MAX}`,
         [siteIds],
       );
-      const totalCount =
-        rows.length < ATTENTION_LIST_MAX ? rows.length : await this.attentionCount(siteIds);
+      const totalCount = rows.length < ATTENTION_LIST_MAX ? rows.length : await this.attentionCount(siteIds);
       return { batteries: rows.map(toAttention), totalCount };
     },
 

@@ -8,7 +8,7 @@ import {
   siteCondition,
 } from '@cbm/contracts/fleet-health';
 import { liveViewResponseSchema } from '@cbm/contracts/live-view';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 
 const BASE = '/api/v2/fleet-health';
@@ -41,9 +41,9 @@ describeEachDatabase('fleet health', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    [admin, operator, blocked] = await Promise.all(
-      ['admin@cbm.demo', 'operator@cbm.demo', 'blocked@cbm.demo'].map((email) => t.signIn(email)),
-    );
+    admin = await t.signIn('admin@cbm.demo');
+    operator = await t.signIn('operator@cbm.demo');
+    blocked = await t.signIn('blocked@cbm.demo');
     // Make every rule occur: an error now, a long-offline battery, low SoC, service overdue and due.
     await t.db.query(`WITH picked AS (
         SELECT serial_number, row_number() OVER (ORDER BY serial_number) AS n FROM battery)
