@@ -125,7 +125,7 @@ export function BatteryCard({ battery, layout, siteId, canOpenErrors, timeZone, 
             variant={disconnected ? 'outline' : 'light'}
             title={battery.currentErrorCode ? currentErrorTitle(battery.currentErrorCode, t) : undefined}
           >
-            {t(`liveView.status.${battery.status}`)}
+            {t(`batteryStatus.${battery.status}`)}
           </Badge>
           {menu}
         </Group>
