@@ -64,6 +64,7 @@ export function AttentionList({ attention, sites, canOpenBattery }: AttentionLis
                     <Anchor
                       component={Link}
                       fw={600}
+                      style={{ whiteSpace: 'nowrap' }}
                       to={
                         canOpenBattery
                           ? batteryPagePath(battery.operatingSiteId, battery.batterySerialNumber)

@@ -107,9 +107,11 @@ export function SiteMap({ sites, conditions, onEnter }: SiteMapProps) {
       const condition = conditions.get(siteId);
       const site = sites.find((entry) => entry.operatingSiteId === siteId);
       // The marker's name says the state too: its colour is not all that tells it.
-      marker.options.title =
-        condition && site ? `${site.name}: ${t(`fleetHealth.condition.${condition}`)}` : site?.name;
+      const title = condition && site ? `${site.name}: ${t(`fleetHealth.condition.${condition}`)}` : site?.name;
+      marker.options.title = title;
       marker.setIcon(siteIcon(condition));
+      // Leaflet reuses a shown marker's element and writes the title only into a new one.
+      marker.getElement()?.setAttribute('title', title ?? '');
     }
     cluster.current?.refreshClusters();
   }, [conditions, sites, t]);
