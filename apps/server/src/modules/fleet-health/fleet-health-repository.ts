@@ -12,17 +12,29 @@ import { LICENCE_EXPIRY_WARNING_DAYS } from '@cbm/contracts/licences';
 import type { Queryable } from '../../db/database';
 
 // The rules of packages/contracts/src/fleet-health.ts (decision 039) in SQL, on the battery row's live state.
-const ERROR = `(b.current_error_code IS NOT NULL OR b.status = 'error')`;
-const OFFLINE = `(NOT ${ERROR} AND (coalesce(b.online, true) = false OR b.status IN ('offline', 'not connected')))`;
-const ACTIVE = `(NOT ${ERROR} AND NOT ${OFFLINE})`;
-const LOW_SOC = `coalesce(b.soc < ${LOW_SOC_PERCENT}, false)`;
-/** The site's calendar day: service dates are days of the site. */
-const TODAY = `(now() AT TIME ZONE o.timezone)::date`;
-const OVERDUE = `coalesce(b.next_service_date < ${TODAY}, false)`;
-const DUE = `(b.next_service_date >= ${TODAY} AND b.next_service_date <= ${TODAY} + ${SERVICE_DUE_DAYS})`;
-const RECENT_ERROR = `coalesce(b.last_error_at >= now() - make_interval(hours => ${ERROR_FLAG_WINDOW_HOURS}), false)`;
-const LONG_OFFLINE = `(${OFFLINE} AND b.last_data_timestamp < now() - make_interval(mins => ${OFFLINE_ATTENTION_MINUTES}))`;
-const LOW_SOC_IDLE = `(${LOW_SOC} AND ${ACTIVE} AND b.status <> 'charging')`;
+// Each battery's state and conditions are worked out once (LIVE), against the site's day and times computed once
+// per site (SITES); the figures then only count them.
+const STATE = `CASE WHEN b.current_error_code IS NOT NULL OR b.status = 'error' THEN 'error'
+  WHEN b.online = false OR b.status IN ('offline', 'not connected') THEN 'offline'
+  WHEN b.status IN ('charging', 'discharging') THEN b.status ELSE 'standby' END`;
+
+/** The sites of $1 with their calendar day (service dates are days of the site) and the rules' time limits. */
+const SITES = `SELECT id, (now() AT TIME ZONE timezone)::date AS today,
+    now() - make_interval(hours => ${ERROR_FLAG_WINDOW_HOURS}) AS error_since,
+    now() - make_interval(mins => ${OFFLINE_ATTENTION_MINUTES}) AS offline_since
+  FROM operating_site WHERE id = ANY($1::int[])`;
+
+const LIVE = `SELECT b.serial_number, b.name, b.operating_site_id, ${STATE} AS state,
+    coalesce(b.last_error_at >= s.error_since, false) AS recent_error,
+    coalesce(b.soc < ${LOW_SOC_PERCENT}, false) AS low_soc,
+    b.next_service_date - s.today AS service_in,
+    coalesce(b.last_data_timestamp < s.offline_since, false) AS silent,
+    b.current_error_code, b.soc::float8 AS soc, b.last_data_timestamp, b.next_service_date
+  FROM battery b JOIN sites s ON s.id = b.operating_site_id`;
+
+const DUE = `service_in BETWEEN 0 AND ${SERVICE_DUE_DAYS}`;
+const ATTENTION = `(state = 'error') AS is_error, (state = 'offline' AND silent) AS is_offline,
+  (low_soc AND state IN ('discharging', 'standby')) AS is_low_soc, coalesce(service_in < 0, false) AS is_overdue`;
 
 const int = (condition: string) => `count(*) FILTER (WHERE ${condition})::int`;
 
@@ -99,21 +111,19 @@ export function fleetHealthRepository(db: Queryable) {
       licenceSiteIds: readonly number[],
     ): Promise<(HealthFigures & { operatingSiteId: number })[]> {
       const rows = await db.query<FiguresRow>(
-        `WITH sites AS (SELECT id FROM operating_site WHERE id = ANY($1::int[])),
+        `WITH sites AS (${SITES}),
+         live AS (${LIVE}),
          batteries AS (
-           SELECT b.operating_site_id AS site_id, count(*)::int AS batteries,
-                  ${int(`${ACTIVE} AND b.status = 'charging'`)} AS charging,
-                  ${int(`${ACTIVE} AND b.status = 'discharging'`)} AS discharging,
-                  ${int(`${ACTIVE} AND b.status NOT IN ('charging', 'discharging')`)} AS standby,
-                  ${int(OFFLINE)} AS offline, ${int(ERROR)} AS error, ${int(RECENT_ERROR)} AS error_within_24h,
-                  ${int(LOW_SOC)} AS low_soc, ${int(DUE)} AS service_due, ${int(OVERDUE)} AS service_overdue
-             FROM battery b JOIN operating_site o ON o.id = b.operating_site_id
-            WHERE b.operating_site_id = ANY($1::int[])
-            GROUP BY b.operating_site_id
+           SELECT operating_site_id AS site_id, count(*)::int AS batteries,
+                  ${int(`state = 'charging'`)} AS charging, ${int(`state = 'discharging'`)} AS discharging,
+                  ${int(`state = 'standby'`)} AS standby, ${int(`state = 'offline'`)} AS offline,
+                  ${int(`state = 'error'`)} AS error, ${int('recent_error')} AS error_within_24h,
+                  ${int('low_soc')} AS low_soc, ${int(DUE)} AS service_due, ${int('service_in < 0')} AS service_overdue
+             FROM live GROUP BY operating_site_id
          ), licences AS (
            SELECT d.operating_site_id AS site_id, count(*)::int AS licences_expiring
-             FROM display_unit d JOIN operating_site o ON o.id = d.operating_site_id
-            WHERE d.operating_site_id = ANY($2::int[]) AND d.eol_date <= ${TODAY} + ${LICENCE_EXPIRY_WARNING_DAYS}
+             FROM display_unit d JOIN sites s ON s.id = d.operating_site_id
+            WHERE d.operating_site_id = ANY($2::int[]) AND d.eol_date <= s.today + ${LICENCE_EXPIRY_WARNING_DAYS}
             GROUP BY d.operating_site_id
          )
          SELECT s.id AS site_id, coalesce(b.batteries, 0) AS batteries, coalesce(b.charging, 0) AS charging,
@@ -132,12 +142,11 @@ export function fleetHealthRepository(db: Queryable) {
     /** The batteries that need attention, worst first: errors, longest offline, lowest SoC, oldest service. */
     async attention(siteIds: readonly number[]): Promise<{ batteries: AttentionBattery[]; totalCount: number }> {
       const rows = await db.query<AttentionRow>(
-        `SELECT * FROM (
-           SELECT b.serial_number, b.name, b.operating_site_id, ${ERROR} AS is_error, ${LONG_OFFLINE} AS is_offline,
-                  ${LOW_SOC_IDLE} AS is_low_soc, ${OVERDUE} AS is_overdue, b.current_error_code,
-                  b.soc::float8 AS soc, b.last_data_timestamp, to_char(b.next_service_date, 'YYYY-MM-DD') AS next_service_date
-             FROM battery b JOIN operating_site o ON o.id = b.operating_site_id
-            WHERE b.operating_site_id = ANY($1::int[])
+        `WITH sites AS (${SITES}), live AS (${LIVE})
+         SELECT * FROM (
+           SELECT serial_number, name, operating_site_id, ${ATTENTION}, current_error_code, soc,
+                  last_data_timestamp, to_char(next_service_date, 'YYYY-MM-DD') AS next_service_date
+             FROM live
          ) a
          WHERE is_error OR is_offline OR is_low_soc OR is_overdue
          ORDER BY is_error DESC, is_offline DESC, (CASE WHEN is_offline THEN last_data_timestamp END) NULLS LAST,
@@ -151,9 +160,9 @@ export function fleetHealthRepository(db: Queryable) {
 
     async attentionCount(siteIds: readonly number[]): Promise<number> {
       const [row] = await db.query<{ count: number }>(
-        `SELECT count(*)::int AS count FROM battery b JOIN operating_site o ON o.id = b.operating_site_id
-          WHERE b.operating_site_id = ANY($1::int[])
-            AND (${ERROR} OR ${LONG_OFFLINE} OR ${LOW_SOC_IDLE} OR ${OVERDUE})`,
+        `WITH sites AS (${SITES}), live AS (${LIVE})
+         SELECT count(*)::int AS count FROM (SELECT ${ATTENTION} FROM live) a
+          WHERE is_error OR is_offline OR is_low_soc OR is_overdue`,
         [siteIds],
       );
       return row?.count ?? 0;

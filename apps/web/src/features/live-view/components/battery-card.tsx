@@ -80,9 +80,10 @@ function highlights(battery: LiveViewBattery, timeZone: string, t: TFunction): P
 function Notice({ battery, t }: { battery: LiveViewBattery; t: TFunction }) {
   const state = healthState(battery);
   if (state === 'error' && battery.currentErrorCode) {
+    const error = currentErrorTitle(battery.currentErrorCode, t);
     return (
-      <Text size="xs" fw={600} c="red.8" truncate data-notice="error">
-        {currentErrorTitle(battery.currentErrorCode, t)}
+      <Text size="xs" fw={600} c="red.8" truncate data-notice="error" title={error}>
+        {error}
       </Text>
     );
   }

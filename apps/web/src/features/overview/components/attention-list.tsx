@@ -1,6 +1,6 @@
 import type { AttentionBattery, AttentionReason, AttentionResponse } from '@cbm/contracts/fleet-health';
 import type { FlatOperatingSite } from '@cbm/contracts/site-tree';
-import { Anchor, Badge, Group, Paper, ScrollArea, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Loader, Paper, ScrollArea, Table, Text, Title } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -29,7 +29,8 @@ function reasonText(battery: AttentionBattery, reason: AttentionReason, t: TFunc
 }
 
 interface AttentionListProps {
-  attention: AttentionResponse;
+  /** Undefined while loading. */
+  attention: AttentionResponse | undefined;
   sites: readonly FlatOperatingSite[];
   /** Whether the user may open a battery's page; otherwise a row leads to the site's live view. */
   canOpenBattery: boolean;
@@ -39,13 +40,15 @@ interface AttentionListProps {
 export function AttentionList({ attention, sites, canOpenBattery }: AttentionListProps) {
   const { t } = useTranslation();
   const siteName = (siteId: number) => sites.find((site) => site.operatingSiteId === siteId)?.name ?? '';
-  const { batteries, totalCount } = attention;
+  const { batteries, totalCount } = attention ?? { batteries: [], totalCount: 0 };
   return (
     <Paper withBorder p="sm" h="100%">
       <Title order={2} fz="lg" mb="xs">
         {t('fleetHealth.attention.heading')}
       </Title>
-      {batteries.length === 0 ? (
+      {!attention ? (
+        <Loader size="sm" />
+      ) : batteries.length === 0 ? (
         <Text c="dimmed">{t('fleetHealth.attention.empty')}</Text>
       ) : (
         <ScrollArea.Autosize mah={470} type="auto">

@@ -51,10 +51,11 @@ export default function OverviewPage() {
               <HealthTotals total={health.total} />
             </Grid.Col>
           )}
-          <Grid.Col span={{ base: 12, md: attention ? 7 : 12 }}>
+          {/* The map's width is fixed before the figures arrive: Leaflet fits the sites into its first size. */}
+          <Grid.Col span={{ base: 12, md: withHealth ? 7 : 12 }}>
             <SiteMap sites={sites} conditions={conditions} onEnter={enter} />
           </Grid.Col>
-          {attention && (
+          {withHealth && (
             <Grid.Col span={{ base: 12, md: 5 }}>
               <AttentionList
                 attention={attention}
