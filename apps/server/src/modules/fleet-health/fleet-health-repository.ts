@@ -139,11 +139,11 @@ export function fleetHealthRepository(db: Queryable) {
       return rows.map((row) => ({ operatingSiteId: row.site_id, ...toFigures(row) }));
     },
 
-    /** The batteries that need attention, worst first: errors, longest offline, lowest SoC, oldest service. */
+    /** The batteries that need attention, worst first, and how many there are in all (in one pass). */
     async attention(siteIds: readonly number[]): Promise<{ batteries: AttentionBattery[]; totalCount: number }> {
       const rows = await db.query<AttentionRow>(
         `WITH sites AS (${SITES}), live AS (${LIVE})
-         SELECT * FROM (
+         SELECT *, count(*) OVER ()::int AS total_count FROM (
            SELECT serial_number, name, operating_site_id, ${ATTENTION}, current_error_code, soc,
                   last_data_timestamp, to_char(next_service_date, 'YYYY-MM-DD') AS next_service_date
              FROM live
@@ -154,18 +154,7 @@ export function fleetHealthRepository(db: Queryable) {
          LIMIT ${ATTENTION_LIST_MAX}`,
         [siteIds],
       );
-      const totalCount = rows.length < ATTENTION_LIST_MAX ? rows.length : await this.attentionCount(siteIds);
-      return { batteries: rows.map(toAttention), totalCount };
-    },
-
-    async attentionCount(siteIds: readonly number[]): Promise<number> {
-      const [row] = await db.query<{ count: number }>(
-        `WITH sites AS (${SITES}), live AS (${LIVE})
-         SELECT count(*)::int AS count FROM (SELECT ${ATTENTION} FROM live) a
-          WHERE is_error OR is_offline OR is_low_soc OR is_overdue`,
-        [siteIds],
-      );
-      return row?.count ?? 0;
+      return { batteries: rows.map(toAttention), totalCount: rows[0]?.total_count ?? 0 };
     },
   };
 }

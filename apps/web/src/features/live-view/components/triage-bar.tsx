@@ -22,7 +22,7 @@ export function TriageBar({ counts, filter, onFilter, sort, onSort }: TriageBarP
             size="sm"
             checked={filter === key}
             onChange={(checked) => onFilter(checked ? key : null)}
-            color={key === 'errorNow' ? 'red' : key === 'offline' ? 'gray' : 'orange'}
+            color={key === 'errorNow' ? 'red.8' : key === 'offline' ? 'gray.7' : 'orange.9'}
           >
             {t(`liveView.triage.filters.${key}`, { count: counts[key] })}
           </Chip>
