@@ -178,6 +178,8 @@ export function BatteryCard(props: BatteryCardProps) {
             <Anchor
               component={Link}
               to={pagePath}
+              c="inherit"
+              underline="always"
               fw={600}
               truncate
               title={t('liveView.triage.openPage', { name: battery.batteryName })}

@@ -67,6 +67,8 @@ export function AttentionList({ attention, sites, canOpenBattery }: AttentionLis
                     <Anchor
                       component={Link}
                       fw={600}
+                      c="inherit"
+                      underline="always"
                       style={{ whiteSpace: 'nowrap' }}
                       to={
                         canOpenBattery
