@@ -61,17 +61,21 @@ type FieldKey = keyof typeof LIST_SHARES;
 const number = (value: number | null, unit: string, digits = 1) =>
   value === null ? '—' : `${value.toLocaleString(currentLanguage(), { maximumFractionDigits: digits })} ${unit}`;
 
+// Small text in these colours needs their darkest shades for 4.5:1 (app/contrast.css, decision 034).
+const ORANGE_TEXT = 'var(--mantine-color-orange-light-color)';
+const RED_TEXT = 'var(--mantine-color-red-light-color)';
+
 /** Fields that need a look, highlighted: low SoC, service due (orange) or overdue (red). */
 type Highlight = { color: string; note: string } | undefined;
 
 function highlights(battery: LiveViewBattery, timeZone: string, t: TFunction): Partial<Record<FieldKey, Highlight>> {
   const service = serviceState(battery.nextServiceDate, todayIn(timeZone));
   return {
-    soc: isLowSoc(battery) ? { color: 'orange.9', note: t('liveView.triage.lowSoc') } : undefined,
+    soc: isLowSoc(battery) ? { color: ORANGE_TEXT, note: t('liveView.triage.lowSoc') } : undefined,
     nextService: service
       ? service === 'overdue'
-        ? { color: 'red.8', note: t('liveView.triage.serviceOverdue') }
-        : { color: 'orange.9', note: t('liveView.triage.serviceDue') }
+        ? { color: RED_TEXT, note: t('liveView.triage.serviceOverdue') }
+        : { color: ORANGE_TEXT, note: t('liveView.triage.serviceDue') }
       : undefined,
   };
 }
@@ -82,7 +86,7 @@ function Notice({ battery, t }: { battery: LiveViewBattery; t: TFunction }) {
   if (state === 'error' && battery.currentErrorCode) {
     const error = currentErrorTitle(battery.currentErrorCode, t);
     return (
-      <Text size="xs" fw={600} c="red.8" truncate data-notice="error" title={error}>
+      <Text size="xs" fw={600} c={RED_TEXT} truncate data-notice="error" title={error}>
         {error}
       </Text>
     );
