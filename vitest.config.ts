@@ -20,6 +20,9 @@ export default defineConfig({
           name: 'server-api',
           root: 'apps/server',
           include: ['src/**/*.api.test.ts', 'test/**/*.api.test.ts'],
+          // Files share their worker's modules: importing the server and starting PGlite once per worker
+          // instead of once per file took 40 % off the suite. No API test mocks modules or changes globals.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

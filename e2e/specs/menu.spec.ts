@@ -48,6 +48,8 @@ test.describe('main menu', () => {
         - /url: /${site}/admin/audit
       - link "Devices":
         - /url: /${site}/admin/devices
+      - link "Users":
+        - /url: /${site}/admin/users
       - paragraph: Charger stations
       - link "Live View":
         - /url: /${site}/mdload/live

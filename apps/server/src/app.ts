@@ -3,6 +3,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { jobsPlugin } from './jobs/jobs-plugin';
+import { alarmsPlugin } from './modules/alarms/alarms-plugin';
 import { alertsPlugin } from './modules/alerts/alerts-plugin';
 import { auditRoutes } from './modules/audit/audit-routes';
 import { authRoutes } from './modules/auth/auth-routes';
@@ -24,12 +25,14 @@ import { licenceRoutes } from './modules/licences/licence-routes';
 import { liveViewRoutes } from './modules/live-view/live-view-routes';
 import { mdloadLiveViewRoutes } from './modules/mdload-live-view/mdload-live-view-routes';
 import { mdloadStatisticsRoutes } from './modules/mdload-statistics/mdload-statistics-routes';
+import { peoplePlugin } from './modules/people/people-plugin';
 import { reportRoutes } from './modules/reports/report-routes';
 import { batteryAssignmentRoutes } from './modules/site-admin/battery-assignment-routes';
 import { siteSettingsRoutes } from './modules/site-admin/site-settings-routes';
 import { siteRoutes } from './modules/sites/site-routes';
 import { statisticsRoutes } from './modules/statistics/statistics-routes';
 import { updateRoutes } from './modules/updates/update-routes';
+import { accountRoutes } from './modules/users/account-routes';
 import { userRoutes } from './modules/users/user-routes';
 import { compressionPlugin } from './plugins/compression';
 import { crossSiteGuardPlugin } from './plugins/cross-site-guard';
@@ -101,11 +104,17 @@ export async function buildApp({ config, db, brokerSessionsDir }: AppDependencie
   });
   await app.register(signinPage, { oidcEnabled: Boolean(config.oidc), publicUrl: config.PUBLIC_URL });
   await app.register(userRoutes, { db });
+  await app.register(accountRoutes, {
+    db,
+    idleMinutes: config.SESSION_IDLE_MINUTES,
+    attemptsPerMinute: config.LOGIN_ATTEMPTS_PER_MINUTE,
+  });
   await app.register(siteRoutes, { db });
   await app.register(siteSettingsRoutes, { db });
   await app.register(batteryAssignmentRoutes, { db });
   await app.register(licenceRoutes, { db });
   await app.register(auditRoutes, { db });
+  await app.register(peoplePlugin, { config, db });
   await app.register(jobsPlugin, { db, holder: config.MQTT_CLIENT_ID });
   await app.register(devicesPlugin, {
     config,
@@ -115,6 +124,7 @@ export async function buildApp({ config, db, brokerSessionsDir }: AppDependencie
   });
   await app.register(deviceRegistryPlugin, { db });
   await app.register(alertsPlugin, { config, db });
+  await app.register(alarmsPlugin, { config, db });
   await app.register(batteryGroupRoutes, { db });
   await app.register(liveViewRoutes, { db });
   await app.register(fleetHealthRoutes, { db });

@@ -102,6 +102,8 @@ const envSchema = z.object({
   ALERT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   MAIL_RETRY_SECONDS: z.coerce.number().min(0.05).max(3600).default(30),
   MAIL_OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** How often the silence rules ("no data for N minutes") are checked, once across replicas (decision 040). */
+  ALARM_SILENCE_CHECK_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
 });
 
 export type Env = z.infer<typeof envSchema>;

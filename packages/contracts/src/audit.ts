@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = {
   alertCreated: 'alert.created',
   alertUpdated: 'alert.updated',
   alertDeleted: 'alert.deleted',
+  alarmAcknowledged: 'alarm.acknowledged',
   updateStarted: 'update.started',
   remoteDebuggingEnabled: 'remoteDebugging.enabled',
   eventFilterSaved: 'filter.saved',
@@ -32,6 +33,17 @@ export const AUDIT_ACTIONS = {
   deviceRegistered: 'device.registered',
   deviceCredentialsRotated: 'device.credentialsRotated',
   deviceRevoked: 'device.revoked',
+  userInvited: 'user.invited',
+  userInvitationResent: 'user.invitationResent',
+  userInvitationWithdrawn: 'user.invitationWithdrawn',
+  userAccessChanged: 'user.accessChanged',
+  userDisabled: 'user.disabled',
+  userEnabled: 'user.enabled',
+  userPasswordResetSent: 'user.passwordResetSent',
+  userPasswordSet: 'user.passwordSet',
+  userChangeRefused: 'user.changeRefused',
+  userPasswordChanged: 'user.passwordChanged',
+  userSessionEnded: 'user.sessionEnded',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 export const AUDIT_ACTION_NAMES = Object.values(AUDIT_ACTIONS) as AuditAction[];
@@ -44,6 +56,7 @@ export const AUDIT_ENTITY_TYPES = [
   'displayUnit',
   'batteryGroup',
   'alert',
+  'alarm',
   'chargingStation',
   'datalog',
   'eventFilter',

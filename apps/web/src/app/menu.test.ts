@@ -23,9 +23,10 @@ describe('menu (screens and routes)', () => {
           ['menu.liveView'],
           ['menu.statistics', 'stats/statistics', 'stats/export'],
           ['menu.alerts'],
+          ['menu.alarms'],
           ['menu.reporting'],
           ['menu.expert', 'expert/battery_list', 'expert/filter', 'expert/datalog'],
-          ['menu.admin', 'admin/osadmin', 'admin/license', 'admin/audit', 'admin/devices'],
+          ['menu.admin', 'admin/osadmin', 'admin/license', 'admin/audit', 'admin/devices', 'admin/users'],
         ],
       },
       {

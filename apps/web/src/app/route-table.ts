@@ -56,6 +56,14 @@ export const SITE_ROUTES: AppRoute[] = [
     page: () => import('../features/alerts/components/alerts-page'),
   },
   {
+    name: 'alarms',
+    path: 'alarms',
+    titleKey: 'menu.alarms',
+    access: { features: ['cbm_alert', 'cbm_mdlalert'] },
+    menu: { labelKey: 'menu.alarms', order: 3.5, area: 'battery' },
+    page: () => import('../features/alarms/components/alarms-page'),
+  },
+  {
     name: 'report',
     path: 'report',
     titleKey: 'menu.reporting',
@@ -143,6 +151,14 @@ export const SITE_ROUTES: AppRoute[] = [
         page: () => import('../features/devices/components/devices-page'),
       },
       {
+        name: 'users',
+        path: 'users',
+        titleKey: 'menu.users',
+        access: { features: ['cbm_osadmin'] },
+        menu: { labelKey: 'menu.users', order: 5, area: 'battery' },
+        page: () => import('../features/people/components/people-page'),
+      },
+      {
         name: 'audit',
         path: 'audit',
         titleKey: 'menu.auditLog',
@@ -213,7 +229,7 @@ export const SITE_ROUTES: AppRoute[] = [
 
 const overviewPage = () => import('../features/overview/components/overview-page');
 
-/** The top level: overview, about, 403 and the operating site with its feature routes. */
+/** The top level: overview, about, the own account, 403 and the operating site with its feature routes. */
 export const ROUTES: AppRoute[] = [
   { name: 'overview', path: '', titleKey: 'menu.overview', layout: 'overview', help: 'overview', page: overviewPage },
   {
@@ -230,6 +246,21 @@ export const ROUTES: AppRoute[] = [
     titleKey: 'menu.about',
     layout: 'overview',
     page: () => import('../features/about/about-page'),
+  },
+  {
+    name: 'all-alarms',
+    path: 'alarms',
+    titleKey: 'alarms.allTitle',
+    layout: 'overview',
+    access: { features: ['cbm_alert', 'cbm_mdlalert'] },
+    page: () => import('../features/alarms/components/all-alarms-page'),
+  },
+  {
+    name: 'account',
+    path: 'account',
+    titleKey: 'menu.account',
+    layout: 'overview',
+    page: () => import('../features/account/components/account-page'),
   },
   {
     name: 'forbidden',

@@ -56,6 +56,22 @@ export interface DayTotals {
   soh: number | null;
 }
 
+/** The figures of a day or hour that add up over time: sums of hours make days, sums of days make periods. */
+export const ADDITIVE_FIGURES = [
+  'chargedUkwh',
+  'dischargedUkwh',
+  'operatingMs',
+  'chargingMs',
+  'dischargingMs',
+  'standbyMs',
+  'idleMs',
+  'errorMs',
+  'offlineMs',
+  'lowSocMs',
+  'chargeSessions',
+] as const satisfies readonly (keyof DayTotals)[];
+export type AdditiveFigure = (typeof ADDITIVE_FIGURES)[number];
+
 /** The last processed sample of a battery and the charge session it leaves open, if any. */
 export interface BatteryCursor {
   serialNumber: string;

@@ -1,4 +1,5 @@
 import {
+  ADDITIVE_FIGURES,
   type BatteryCursor,
   type DayTotals,
   DEFAULT_MAX_GAP_MS,
@@ -75,23 +76,9 @@ const noQuarters = (): HourTotals['quarters'] => ({
   lowSocMs: [0, 0, 0],
 });
 
-const ADDED = [
-  'chargedUkwh',
-  'dischargedUkwh',
-  'operatingMs',
-  'chargingMs',
-  'dischargingMs',
-  'standbyMs',
-  'idleMs',
-  'errorMs',
-  'offlineMs',
-  'lowSocMs',
-  'chargeSessions',
-] as const satisfies readonly (keyof DayTotals)[];
-
 /** Adds the `index`th quarter (0–3, in time order) to its hour: the same merge as rows added in the database. */
 function addQuarter(hour: HourTotals, quarter: DayTotals, index: number): void {
-  for (const field of ADDED) hour[field] += quarter[field];
+  for (const field of ADDITIVE_FIGURES) hour[field] += quarter[field];
   for (const figure of QUARTER_FIGURES) {
     const parts = hour.quarters[figure];
     for (let part = index; part < parts.length; part += 1) parts[part] = (parts[part] ?? 0) + quarter[figure];

@@ -1,5 +1,7 @@
 import { START_SOC_BUCKETS } from '@cbm/contracts/constants';
 import {
+  ADDITIVE_FIGURES,
+  type AdditiveFigure,
   type BatteryCursor,
   type ChargeSession,
   type DayTotals,
@@ -56,19 +58,6 @@ export interface ReportFigures {
 
 const HOUR_MS = 3_600_000;
 const kwh = (ukwh: number) => ukwh / 1_000_000;
-const SUMMED = [
-  'chargedUkwh',
-  'dischargedUkwh',
-  'operatingMs',
-  'chargingMs',
-  'dischargingMs',
-  'standbyMs',
-  'idleMs',
-  'errorMs',
-  'offlineMs',
-  'lowSocMs',
-  'chargeSessions',
-] as const;
 
 export const startSocBucket = (soc: number) => {
   const index = START_SOC_BUCKETS.findIndex((limit, n) => soc < limit || n === START_SOC_BUCKETS.length - 1);
@@ -164,7 +153,7 @@ export interface FigureParts {
 export function figuresOfDays(parts: FigureParts): ReportFigures {
   const { zone, days, fromMs, toMs } = parts;
   const all = [...days.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
-  const sum = (field: (typeof SUMMED)[number]) => all.reduce((total, day) => total + day[field], 0);
+  const sum = (field: AdditiveFigure) => all.reduce((total, day) => total + day[field], 0);
   const buckets = START_SOC_BUCKETS.map(() => 0);
   for (const startSoc of parts.startSocs) {
     const bucket = startSocBucket(startSoc);
@@ -213,7 +202,7 @@ export function computeReportFigures(
 export function mergeDay(stored: DayTotals | undefined, delta: DayTotals): DayTotals {
   if (!stored) return { ...delta };
   const merged = { ...stored };
-  for (const field of SUMMED) merged[field] += delta[field];
+  for (const field of ADDITIVE_FIGURES) merged[field] += delta[field];
   merged.minSoc = combine(stored.minSoc, delta.minSoc, Math.min);
   merged.maxSoc = combine(stored.maxSoc, delta.maxSoc, Math.max);
   merged.soh = delta.soh ?? stored.soh;
