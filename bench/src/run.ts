@@ -2,6 +2,7 @@ import { benchApiThroughput } from './api-throughput';
 import { benchDataExport } from './data-export';
 import { benchEventQuery } from './event-query';
 import { benchFirmwareCampaign } from './firmware-campaign';
+import { benchFleetHealth } from './fleet-health';
 import { benchIngestThroughput } from './ingest-throughput';
 import { benchLiveView } from './live-view';
 import { benchReportPdf } from './report-pdf';
@@ -12,6 +13,7 @@ import { benchStatistics } from './statistics';
 const benchmarks: Record<string, () => Promise<void>> = {
   'api-throughput': benchApiThroughput,
   'live-view': benchLiveView,
+  'fleet-health': benchFleetHealth,
   'ingest-throughput': benchIngestThroughput,
   'event-query': benchEventQuery,
   statistics: benchStatistics,

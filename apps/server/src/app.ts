@@ -21,6 +21,7 @@ import { devicesPlugin } from './modules/device-channel/device-channel-plugin';
 import { deviceRegistryPlugin } from './modules/device-registry/device-registry-plugin';
 import { eventRoutes } from './modules/events/event-routes';
 import { firmwareCampaignRoutes } from './modules/firmware-campaigns/firmware-campaign-routes';
+import { fleetHealthRoutes } from './modules/fleet-health/fleet-health-routes';
 import { licenceRoutes } from './modules/licences/licence-routes';
 import { liveViewRoutes } from './modules/live-view/live-view-routes';
 import { mdloadLiveViewRoutes } from './modules/mdload-live-view/mdload-live-view-routes';
@@ -127,6 +128,7 @@ export async function buildApp({ config, db, brokerSessionsDir }: AppDependencie
   await app.register(alarmsPlugin, { config, db });
   await app.register(batteryGroupRoutes, { db });
   await app.register(liveViewRoutes, { db });
+  await app.register(fleetHealthRoutes, { db });
   await app.register(eventRoutes, { db });
   await app.register(reportRoutes, { db });
   await app.register(batteryListRoutes, { db });
