@@ -37,7 +37,8 @@ test.describe('accessibility (axe-core: no serious or critical violation)', () =
   test.use({ bypassCSP: true });
   for (const { user, site } of USERS) {
     test(`every page the ${user} user reaches`, async ({ page, signIn, siteIds }) => {
-      test.setTimeout(120_000);
+      // The admin's menu leads to some twenty pages, each checked whole.
+      test.setTimeout(300_000);
       // The site's own address opens the first page the user's menu holds.
       await signIn(user, site ? { next: `/${siteIds[site]}` } : {});
       const paths = site ? await menuPaths(page) : [];

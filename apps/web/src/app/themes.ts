@@ -1,5 +1,5 @@
 import type { Theme } from '@cbm/contracts/themes';
-import { Badge, createTheme, type MantineThemeOverride } from '@mantine/core';
+import { Badge, createTheme, type MantineThemeOverride, Select } from '@mantine/core';
 
 export interface ThemeLook {
   mantine: MantineThemeOverride;
@@ -15,6 +15,9 @@ const base = {
   // Filled buttons and badges take dark text on light shades (teal, orange): 4.5:1 contrast (decision 034).
   autoContrast: true,
   components: {
+    // Choosing the chosen option again keeps it: a required choice is not cleared by a second click (optional
+    // choices are `clearable`).
+    Select: Select.extend({ defaultProps: { allowDeselect: false } }),
     // A badge is never cut to "CHA…": it keeps its text's width and the row or cell around it wraps instead.
     Badge: Badge.extend({
       styles: { root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible', textOverflow: 'clip' } },

@@ -60,7 +60,8 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
           }
         />
       </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-hidden={!menuShown} inert={!menuShown}>
+      {/* The admin's menu runs past a tablet's or laptop's height: the menu scrolls on its own. */}
+      <AppShell.Navbar p="xs" aria-hidden={!menuShown} inert={!menuShown} style={{ overflowY: 'auto' }}>
         <MainMenu onNavigate={menu.close} />
       </AppShell.Navbar>
       <AppShell.Main>{children}</AppShell.Main>

@@ -35,7 +35,6 @@ export function SiteSwitcher() {
       value={siteId === undefined ? null : String(siteId)}
       onChange={(value) => void switchTo(value)}
       searchable
-      allowDeselect={false}
       nothingFoundMessage={t('common.nothingFound')}
       w={{ base: 170, sm: 260 }}
       comboboxProps={{ width: 320, position: 'bottom-start' }}

@@ -18,7 +18,6 @@ export function TimeZoneSelect({ value, onChange, label, ...props }: TimeZoneSel
   return (
     <Select
       searchable
-      allowDeselect={false}
       label={label ?? t('timeRange.timeZone')}
       data={TIME_ZONES}
       value={value}

@@ -114,7 +114,6 @@ export function ThresholdRuleForm({
             }))}
             value={state.metric}
             onChange={(value) => value && set('metric', value as AlarmMetric)}
-            allowDeselect={false}
             withAsterisk
           />
           <Group grow align="flex-start">

@@ -53,7 +53,6 @@ export function RegisterDeviceForm({
           data={DEVICE_CLASSES.map((value) => ({ value, label: t(`devices.classes.${value}`) }))}
           value={deviceClass}
           onChange={(value) => setDeviceClass((value as DeviceClass | null) ?? 'battery')}
-          allowDeselect={false}
         />
         <TextInput
           label={t('devices.columns.serial')}

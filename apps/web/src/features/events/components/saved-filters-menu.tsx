@@ -62,7 +62,6 @@ export function SavedFiltersMenu({ config, state, onLoad, onSaved, onDeleted }: 
           const chosen = filters.data?.find((filter) => String(filter.id) === id);
           if (chosen) onLoad(chosen);
         }}
-        allowDeselect={false}
         w={280}
       />
       <Button variant="default" leftSection={<IconDeviceFloppy size={16} />} onClick={() => setDialogOpen(true)}>

@@ -33,7 +33,6 @@ export function TriageBar({ counts, filter, onFilter, sort, onSort }: TriageBarP
         w={180}
         aria-label={t('liveView.triage.sortBy')}
         value={sort}
-        allowDeselect={false}
         onChange={(value) => value && onSort(value as TriageSort)}
         data={TRIAGE_SORTS.map((value) => ({ value, label: t(`liveView.triage.sorts.${value}`) }))}
       />

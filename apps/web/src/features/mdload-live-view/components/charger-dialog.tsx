@@ -35,7 +35,6 @@ export function ChargerDialog({ station, chargers, onSave, onClose }: ChargerDia
           data={data}
           value={value}
           onChange={(next) => setValue(next ?? NONE)}
-          allowDeselect={false}
           searchable
           comboboxProps={{ withinPortal: false }}
         />

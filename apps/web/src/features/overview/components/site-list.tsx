@@ -61,14 +61,12 @@ export function SiteList({ rows, onEnter }: SiteListProps) {
             <Select
               label={t('fleetHealth.sortBy')}
               value={sort}
-              allowDeselect={false}
               onChange={(value) => value && setSort(value as SiteSort)}
               data={SITE_SORTS.map((value) => ({ value, label: t(`fleetHealth.sorts.${value}`) }))}
             />
             <Select
               label={t('fleetHealth.show')}
               value={filter}
-              allowDeselect={false}
               onChange={(value) => value && setFilter(value as SiteFilter)}
               data={SITE_FILTERS.map((value) => ({ value, label: t(`fleetHealth.filters.${value}`) }))}
             />

@@ -56,7 +56,6 @@ export function InviteDialog({ operatingSiteId, grantable, onClose }: InviteDial
             data={UI_LANGUAGES.map((value) => ({ value, label: t(`people.languages.${value}`) }))}
             value={language}
             onChange={(value) => setLanguage((value as UiLanguage | null) ?? language)}
-            allowDeselect={false}
           />
         </SimpleGrid>
         <AccessFields grantable={grantable} value={access} onChange={setAccess} />

@@ -82,7 +82,6 @@ export function ReportSettingsForm({ initial, serial, csvName, generating, ...pr
               value={values.language}
               onChange={(value) => value && set('language')(value as ReportLanguage)}
               error={errors.language}
-              allowDeselect={false}
               required
             />
             <Select
@@ -91,7 +90,6 @@ export function ReportSettingsForm({ initial, serial, csvName, generating, ...pr
               value={String(siteId)}
               onChange={(value) => value && setSiteId(Number(value))}
               error={errors.operatingSiteId}
-              allowDeselect={false}
               searchable
               required
             />
@@ -101,7 +99,6 @@ export function ReportSettingsForm({ initial, serial, csvName, generating, ...pr
               value={values.currency}
               onChange={(value) => value && set('currency')(value)}
               error={errors.currency}
-              allowDeselect={false}
               searchable
               required
             />

@@ -93,7 +93,6 @@ export function BatteryAssignment({ siteId }: { siteId: number }) {
           data={[{ value: ALL, label: t('siteAdmin.batteries.allSites') }, ...siteOptions]}
           value={shownSite}
           onChange={(value) => setShownSite(value ?? ALL)}
-          allowDeselect={false}
           searchable
           w={240}
         />
@@ -105,7 +104,6 @@ export function BatteryAssignment({ siteId }: { siteId: number }) {
           data={siteOptions}
           value={target}
           onChange={(value) => setTarget(value ?? String(siteId))}
-          allowDeselect={false}
           searchable
           w={260}
         />

@@ -96,7 +96,6 @@ export function SiteSettingsForm({ settings }: SiteSettingsFormProps) {
               onChange={set('timezone')}
               error={errors.timezone}
               searchable
-              allowDeselect={false}
               nothingFoundMessage={t('common.nothingFound')}
               limit={100}
               withAsterisk
@@ -109,7 +108,6 @@ export function SiteSettingsForm({ settings }: SiteSettingsFormProps) {
                 onChange={set('currency')}
                 error={errors.currency}
                 searchable
-                allowDeselect={false}
                 nothingFoundMessage={t('common.nothingFound')}
                 withAsterisk
               />
