@@ -7,7 +7,7 @@ import {
   thresholdRulesSchema,
 } from '@cbm/contracts/alarms';
 import { type AlertProduct, alertParamsSchema } from '@cbm/contracts/alerts';
-import { AUDIT_ACTIONS, type AuditAction } from '@cbm/contracts/audit';
+import { AUDIT_ACTIONS } from '@cbm/contracts/audit';
 import type { Feature } from '@cbm/contracts/features';
 import { SITE_PERMISSIONS } from '@cbm/contracts/site-permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -15,7 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database, Queryable } from '../../db/database';
 import { forbidden, HttpError } from '../../http-error';
-import { auditRepository } from '../audit/audit-repository';
+import { recordAlertChange } from '../alerts/alert-audit';
 import { requireSiteAccess } from '../sites/site-access';
 import { siteRepository } from '../sites/site-repository';
 import { thresholdRuleRepository } from './threshold-rule-repository';
@@ -72,25 +72,6 @@ export async function thresholdRuleRoutes(
     }
   }
 
-  const audit = (
-    tx: Queryable,
-    user: { id: number; email: string },
-    action: AuditAction,
-    siteId: number,
-    id: number,
-    change: { previous?: object; next?: object },
-  ) =>
-    auditRepository(tx).record({ userId: user.id, email: user.email }, [
-      {
-        action,
-        entityType: 'alert',
-        entityId: String(id),
-        siteIds: [siteId],
-        previous: change.previous as Record<string, unknown> | undefined,
-        next: change.next as Record<string, unknown> | undefined,
-      },
-    ]);
-
   api.get(BASE, {
     config,
     schema: { tags, querystring: thresholdRuleQuerySchema, response: { 200: thresholdRulesSchema } },
@@ -109,7 +90,9 @@ export async function thresholdRuleRoutes(
       const rule = await db.transaction(async (tx) => {
         await requireKnownDevices(tx, body);
         const created = await thresholdRuleRepository(tx).create(body, user.id, request.language);
-        await audit(tx, user, AUDIT_ACTIONS.alertCreated, body.operatingSiteId, created.id, { next: created });
+        await recordAlertChange(tx, user, AUDIT_ACTIONS.alertCreated, body.operatingSiteId, created.id, {
+          next: created,
+        });
         return created;
       });
       return reply.code(201).send(rule);
@@ -129,7 +112,10 @@ export async function thresholdRuleRoutes(
         if (!previous) throw ruleNotFound(id);
         await requireKnownDevices(tx, body);
         const updated = await rules.update(id, body);
-        await audit(tx, user, AUDIT_ACTIONS.alertUpdated, body.operatingSiteId, id, { previous, next: updated });
+        await recordAlertChange(tx, user, AUDIT_ACTIONS.alertUpdated, body.operatingSiteId, id, {
+          previous,
+          next: updated,
+        });
         return updated;
       });
     },
@@ -152,7 +138,7 @@ export async function thresholdRuleRoutes(
         const previous = await rules.lock(siteId, product, id);
         if (!previous) throw ruleNotFound(id);
         await rules.delete(id);
-        await audit(tx, user, AUDIT_ACTIONS.alertDeleted, siteId, id, { previous });
+        await recordAlertChange(tx, user, AUDIT_ACTIONS.alertDeleted, siteId, id, { previous });
         return { id };
       });
     },

@@ -11,7 +11,7 @@ import {
   alertsSchema,
   chosenGroupIds,
 } from '@cbm/contracts/alerts';
-import { AUDIT_ACTIONS, type AuditAction } from '@cbm/contracts/audit';
+import { AUDIT_ACTIONS } from '@cbm/contracts/audit';
 import type { Feature } from '@cbm/contracts/features';
 import { SITE_PERMISSIONS } from '@cbm/contracts/site-permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -19,9 +19,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database, Queryable } from '../../db/database';
 import { forbidden, HttpError } from '../../http-error';
-import { auditRepository } from '../audit/audit-repository';
 import { requireSiteAccess } from '../sites/site-access';
 import { siteRepository } from '../sites/site-repository';
+import { recordAlertChange } from './alert-audit';
 import { alertFilterRepository } from './alert-filter-repository';
 import { alertRepository } from './alert-repository';
 
@@ -73,25 +73,6 @@ export async function alertRoutes(app: FastifyInstance, options: { db: Database;
     }
   }
 
-  const audit = (
-    tx: Queryable,
-    user: { id: number; email: string },
-    action: AuditAction,
-    siteId: number,
-    id: number,
-    change: { previous?: object; next?: object },
-  ) =>
-    auditRepository(tx).record({ userId: user.id, email: user.email }, [
-      {
-        action,
-        entityType: 'alert',
-        entityId: String(id),
-        siteIds: [siteId],
-        previous: change.previous as Record<string, unknown> | undefined,
-        next: change.next as Record<string, unknown> | undefined,
-      },
-    ]);
-
   api.get(base, {
     config,
     schema: { tags, querystring: alertQuerySchema, response: { 200: alertsSchema } },
@@ -111,7 +92,7 @@ export async function alertRoutes(app: FastifyInstance, options: { db: Database;
         await requireKnownSelection(tx, body);
         const created = await alertRepository(tx, product).create(body, user.id, request.language);
         const { id: _, ...next } = created;
-        await audit(tx, user, AUDIT_ACTIONS.alertCreated, body.operatingSiteId, created.id, { next });
+        await recordAlertChange(tx, user, AUDIT_ACTIONS.alertCreated, body.operatingSiteId, created.id, { next });
         return created;
       });
       return reply.code(201).send(alert);
@@ -131,7 +112,10 @@ export async function alertRoutes(app: FastifyInstance, options: { db: Database;
         if (!previous) throw alertNotFound(id);
         await requireKnownSelection(tx, body);
         const updated = await alerts.update(id, body);
-        await audit(tx, user, AUDIT_ACTIONS.alertUpdated, body.operatingSiteId, id, { previous, next: updated });
+        await recordAlertChange(tx, user, AUDIT_ACTIONS.alertUpdated, body.operatingSiteId, id, {
+          previous,
+          next: updated,
+        });
         return updated;
       });
     },
@@ -154,7 +138,7 @@ export async function alertRoutes(app: FastifyInstance, options: { db: Database;
         const previous = await alerts.lock(siteId, id);
         if (!previous) throw alertNotFound(id);
         await alerts.delete(id);
-        await audit(tx, user, AUDIT_ACTIONS.alertDeleted, siteId, id, { previous });
+        await recordAlertChange(tx, user, AUDIT_ACTIONS.alertDeleted, siteId, id, { previous });
         return { id };
       });
     },

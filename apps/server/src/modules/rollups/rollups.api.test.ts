@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type DatabaseKind, describeEachDatabase, openTestDatabase, TEST_SEED_TIME } from '../../../test/test-app';
 import type { Database } from '../../db/database';
 import { seedDemo } from '../../demo/seed-demo';
-import { type DayTotals, type RollupPoint, toRollupPoint } from '../battery-days/attribution';
+import { ADDITIVE_FIGURES, type DayTotals, type RollupPoint, toRollupPoint } from '../battery-days/attribution';
 import { hourTotals } from '../battery-days/hour-rollup';
 import { rollupListener } from '../battery-days/rollup-listener';
 import { rollupRepository } from '../battery-days/rollup-repository';
@@ -24,16 +24,7 @@ import { recomputeRollups } from './recompute';
 const HOUR_FIGURES = [
   'serialNumber',
   'siteId',
-  'chargedUkwh',
-  'dischargedUkwh',
-  'operatingMs',
-  'chargingMs',
-  'dischargingMs',
-  'standbyMs',
-  'idleMs',
-  'errorMs',
-  'offlineMs',
-  'lowSocMs',
+  ...ADDITIVE_FIGURES.filter((figure) => figure !== 'chargeSessions'),
   'minSoc',
   'maxSoc',
   'soh',
