@@ -11,6 +11,13 @@ import type { AppRoute } from './route-types';
 export const SITE_ROUTES: AppRoute[] = [
   { name: 'batteries', path: 'batteries', redirectTo: 'live' },
   {
+    name: 'battery',
+    path: 'batteries/:serial',
+    titleKey: 'menu.batteryPage',
+    access: { features: ['cbm_liveview'] },
+    page: () => import('../features/battery-page/components/battery-page'),
+  },
+  {
     name: 'live',
     path: 'live',
     titleKey: 'menu.liveView',

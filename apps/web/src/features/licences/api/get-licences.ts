@@ -10,4 +10,5 @@ export const licencesQuery = (operatingSiteId: number) =>
       api<DeviceLicence[]>('/LicenseManagement', { query: { operatingSiteId }, silent: meta?.silent === true }),
   });
 
-export const useLicences = (operatingSiteId: number) => useQuery(licencesQuery(operatingSiteId));
+export const useLicences = (operatingSiteId: number, enabled = true) =>
+  useQuery({ ...licencesQuery(operatingSiteId), enabled });
