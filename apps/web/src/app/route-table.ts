@@ -173,6 +173,13 @@ export const SITE_ROUTES: AppRoute[] = [
         page: () => import('../features/mdload-live-view/components/mdload-live-view-page'),
       },
       {
+        name: 'md-unit',
+        path: 'units/:serial',
+        titleKey: 'menu.chargerStationUnit',
+        access: { features: ['cbm_mdliveview'], rule: SITE_PERMISSIONS.mdloadLiveView },
+        page: () => import('../features/battery-page/components/unit-page'),
+      },
+      {
         name: 'md-stats',
         path: 'stats',
         titleKey: 'menu.chargerStationStatistics',

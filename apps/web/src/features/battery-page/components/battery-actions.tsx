@@ -52,7 +52,7 @@ export function BatteryActions({ siteId, battery, groups, features }: BatteryAct
       <Menu position="bottom-start">
         <Menu.Target>
           <Button variant="default" leftSection={<IconFolder size={16} />}>
-            {t('batteryPage.move')}
+            {t('liveView.battery.moveTo')}
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
