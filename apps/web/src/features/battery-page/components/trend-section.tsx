@@ -7,6 +7,8 @@ import { currentLanguage } from '../../../lib/i18n';
 import { useBatteryProfile } from '../../battery-profile/api/get-battery-profile';
 import { ProfileCharts } from '../../battery-profile/components/profile-charts';
 import { hasSamples, lastDays, profileRows } from '../../battery-profile/profile-series';
+import { useChargeSessions } from '../api/get-charge-sessions';
+import { ChargeSessionsTable } from './charge-sessions-table';
 
 const OPENING_DAYS = 1;
 
@@ -16,12 +18,16 @@ interface TrendSectionProps {
   timeZone: string;
 }
 
-/** SoC, current, voltage, cell temperatures and state over a chosen range: the profile data (cbm_view). */
+/**
+ * SoC, current, voltage, cell temperatures and state over a chosen range (the profile data), and the range's
+ * charge sessions (cbm_view).
+ */
 export function TrendSection({ siteId, serial, timeZone }: TrendSectionProps) {
   const { t } = useTranslation();
   const [chosen, setChosen] = useState<TimeRange | null>(null);
   const range = chosen ?? lastDays(OPENING_DAYS, timeZone);
   const profile = useBatteryProfile(siteId, serial, range);
+  const sessions = useChargeSessions(siteId, serial, range);
   const rows = profile.data ? profileRows(profile.data.points, timeZone, currentLanguage()) : [];
   return (
     <Stack gap="sm" component="section" aria-labelledby="battery-page-trends">
@@ -37,6 +43,18 @@ export function TrendSection({ siteId, serial, timeZone }: TrendSectionProps) {
         <Paper withBorder p="md">
           <Text fw={500}>{t('batteryProfile.noData')}</Text>
         </Paper>
+      )}
+      <Title order={2} size="h4">
+        {t('batteryPage.sessions.title')}
+      </Title>
+      {sessions.data ? (
+        <ChargeSessionsTable
+          sessions={sessions.data.sessions}
+          truncated={sessions.data.truncated}
+          timeZone={timeZone}
+        />
+      ) : (
+        <Loader size="sm" />
       )}
     </Stack>
   );
