@@ -57,6 +57,8 @@ test.describe('battery page', () => {
       await expect(actions.getByRole('button', { name, exact: true })).toBeVisible();
     }
     for (const name of ['Report', 'Profile Analysis']) await expect(actions.getByRole('link', { name })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Charge sessions' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Events of the last 7 days' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Update jobs' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Datalogs' })).toBeVisible();
 

@@ -46,7 +46,12 @@ export function BatteryRow({ battery, outdated, expected, expanded, onToggle, de
     const text = fieldText(battery, column, language);
     if (column === 'batteryName') {
       return (
-        <Anchor component={Link} to={batteryPagePath(battery.operatingSiteId, battery.batterySerialNumber)}>
+        <Anchor
+          component={Link}
+          to={batteryPagePath(battery.operatingSiteId, battery.batterySerialNumber)}
+          c="inherit"
+          underline="always"
+        >
           {text}
         </Anchor>
       );

@@ -1,8 +1,7 @@
 import type { Feature } from '@cbm/contracts/features';
-import { Anchor, Group, Loader, Stack, Text } from '@mantine/core';
-import { IconListDetails } from '@tabler/icons-react';
+import { Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useLicences } from '../../licences/api/get-licences';
 import { useBatteryGroups } from '../../live-view/api/get-battery-groups';
 import { useUser } from '../../session/api/get-user';
@@ -13,6 +12,7 @@ import { usePageBattery } from '../api/get-page-battery';
 import { useBatteryStream } from '../hooks/use-battery-stream';
 import { BatteryActions } from './battery-actions';
 import { BatteryHeader } from './battery-header';
+import { EventsTimeline } from './events-timeline';
 import { DatalogsSection, UpdateJobsSection } from './service-sections';
 import { TrendSection } from './trend-section';
 
@@ -38,17 +38,8 @@ export default function BatteryPage() {
     <Stack gap="md">
       <BatteryHeader battery={battery.data} details={details.data} licence={licence} timeZone={timeZone} />
       <BatteryActions siteId={siteId} battery={battery.data} groups={groups.data ?? []} features={features} />
-      {holds('cbm_filter') && (
-        <Group>
-          <Anchor component={Link} to={`/${siteId}/expert/filter/${encodeURIComponent(serial)}`}>
-            <Group gap={4}>
-              <IconListDetails size={16} aria-hidden />
-              {t('batteryPage.events')}
-            </Group>
-          </Anchor>
-        </Group>
-      )}
       {holds('cbm_view') && <TrendSection siteId={siteId} serial={serial} timeZone={timeZone} />}
+      {holds('cbm_filter') && <EventsTimeline siteId={siteId} serial={serial} timeZone={timeZone} />}
       {holds('cbm_update') && <UpdateJobsSection siteId={siteId} serial={serial} />}
       {holds('cbm_datalog') && <DatalogsSection siteId={siteId} serial={serial} />}
     </Stack>

@@ -38,7 +38,7 @@ export default function UnitPage() {
       </div>
       {canOpenEvents && (
         <Group>
-          <Anchor component={Link} to={`/${siteId}/mdload/events`}>
+          <Anchor component={Link} to={`/${siteId}/mdload/events`} c="inherit" underline="always">
             <Group gap={4}>
               <IconListDetails size={16} aria-hidden />
               {t('batteryPage.unitEvents')}

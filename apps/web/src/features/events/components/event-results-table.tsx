@@ -60,7 +60,12 @@ export function EventResultsTable(props: EventResultsTableProps) {
                   return (
                     <Table.Td key={column} style={{ whiteSpace: 'nowrap' }}>
                       {column === PAGE_COLUMNS[product] && typeof value === 'string' && value !== '' ? (
-                        <Anchor component={Link} to={devicePagePath(product, siteId, value)}>
+                        <Anchor
+                          component={Link}
+                          to={devicePagePath(product, siteId, value)}
+                          c="inherit"
+                          underline="always"
+                        >
                           {text}
                         </Anchor>
                       ) : (

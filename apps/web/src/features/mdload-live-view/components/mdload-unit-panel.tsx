@@ -31,7 +31,7 @@ export function MdloadUnitPanel({ unit, layout, pageLink, onAssignCharger, onMov
           <Group gap="sm">
             <Title order={3}>
               {pageLink ? (
-                <Anchor component={Link} to={pageLink} inherit>
+                <Anchor component={Link} to={pageLink} inherit c="inherit" underline="always">
                   {unit.name}
                 </Anchor>
               ) : (
