@@ -1,6 +1,8 @@
 import { benchApiThroughput } from './api-throughput';
 import { benchDataExport } from './data-export';
 import { benchEventQuery } from './event-query';
+import { benchFirmwareCampaign } from './firmware-campaign';
+import { benchFleetHealth } from './fleet-health';
 import { benchIngestThroughput } from './ingest-throughput';
 import { benchLiveView } from './live-view';
 import { benchReportPdf } from './report-pdf';
@@ -11,12 +13,14 @@ import { benchStatistics } from './statistics';
 const benchmarks: Record<string, () => Promise<void>> = {
   'api-throughput': benchApiThroughput,
   'live-view': benchLiveView,
+  'fleet-health': benchFleetHealth,
   'ingest-throughput': benchIngestThroughput,
   'event-query': benchEventQuery,
   statistics: benchStatistics,
   'data-export': benchDataExport,
   'report-pdf': benchReportPdf,
   'report-upload': benchReportUpload,
+  'firmware-campaign': benchFirmwareCampaign,
 };
 
 const only = process.argv[2];

@@ -55,7 +55,7 @@ test.describe('accessibility (axe-core: no serious or critical violation)', () =
       // The site's own address opens the first page the user's menu holds.
       await signIn(user, site ? { next: `/${siteIds[site]}` } : {});
       const paths = site ? [...(await menuPaths(page)), ...(await devicePaths(page, siteIds[site]))] : [];
-      for (const path of ['/', '/about', ...paths]) await expectNoBlockingViolations(page, path);
+      for (const path of ['/', '/about', '/alarms', '/account', ...paths]) await expectNoBlockingViolations(page, path);
     });
   }
 });

@@ -11,8 +11,8 @@ test.describe('a browser with locale de-DE', () => {
     await expect(page.getByRole('alert')).toHaveText('E-Mail-Adresse oder Passwort ist falsch.');
   });
 
-  test('gets the German interface', async ({ page, signIn, siteIds }) => {
-    await signIn('operator');
+  test('gets the German interface', async ({ page, signInThroughPage, siteIds }) => {
+    await signInThroughPage('operator');
     await expect(page.getByRole('heading', { name: 'Ihre Betriebsstätten' })).toBeVisible();
     await expect(page).toHaveTitle('Übersicht - CBM');
     await expect(page.getByRole('region', { name: 'Karte der Betriebsstätten' })).toBeVisible();

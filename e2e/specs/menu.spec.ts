@@ -30,6 +30,8 @@ test.describe('main menu', () => {
         - /url: /${site}/stats/export
       - link "Alerts":
         - /url: /${site}/alerts
+      - link "Alarm inbox":
+        - /url: /${site}/alarms
       - link "Reporting":
         - /url: /${site}/report
       - button "Expert" [expanded]
@@ -48,6 +50,10 @@ test.describe('main menu', () => {
         - /url: /${site}/admin/audit
       - link "Devices":
         - /url: /${site}/admin/devices
+      - link "Users":
+        - /url: /${site}/admin/users
+      - link "Firmware campaigns":
+        - /url: /${site}/admin/campaigns
       - paragraph: Charger stations
       - link "Live View":
         - /url: /${site}/mdload/live
@@ -63,7 +69,7 @@ test.describe('main menu', () => {
     `);
   });
 
-  test('the operator sees only Live View, Statistics, Alerts and Reporting of the battery area', async ({
+  test('the operator sees only Live View, Statistics, Alerts, the alarm inbox and Reporting of the battery area', async ({
     page,
     signIn,
     siteIds,
@@ -84,6 +90,8 @@ test.describe('main menu', () => {
         - /url: /${site}/stats/export
       - link "Alerts":
         - /url: /${site}/alerts
+      - link "Alarm inbox":
+        - /url: /${site}/alarms
       - link "Reporting":
         - /url: /${site}/report
     `);

@@ -2,21 +2,24 @@ import { DEMO_PASSWORD, DEMO_USERS, submitSignIn } from '../support/demo-users';
 import { expect, test } from '../support/fixtures';
 
 test.describe('signing in through /signin', () => {
-  test('the admin reaches the overview with every site', async ({ page, signIn }) => {
-    await signIn('admin');
+  test('the admin reaches the overview with every site', async ({ page, signInThroughPage }) => {
+    await signInThroughPage('admin');
     await expect(page).toHaveURL('/');
     await expect(page.getByRole('heading', { name: 'Your operating sites' })).toBeVisible();
     await expect(page.getByRole('table', { name: 'Operating sites' }).getByRole('button')).toHaveCount(10);
   });
 
-  test('the operator reaches the overview with the sites of their organisation', async ({ page, signIn }) => {
-    await signIn('operator');
+  test('the operator reaches the overview with the sites of their organisation', async ({
+    page,
+    signInThroughPage,
+  }) => {
+    await signInThroughPage('operator');
     await expect(page).toHaveURL('/');
     await expect(page.getByRole('table', { name: 'Operating sites' }).getByRole('button')).toHaveCount(4);
   });
 
-  test('a user without features lands on the access-denied page', async ({ page, signIn }) => {
-    await signIn('blocked');
+  test('a user without features lands on the access-denied page', async ({ page, signInThroughPage }) => {
+    await signInThroughPage('blocked');
     await expect(page).toHaveURL('/403');
     await expect(page.getByRole('heading', { name: 'An error has occurred' })).toBeVisible();
     await expect(

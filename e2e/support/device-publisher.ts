@@ -36,8 +36,11 @@ async function publishAsBattery(serial: string, channel: 'event' | 'telemetry' |
 /** A sequence number no simulated device reaches during a test run. */
 const testSeq = () => 900_000_000 + Math.floor(Math.random() * 1_000_000);
 
-/** Publishes one battery event as the device would. */
-export async function publishBatteryEvent(serial: string, event: { type: string; code: string; description: string }) {
+/** Publishes one battery event as the device would: the condition starting, or clearing with `active: false`. */
+export async function publishBatteryEvent(
+  serial: string,
+  event: { type: string; code: string; description: string; active?: boolean },
+) {
   await publishAsBattery(serial, 'event', {
     seq: testSeq(),
     ts: new Date().toISOString(),

@@ -1,6 +1,14 @@
 import { test as base } from '@playwright/test';
 import { ALL_SITES, type SiteName } from './demo-sites';
-import { DEMO_PASSWORD, DEMO_USERS, type DemoUser, languageOf, type SignInOptions, signIn } from './demo-users';
+import {
+  DEMO_PASSWORD,
+  DEMO_USERS,
+  type DemoUser,
+  languageOf,
+  type SignInOptions,
+  signIn,
+  signInThroughPage,
+} from './demo-users';
 import { baseUrl } from './server-env';
 
 interface SiteNode {
@@ -11,8 +19,10 @@ interface SiteNode {
 }
 
 interface TestFixtures {
-  /** Signs in as a demo user through the real sign-in page, in the browser's locale. */
+  /** Signs in as a demo user with the sign-in call (sign-in.spec.ts drives the real page). */
   signIn: (user: DemoUser, options?: Omit<SignInOptions, 'language'>) => Promise<void>;
+  /** Signs in as a demo user through the real sign-in page, in the browser's locale. */
+  signInThroughPage: (user: DemoUser, options?: Omit<SignInOptions, 'language'>) => Promise<void>;
   /** Origins other than the test server that the page tried to reach (all of them are refused). */
   foreignRequests: string[];
 }
@@ -43,8 +53,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { auto: true },
   ],
 
-  signIn: async ({ page, locale }, use) => {
-    await use((user, options) => signIn(page, user, { ...options, language: languageOf(locale) }));
+  signIn: async ({ page }, use) => {
+    await use((user, options) => signIn(page, user, options ?? {}));
+  },
+
+  signInThroughPage: async ({ page, locale }, use) => {
+    await use((user, options) => signInThroughPage(page, user, { ...options, language: languageOf(locale) }));
   },
 
   siteIds: [

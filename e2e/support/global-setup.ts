@@ -10,7 +10,8 @@ const SERVER_DEMO_MAIN = path.resolve(import.meta.dirname, '../../apps/server/di
 const SERVER_CLI = path.resolve(import.meta.dirname, '../../apps/server/dist/cli.js');
 const run = promisify(execFile);
 const READY_LINE = /CBM is running at http:\/\/[^:/\s]+:(\d+)/;
-const START_TIMEOUT_MS = 180_000;
+// The demo seeds 90 days of history first: about a minute alone, several on a machine busy with other work.
+const START_TIMEOUT_MS = 600_000;
 
 /** Starts the built server with demo data on a free port and a fresh data directory. */
 export default async function globalSetup() {

@@ -3,6 +3,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { jobsPlugin } from './jobs/jobs-plugin';
+import { alarmsPlugin } from './modules/alarms/alarms-plugin';
 import { alertsPlugin } from './modules/alerts/alerts-plugin';
 import { auditRoutes } from './modules/audit/audit-routes';
 import { authRoutes } from './modules/auth/auth-routes';
@@ -19,16 +20,20 @@ import { datalogsPlugin } from './modules/datalogs/datalogs-plugin';
 import { devicesPlugin } from './modules/device-channel/device-channel-plugin';
 import { deviceRegistryPlugin } from './modules/device-registry/device-registry-plugin';
 import { eventRoutes } from './modules/events/event-routes';
+import { firmwareCampaignRoutes } from './modules/firmware-campaigns/firmware-campaign-routes';
+import { fleetHealthRoutes } from './modules/fleet-health/fleet-health-routes';
 import { licenceRoutes } from './modules/licences/licence-routes';
 import { liveViewRoutes } from './modules/live-view/live-view-routes';
 import { mdloadLiveViewRoutes } from './modules/mdload-live-view/mdload-live-view-routes';
 import { mdloadStatisticsRoutes } from './modules/mdload-statistics/mdload-statistics-routes';
+import { peoplePlugin } from './modules/people/people-plugin';
 import { reportRoutes } from './modules/reports/report-routes';
 import { batteryAssignmentRoutes } from './modules/site-admin/battery-assignment-routes';
 import { siteSettingsRoutes } from './modules/site-admin/site-settings-routes';
 import { siteRoutes } from './modules/sites/site-routes';
 import { statisticsRoutes } from './modules/statistics/statistics-routes';
 import { updateRoutes } from './modules/updates/update-routes';
+import { accountRoutes } from './modules/users/account-routes';
 import { userRoutes } from './modules/users/user-routes';
 import { compressionPlugin } from './plugins/compression';
 import { crossSiteGuardPlugin } from './plugins/cross-site-guard';
@@ -100,11 +105,17 @@ export async function buildApp({ config, db, brokerSessionsDir }: AppDependencie
   });
   await app.register(signinPage, { oidcEnabled: Boolean(config.oidc), publicUrl: config.PUBLIC_URL });
   await app.register(userRoutes, { db });
+  await app.register(accountRoutes, {
+    db,
+    idleMinutes: config.SESSION_IDLE_MINUTES,
+    attemptsPerMinute: config.LOGIN_ATTEMPTS_PER_MINUTE,
+  });
   await app.register(siteRoutes, { db });
   await app.register(siteSettingsRoutes, { db });
   await app.register(batteryAssignmentRoutes, { db });
   await app.register(licenceRoutes, { db });
   await app.register(auditRoutes, { db });
+  await app.register(peoplePlugin, { config, db });
   await app.register(jobsPlugin, { db, holder: config.MQTT_CLIENT_ID });
   await app.register(devicesPlugin, {
     config,
@@ -114,12 +125,20 @@ export async function buildApp({ config, db, brokerSessionsDir }: AppDependencie
   });
   await app.register(deviceRegistryPlugin, { db });
   await app.register(alertsPlugin, { config, db });
+  await app.register(alarmsPlugin, { config, db });
   await app.register(batteryGroupRoutes, { db });
   await app.register(liveViewRoutes, { db });
+  await app.register(fleetHealthRoutes, { db });
   await app.register(eventRoutes, { db });
   await app.register(reportRoutes, { db });
   await app.register(batteryListRoutes, { db });
   await app.register(updateRoutes, { db, dataDir: config.dataDir, publicUrl: config.PUBLIC_URL });
+  await app.register(firmwareCampaignRoutes, {
+    db,
+    dataDir: config.dataDir,
+    publicUrl: config.PUBLIC_URL,
+    commandsPerSecond: config.CAMPAIGN_COMMANDS_PER_SECOND,
+  });
   await app.register(statisticsRoutes, { db });
   await app.register(dataExportRoutes, { db });
   await app.register(datalogsPlugin, { db, dataDir: config.dataDir, publicUrl: config.PUBLIC_URL });

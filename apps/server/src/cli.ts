@@ -7,12 +7,15 @@ import { openDatabase } from './db/open-database';
 import { hashPassword } from './modules/auth/passwords';
 import { batteriesOfSite } from './modules/battery-days/battery-days-service';
 import { DEVICE_USAGE, runDeviceCommand } from './modules/device-registry/device-cli';
+import { passwordProblem, peopleService } from './modules/people/people-service';
 import { recomputeRollups } from './modules/rollups/recompute';
 import { userRepository } from './modules/users/user-repository';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
   user add --email E --password P [--first-name F] [--last-name L]
   user password --email E --password P        set a new password; signs the user out everywhere
+  user disable --email E                        the user cannot sign in; every session ends at once
+  user enable --email E                         the user may sign in again
   user features --email E FEATURE...            grant features (${featureSchema.options.join(', ')})
   user site --email E --site ID [--feature F]   grant access to a site node and all sites below it
   user permissions --email E --site ID PERMISSION...   grant per-site permissions (${sitePermissionSchema.options.join(', ')})
@@ -44,7 +47,7 @@ const { values, positionals } = parseArgs({
 });
 
 async function userId(db: Database, email: string | undefined): Promise<number> {
-  const user = email && (await userRepository(db).findCredentials(email));
+  const user = email && (await userRepository(db).findByEmail(email));
   if (!user) throw new ConfigError(`No user with e-mail ${email ?? '(missing --email)'}`);
   return user.id;
 }
@@ -52,6 +55,14 @@ async function userId(db: Database, email: string | undefined): Promise<number> 
 function required(value: string | undefined, name: string): string {
   if (!value) throw new ConfigError(`--${name} is required\n\n${USAGE}`);
   return value;
+}
+
+/** The password of --password when it follows the rule of the Users page (decision 037). */
+function newPassword(): string {
+  const password = required(values.password, 'password');
+  const problem = passwordProblem(password);
+  if (problem) throw new ConfigError(`--password: ${problem}`);
+  return password;
 }
 
 function isoDate(value: string): string {
@@ -88,18 +99,21 @@ async function run(db: Database, [command, sub, ...rest]: string[]) {
     case 'add': {
       const id = await users.create({
         email: required(values.email, 'email'),
-        passwordHash: await hashPassword(required(values.password, 'password')),
+        passwordHash: await hashPassword(newPassword()),
         firstName: values['first-name'] ?? '',
         lastName: values['last-name'] ?? '',
       });
       return console.log(`User ${values.email} created (id ${id}).`);
     }
     case 'password':
-      await users.setPassword(
-        await userId(db, values.email),
-        await hashPassword(required(values.password, 'password')),
-      );
+      await users.setPassword(await userId(db, values.email), await hashPassword(newPassword()));
       return console.log('Password changed; every session of the user has ended.');
+    case 'disable':
+      await peopleService(db).disable(await userId(db, values.email));
+      return console.log(`Disabled ${values.email}; every session of the user has ended.`);
+    case 'enable':
+      await peopleService(db).enable(await userId(db, values.email));
+      return console.log(`Enabled ${values.email}.`);
     case 'features':
       await users.grantFeatures(
         await userId(db, values.email),

@@ -55,6 +55,8 @@ const envSchema = z.object({
   LOGIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().positive().default(10),
   UPLOADS_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
   UPLOADS_TOTAL: z.coerce.number().int().min(1).max(1000).default(4),
+  /** Firmware commands the campaign runner sends per second (decision 038). */
+  CAMPAIGN_COMMANDS_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(20),
   TRUST_PROXY: trustProxy,
   LOGIN_ACCOUNT_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_ADDRESS_FAILURES: z.coerce.number().int().positive().default(20),
@@ -102,6 +104,8 @@ const envSchema = z.object({
   ALERT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   MAIL_RETRY_SECONDS: z.coerce.number().min(0.05).max(3600).default(30),
   MAIL_OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** How often the silence rules ("no data for N minutes") are checked, once across replicas (decision 040). */
+  ALARM_SILENCE_CHECK_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
 });
 
 export type Env = z.infer<typeof envSchema>;

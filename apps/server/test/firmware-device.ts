@@ -68,3 +68,17 @@ export async function updateUpload(
     payload: Buffer.from(await encoded.arrayBuffer()),
   };
 }
+
+/** The multipart request that adds a file to the firmware library of the site's organisation (decision 038). */
+export async function releaseUpload(siteId: number, file: UpdateFile, fields: Record<string, string>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('firmwareFile', new Blob([file.data]), file.name);
+  const encoded = new Request('http://x', { method: 'POST', body: form });
+  return {
+    method: 'POST' as const,
+    url: `/api/v2/firmware/releases?operatingSiteId=${siteId}`,
+    headers: { 'content-type': encoded.headers.get('content-type') as string },
+    payload: Buffer.from(await encoded.arrayBuffer()),
+  };
+}

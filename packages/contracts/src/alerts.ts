@@ -90,6 +90,24 @@ const checkNoGroups = (alert: Pick<Selection, 'groupId'>, ctx: z.RefinementCtx) 
   }
 };
 
+/** A rule's name (event, threshold and silence rules). */
+export const alertNameSchema = z
+  .string({ error: () => VALIDATION.alertNameRequired })
+  .trim()
+  .superRefine((value, ctx) => {
+    if (value.length === 0) ctx.addIssue({ code: 'custom', message: VALIDATION.alertNameRequired });
+    else if (value.length > ALERT_NAME_MAX) {
+      ctx.addIssue({ code: 'custom', message: VALIDATION.maxLength, params: { n: ALERT_NAME_MAX } });
+    }
+  });
+
+/** A rule's recipients (event, threshold and silence rules). */
+export const alertEmailsSchema = z
+  .array(emailSchema, { error: (issue) => (isMissing(issue.input) ? VALIDATION.alertEmailRequired : undefined) })
+  .min(1, VALIDATION.alertEmailRequired)
+  .max(ALERT_EMAILS_MAX)
+  .refine((emails) => new Set(emails).size === emails.length, VALIDATION.duplicates);
+
 /**
  * The alert form, by the validation rules, validated by the web form and by POST/PUT alike. Every rule runs even when
  * other fields failed, so an empty form gets all its messages at once. Messages are validation keys
@@ -102,15 +120,7 @@ export function alertBodySchema(product: AlertProduct) {
         .number({ error: () => VALIDATION.alertOrganizationRequired })
         .int()
         .positive(),
-      name: z
-        .string({ error: () => VALIDATION.alertNameRequired })
-        .trim()
-        .superRefine((value, ctx) => {
-          if (value.length === 0) ctx.addIssue({ code: 'custom', message: VALIDATION.alertNameRequired });
-          else if (value.length > ALERT_NAME_MAX) {
-            ctx.addIssue({ code: 'custom', message: VALIDATION.maxLength, params: { n: ALERT_NAME_MAX } });
-          }
-        }),
+      name: alertNameSchema,
       active: z.boolean().default(true),
       alertOnError: z.boolean().default(false),
       alertOnWarning: z.boolean().default(false),
@@ -118,11 +128,7 @@ export function alertBodySchema(product: AlertProduct) {
       groupId: list(alertGroupIdSchema, VALIDATION.alertGroupsRequired).default([]),
       batteryTypes: list(z.string().trim().min(1).max(100), SELECTION_MESSAGES[product].types).default([]),
       batterySerials: list(z.string().trim().min(1).max(100), SELECTION_MESSAGES[product].serials).default([]),
-      emails: z
-        .array(emailSchema, { error: (issue) => (isMissing(issue.input) ? VALIDATION.alertEmailRequired : undefined) })
-        .min(1, VALIDATION.alertEmailRequired)
-        .max(ALERT_EMAILS_MAX)
-        .refine((emails) => new Set(emails).size === emails.length, VALIDATION.duplicates),
+      emails: alertEmailsSchema,
     })
     .superRefine(checkKind, whenValid(...KINDS))
     .superRefine(checkSelection(product), whenValid(...SELECTION));

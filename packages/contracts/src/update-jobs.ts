@@ -114,6 +114,8 @@ export const updateJobSchema = z.object({
   acknowledgedTimestamp: z.string().nullable(),
   resultTimestamp: z.string().nullable(),
   createdBy: z.string().nullable(),
+  /** The firmware campaign the job belongs to (docs/decisions/038-firmware-campaigns.md), or null. */
+  campaign: z.object({ id: z.number().int(), name: z.string() }).nullable(),
 });
 export type UpdateJob = z.infer<typeof updateJobSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { featureSchema } from './features';
+import { newPasswordSchema } from './people';
 import { themeSchema } from './themes';
 
 export const userSchema = z.object({
@@ -12,3 +13,21 @@ export type User = z.infer<typeof userSchema>;
 
 export const themeUpdateBodySchema = z.object({ theme: themeSchema });
 export type ThemeUpdateBody = z.infer<typeof themeUpdateBodySchema>;
+
+/** Changing one's own password: the current one proves it is the user; the new one follows the password rule. */
+export const passwordChangeBodySchema = z.object({
+  currentPassword: z.string().max(1000),
+  newPassword: newPasswordSchema,
+});
+export type PasswordChangeBody = z.infer<typeof passwordChangeBodySchema>;
+
+/** One of the user's own sessions; `current` is the one asking. */
+export const ownSessionSchema = z.object({
+  sessionId: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+  lastSeenAt: z.iso.datetime({ offset: true }),
+  current: z.boolean(),
+});
+export type OwnSession = z.infer<typeof ownSessionSchema>;
+export const ownSessionsSchema = z.array(ownSessionSchema);
+export const ownSessionQuerySchema = z.object({ sessionId: z.string().min(1).max(64) });

@@ -65,6 +65,7 @@ describeEachDatabase('OpenAPI document', (kind) => {
         'GET /api/v2/authenticated',
         'POST /api/v2/auth/login',
         'POST /api/v2/auth/logout',
+        'POST /api/v2/people/password',
         'PUT /api/v2/datalogs/{serial}/{id}/upload',
         'GET /api/v2/updates/{serial}/{jobId}/download',
       ].sort(),

@@ -5,6 +5,7 @@ import {
   downloadFinished,
   type FirmwareJob,
   type FirmwareTiming,
+  failsInstall,
   holdsStandby,
   type JobUpdate,
   startFirmwareJob,
@@ -115,5 +116,25 @@ describe('firmware update job', () => {
       { commandId: ID, result: 'failed', jobStatus: 'failed', detail: 'checksum mismatch' },
     ]);
     expect(run(failed.job, [[10_000, 'standby']]).statuses).toEqual([]);
+  });
+
+  it('fails a faulty install at its end, with the reason, for the configured share of batteries', () => {
+    const faulty = { ...verified(), installFault: 'install failed' };
+    const { statuses, updates } = run(faulty, [
+      [20_000, 'standby'],
+      [50_000, 'standby'],
+      [170_000, 'standby'],
+      [200_000, 'discharging'],
+    ]);
+    expect(statuses).toEqual(['started', 'in progress', 'failed']);
+    expect(updates.at(-1)).toMatchObject({ result: 'failed', detail: 'install failed' });
+
+    const faults = { versions: ['7.0.0'], share: 0.3 };
+    const serials = Array.from({ length: 1000 }, (_, index) => `S${index}`);
+    const failing = serials.filter((serial) => failsInstall(faults, serial, '7.0.0')).length;
+    expect(failing).toBeGreaterThan(250);
+    expect(failing).toBeLessThan(350);
+    expect(serials.some((serial) => failsInstall(faults, serial, '7.0.1'))).toBe(false);
+    expect(failsInstall(null, 'S1', '7.0.0')).toBe(false);
   });
 });

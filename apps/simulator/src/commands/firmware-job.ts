@@ -1,4 +1,5 @@
 import type { CommandReply } from '@cbm/contracts/device-protocol';
+import { seedFrom } from '@cbm/demo-fixtures/random';
 import type { PowerState } from '../physics/battery-physics';
 
 type JobStatus = NonNullable<CommandReply['jobStatus']>;
@@ -25,6 +26,8 @@ export interface FirmwareJob {
   phaseSinceMs: number;
   /** Installation progress already reported, in percent. */
   reportedPercent: number;
+  /** Why flashing this image fails at its end (a configured fault), or null. */
+  installFault: string | null;
 }
 
 export interface FirmwareTiming {
@@ -61,8 +64,37 @@ const enter = (job: FirmwareJob, phase: FirmwarePhase, nowMs: number): FirmwareJ
   phaseSinceMs: nowMs,
 });
 
-export function startFirmwareJob(commandId: string, jobId: number, nowMs: number): JobStep {
-  const job: FirmwareJob = { commandId, jobId, phase: 'downloading', phaseSinceMs: nowMs, reportedPercent: 0 };
+/**
+ * Installs that fail on purpose (a load test's or a campaign test's bad build): a share of the batteries, chosen
+ * by serial and version so that a run is repeatable, fails to flash one of these versions.
+ */
+export interface FirmwareFaults {
+  versions: readonly string[];
+  /** 0–1. */
+  share: number;
+}
+
+export const INSTALL_FAULT = 'install failed: the BMS rejected the image after flashing (simulated fault)';
+
+export function failsInstall(faults: FirmwareFaults | null, serial: string, version: string | undefined): boolean {
+  if (!faults || version === undefined || !faults.versions.includes(version)) return false;
+  return seedFrom(`${serial}/${version}`) % 1000 < faults.share * 1000;
+}
+
+export function startFirmwareJob(
+  commandId: string,
+  jobId: number,
+  nowMs: number,
+  installFault: string | null = null,
+): JobStep {
+  const job: FirmwareJob = {
+    commandId,
+    jobId,
+    phase: 'downloading',
+    phaseSinceMs: nowMs,
+    reportedPercent: 0,
+    installFault,
+  };
   return { job, updates: [{ ...update(job, 'acknowledged'), result: 'accepted' }] };
 }
 
@@ -92,6 +124,9 @@ export function advanceFirmwareJob(
       if (elapsed < timing.transferMs) return { job, updates: [] };
       return { job: enter(job, 'installing', nowMs), updates: [update(job, 'in progress', '0 %')] };
     case 'installing': {
+      if (elapsed >= timing.installMs && job.installFault) {
+        return { job: enter(job, 'failed', nowMs), updates: [update(job, 'failed', job.installFault)] };
+      }
       if (elapsed >= timing.installMs) {
         return {
           job: enter(job, 'waitingForDischarge', nowMs),

@@ -13,7 +13,10 @@ import { downloadVerifiedImage } from '../commands/firmware-download';
 import {
   BENCH_FIRMWARE_TIMING,
   downloadFinished,
+  type FirmwareFaults,
   type FirmwareTiming,
+  failsInstall,
+  INSTALL_FAULT,
   isReplaceable,
   isRunning,
   type JobUpdate,
@@ -35,6 +38,7 @@ export interface BatteryDeviceOptions {
   /** Recent samples kept for a datalog upload. */
   datalogSamples: number;
   dropOuts: DropOuts | null;
+  firmwareFaults: FirmwareFaults | null;
 }
 
 /** While a bench battery updates, it reports this often (simulated ms) instead of once per interval. */
@@ -125,7 +129,8 @@ export class BatteryDevice implements HostedDevice {
             detail: 'another update is being installed',
           });
         }
-        const started = startFirmwareJob(command.id, command.jobId, sim.lastMs);
+        const fault = failsInstall(this.options.firmwareFaults, sim.spec.serialNumber, command.version);
+        const started = startFirmwareJob(command.id, command.jobId, sim.lastMs, fault ? INSTALL_FAULT : null);
         sim.firmware = started.job;
         this.pendingVersion = command.version ? { commandId: command.id, version: command.version } : null;
         for (const update of started.updates) this.publishJobUpdate(update);

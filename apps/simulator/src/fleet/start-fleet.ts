@@ -2,7 +2,7 @@ import { commandSchema } from '@cbm/contracts/device-protocol';
 import { createBatterySim } from '../battery/battery-sim';
 import { chargerPool } from '../battery/charging-points';
 import { type Clock, realClock } from '../clock';
-import { DEFAULT_FIRMWARE_TIMING, type FirmwareTiming } from '../commands/firmware-job';
+import { DEFAULT_FIRMWARE_TIMING, type FirmwareFaults, type FirmwareTiming } from '../commands/firmware-job';
 import { BatteryDevice, type DropOuts } from '../devices/battery-device';
 import { chargerDevice } from '../devices/charger-device';
 import type { FleetDevices } from '../devices/device-specs';
@@ -37,6 +37,8 @@ export interface FleetOptions {
   /** Random network drop-outs per device (default: every 3 days for about 4 minutes; never when shared). */
   dropOuts?: DropOuts | null;
   firmwareTiming?: Partial<FirmwareTiming>;
+  /** Installs that fail on purpose (default: none). */
+  firmwareFaults?: FirmwareFaults;
   /** Recent samples a battery keeps for a datalog upload (default 360: an hour at 10 s). */
   datalogSamples?: number;
   onError?: (error: unknown) => void;
@@ -112,6 +114,7 @@ export function startFleet(options: FleetOptions): FleetHandle {
     timing: { ...DEFAULT_FIRMWARE_TIMING, ...options.firmwareTiming },
     datalogSamples: options.datalogSamples ?? 360,
     dropOuts: shared ? null : options.dropOuts === undefined ? DEFAULT_DROP_OUTS : options.dropOuts,
+    firmwareFaults: options.firmwareFaults ?? null,
   };
   for (const spec of options.devices.batteries) {
     const device = new BatteryDevice(createBatterySim(spec, nowMs, firstSeq), context, batteryOptions);

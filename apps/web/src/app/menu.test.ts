@@ -23,9 +23,18 @@ describe('menu (screens and routes)', () => {
           ['menu.liveView'],
           ['menu.statistics', 'stats/statistics', 'stats/export'],
           ['menu.alerts'],
+          ['menu.alarms'],
           ['menu.reporting'],
           ['menu.expert', 'expert/battery_list', 'expert/filter', 'expert/datalog'],
-          ['menu.admin', 'admin/osadmin', 'admin/license', 'admin/audit', 'admin/devices'],
+          [
+            'menu.admin',
+            'admin/osadmin',
+            'admin/license',
+            'admin/audit',
+            'admin/devices',
+            'admin/users',
+            'admin/campaigns',
+          ],
         ],
       },
       {
@@ -52,7 +61,7 @@ describe('menu (screens and routes)', () => {
         area: 'battery',
         items: [
           ['menu.expert', 'expert/filter'],
-          ['menu.admin', 'admin/license'],
+          ['menu.admin', 'admin/license', 'admin/campaigns'],
         ],
       },
     ]);

@@ -1,5 +1,6 @@
 import { SITE_PERMISSIONS } from '@cbm/contracts/site-permissions';
 import { loadAlerts } from '../features/alerts/load-alerts';
+import { BATTERY_PAGE_FEATURE } from '../features/battery-page/battery-page-path';
 import { loadLicences } from '../features/licences/load-licences';
 import { loadSiteAdmin } from '../features/site-admin/load-site-admin';
 import type { AppRoute } from './route-types';
@@ -14,7 +15,7 @@ export const SITE_ROUTES: AppRoute[] = [
     name: 'battery',
     path: 'batteries/:serial',
     titleKey: 'menu.batteryPage',
-    access: { features: ['cbm_liveview'] },
+    access: { features: [BATTERY_PAGE_FEATURE] },
     page: () => import('../features/battery-page/components/battery-page'),
   },
   {
@@ -61,6 +62,14 @@ export const SITE_ROUTES: AppRoute[] = [
     help: 'alerts',
     load: ({ siteId }) => loadAlerts('battery', siteId),
     page: () => import('../features/alerts/components/alerts-page'),
+  },
+  {
+    name: 'alarms',
+    path: 'alarms',
+    titleKey: 'menu.alarms',
+    access: { features: ['cbm_alert', 'cbm_mdlalert'] },
+    menu: { labelKey: 'menu.alarms', order: 3.5, area: 'battery' },
+    page: () => import('../features/alarms/components/alarms-page'),
   },
   {
     name: 'report',
@@ -150,6 +159,29 @@ export const SITE_ROUTES: AppRoute[] = [
         page: () => import('../features/devices/components/devices-page'),
       },
       {
+        name: 'users',
+        path: 'users',
+        titleKey: 'menu.users',
+        access: { features: ['cbm_osadmin'] },
+        menu: { labelKey: 'menu.users', order: 5, area: 'battery' },
+        page: () => import('../features/people/components/people-page'),
+      },
+      {
+        name: 'campaigns',
+        path: 'campaigns',
+        titleKey: 'menu.firmwareCampaigns',
+        access: { features: ['cbm_update'] },
+        menu: { labelKey: 'menu.firmwareCampaigns', order: 6, area: 'battery' },
+        page: () => import('../features/firmware-campaigns/components/campaigns-page'),
+      },
+      {
+        name: 'campaign',
+        path: 'campaigns/:campaignId',
+        titleKey: 'menu.firmwareCampaigns',
+        access: { features: ['cbm_update'] },
+        page: () => import('../features/firmware-campaigns/components/campaign-page'),
+      },
+      {
         name: 'audit',
         path: 'audit',
         titleKey: 'menu.auditLog',
@@ -227,7 +259,7 @@ export const SITE_ROUTES: AppRoute[] = [
 
 const overviewPage = () => import('../features/overview/components/overview-page');
 
-/** The top level: overview, about, 403 and the operating site with its feature routes. */
+/** The top level: overview, about, the own account, 403 and the operating site with its feature routes. */
 export const ROUTES: AppRoute[] = [
   { name: 'overview', path: '', titleKey: 'menu.overview', layout: 'overview', help: 'overview', page: overviewPage },
   {
@@ -244,6 +276,21 @@ export const ROUTES: AppRoute[] = [
     titleKey: 'menu.about',
     layout: 'overview',
     page: () => import('../features/about/about-page'),
+  },
+  {
+    name: 'all-alarms',
+    path: 'alarms',
+    titleKey: 'alarms.allTitle',
+    layout: 'overview',
+    access: { features: ['cbm_alert', 'cbm_mdlalert'] },
+    page: () => import('../features/alarms/components/all-alarms-page'),
+  },
+  {
+    name: 'account',
+    path: 'account',
+    titleKey: 'menu.account',
+    layout: 'overview',
+    page: () => import('../features/account/components/account-page'),
   },
   {
     name: 'forbidden',

@@ -18,3 +18,6 @@ export const formatDateTime = (value: DateInput, language: UiLanguage) =>
 /** The same, as the clock shows it in the given time zone (an operating site's) rather than the browser's. */
 export const formatDateTimeIn = (value: DateInput, language: UiLanguage, timeZone: string) =>
   dayjs(value).tz(timeZone).format(DATE_FORMATS[language].dateTime);
+
+/** Today as YYYY-MM-DD on the calendar of the time zone (an operating site's). */
+export const todayIn = (timeZone: string, now: DateInput = Date.now()) => dayjs(now).tz(timeZone).format('YYYY-MM-DD');

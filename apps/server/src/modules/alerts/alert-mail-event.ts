@@ -10,7 +10,8 @@ export interface AlertMailEvent {
   timeZone: string;
   serialNumber: string;
   deviceName: string;
-  type: 'error' | 'warning' | 'limit';
+  /** error, warning, limit: a device event; threshold, silence: a rule of decision 040; recovered: its end. */
+  type: 'error' | 'warning' | 'limit' | 'threshold' | 'silence' | 'recovered';
   code: string;
   description: string;
   category: string | null;

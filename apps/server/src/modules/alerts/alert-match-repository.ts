@@ -20,7 +20,7 @@ export function alertMatchRepository(tx: Queryable) {
                 alert_on_warning AS "alertOnWarning", alert_on_limit AS "alertOnLimit", group_ids AS "groupIds",
                 include_ungrouped AS "includeUngrouped", battery_types AS "batteryTypes",
                 battery_serials AS "batterySerials", emails, language
-           FROM alert WHERE active AND operating_site_id = ANY($1::int[]) ORDER BY id`,
+           FROM alert WHERE active AND condition IS NULL AND operating_site_id = ANY($1::int[]) ORDER BY id`,
         [siteIds],
       );
     },

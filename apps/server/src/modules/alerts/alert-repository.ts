@@ -68,7 +68,7 @@ export function alertRepository(db: Queryable, product: AlertProduct) {
   return {
     async list(siteId: number): Promise<Alert[]> {
       const rows = await db.query<AlertRow>(
-        `SELECT ${COLUMNS} FROM alert WHERE product = $1 AND operating_site_id = $2 ORDER BY lower(name), id`,
+        `SELECT ${COLUMNS} FROM alert WHERE product = $1 AND operating_site_id = $2 AND condition IS NULL ORDER BY lower(name), id`,
         [product, siteId],
       );
       return rows.map((row) => toAlert(product, row));
@@ -77,7 +77,7 @@ export function alertRepository(db: Queryable, product: AlertProduct) {
     /** The alert of the site, locked until the transaction ends; undefined for another site's alert. */
     async lock(siteId: number, id: number): Promise<Alert | undefined> {
       const [row] = await db.query<AlertRow>(
-        `SELECT ${COLUMNS} FROM alert WHERE id = $1 AND product = $2 AND operating_site_id = $3 FOR UPDATE`,
+        `SELECT ${COLUMNS} FROM alert WHERE id = $1 AND product = $2 AND operating_site_id = $3 AND condition IS NULL FOR UPDATE`,
         [id, product, siteId],
       );
       return row && toAlert(product, row);

@@ -35,4 +35,9 @@ export class SessionCache {
   delete(token: string) {
     this.entries.delete(token);
   }
+
+  /** Forgets every session of the user (disabled, or all sessions ended). */
+  deleteUser(userId: number) {
+    for (const [token, entry] of this.entries) if (entry.user?.id === userId) this.entries.delete(token);
+  }
 }

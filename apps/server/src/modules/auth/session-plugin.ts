@@ -36,6 +36,11 @@ declare module 'fastify' {
      * (long-lived responses such as live streams check this now and then).
      */
     sessionStillValid(token: string): Promise<SessionUser | undefined>;
+    /**
+     * Forgets in this process what it remembered of the user's sessions, after they were deleted (the user
+     * was disabled or set a new password): the next request of any of them answers 401 at once.
+     */
+    forgetUserSessions(userId: number): void;
     /** Calls back with the token of every session that ends in this process (sign-out). */
     onSessionEnded(listener: (token: string) => void): void;
   }
@@ -97,6 +102,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionOpt
     }
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
   });
+  app.decorate('forgetUserSessions', (userId: number) => cache.deleteUser(userId));
   app.decorate('sessionStillValid', (token: string) => sessions.findUser(token, options.idleMinutes, false));
   app.decorate('onSessionEnded', (listener: (token: string) => void) => {
     ended.add(listener);

@@ -1,6 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Feature } from '@cbm/contracts/features';
 import type { Queryable } from '../../db/database';
+import { hashToken } from './token-hash';
 
 export interface SessionUser {
   id: number;
@@ -8,15 +9,14 @@ export interface SessionUser {
   features: ReadonlySet<Feature>;
 }
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
 /** Sessions are stored by the hash of their token: a leaked table opens no session. */
 export function sessionRepository(db: Queryable) {
   return {
     async create(userId: number, ttlHours: number): Promise<{ token: string; expiresAt: Date }> {
       const token = randomBytes(32).toString('base64url');
       const [row] = await db.query<{ expires_at: Date }>(
-        `INSERT INTO user_session (token_hash, user_id, expires_at)
+        `WITH signed_in AS (UPDATE app_user SET last_sign_in_at = now() WHERE id = $2)
+         INSERT INTO user_session (token_hash, user_id, expires_at)
          VALUES ($1, $2, now() + make_interval(hours => $3)) RETURNING expires_at`,
         [hashToken(token), userId, ttlHours],
       );
@@ -35,7 +35,7 @@ export function sessionRepository(db: Queryable) {
            FROM user_session s
            JOIN app_user u ON u.id = s.user_id
            LEFT JOIN user_feature f ON f.user_id = u.id
-          WHERE s.token_hash = $1 AND s.expires_at > now() AND s.last_seen_at > now() - make_interval(mins => $2)
+          WHERE s.token_hash = $1 AND s.expires_at > now() AND u.disabled_at IS NULL AND s.last_seen_at > now() - make_interval(mins => $2)
           GROUP BY u.id, s.last_seen_at`,
         [hashToken(token), idleMinutes],
       );

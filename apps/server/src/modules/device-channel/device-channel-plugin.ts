@@ -14,6 +14,7 @@ import { deviceStore } from '../device-ingestion/device-store';
 import type { EventListener } from '../device-ingestion/event-listener';
 import { IngestMetrics } from '../device-ingestion/ingest-metrics';
 import { IngestPipeline } from '../device-ingestion/ingest-pipeline';
+import type { MdloadListener } from '../device-ingestion/mdload-reading';
 import { metricsRoutes } from '../device-ingestion/metrics-routes';
 import { sampleRetentionJob } from '../device-ingestion/sample-retention';
 import { brokerCredentials } from '../device-registry/broker-credentials';
@@ -68,6 +69,8 @@ export interface DeviceChannel {
   addReplyListener(listener: CommandReplyListener): void;
   /** Runs inside each storing transaction with the new device events (alerts). Register before ready. */
   addEventListener(listener: EventListener): void;
+  /** Runs inside each storing transaction with the charger-station units' new power (threshold alarms). */
+  addMdloadListener(listener: MdloadListener): void;
   readonly metrics: IngestMetrics;
   readonly live: LiveHub;
 }
@@ -87,6 +90,7 @@ export const devicesPlugin = fp(
     const samples = [...sampleListeners];
     const replies: CommandReplyListener[] = [];
     const events: EventListener[] = [];
+    const mdloadListeners: MdloadListener[] = [];
     const live = new LiveHub();
     let transport: DeviceTransport | undefined;
     let embedded: EmbeddedTransport | undefined;
@@ -100,6 +104,7 @@ export const devicesPlugin = fp(
             sampleListeners: samples,
             replyListeners: replies,
             eventListeners: events,
+            mdloadListeners,
           }),
           batchSize: config.INGEST_BATCH_SIZE,
           queueLimit: config.INGEST_QUEUE_LIMIT,
@@ -131,6 +136,7 @@ export const devicesPlugin = fp(
       addSampleListener: (listener) => samples.push(listener),
       addReplyListener: (listener) => replies.push(listener),
       addEventListener: (listener) => events.push(listener),
+      addMdloadListener: (listener) => mdloadListeners.push(listener),
       metrics,
       live,
     } satisfies DeviceChannel);

@@ -10,6 +10,7 @@ import type { SampleListener } from './battery-sample';
 import type { BatteryState } from './battery-state';
 import type { AfterCommit, EventListener, EventRecord } from './event-listener';
 import { eventKey, eventRepository } from './event-repository';
+import type { MdloadListener, MdloadReading } from './mdload-reading';
 import { monthOf, nextMonth, partitionRepository } from './partition-repository';
 import { type LiveMdloadChange, storeChargerBatch, storeMdloadBatch } from './peripheral-batch';
 import { peripheralRepository } from './peripheral-repository';
@@ -31,6 +32,7 @@ export interface DeviceStoreOptions {
   sampleListeners: readonly SampleListener[];
   replyListeners: readonly CommandReplyListener[];
   eventListeners?: readonly EventListener[];
+  mdloadListeners?: readonly MdloadListener[];
 }
 
 const serialsOf = (messages: readonly DeviceMessage[], deviceClass: DeviceClass) => [
@@ -112,7 +114,11 @@ export function deviceStore(db: Database, options: DeviceStoreOptions) {
       counts.stored.commandReply += freshReplies.length;
       counts.duplicates.commandReply += replies.matched - freshReplies.length;
       for (const listener of options.replyListeners) await listener(tx, freshReplies);
-      for (const listener of options.sampleListeners) await listener(tx, battery.samples);
+      const afterCommit: AfterCommit[] = [];
+      for (const listener of options.sampleListeners) {
+        const after = await listener(tx, battery.samples);
+        if (after) afterCommit.push(after);
+      }
       const stored = new Map(
         eventRecords.map((record) => [
           eventKey(record.deviceClass, record.serialNumber, record.event.seq, record.ts),
@@ -120,7 +126,11 @@ export function deviceStore(db: Database, options: DeviceStoreOptions) {
         ]),
       );
       const fresh = [...stored].filter(([key]) => newEvents.has(key)).map(([, record]) => record);
-      const afterCommit: AfterCommit[] = [];
+      const readings = mdloadReadings(mdload.live, telemetrySerials(known, 'mdload'));
+      for (const listener of readings.length > 0 ? (options.mdloadListeners ?? []) : []) {
+        const after = await listener(tx, readings);
+        if (after) afterCommit.push(after);
+      }
       for (const listener of options.eventListeners ?? []) {
         const after = fresh.length > 0 ? await listener(tx, fresh) : undefined;
         if (after) afterCommit.push(after);
@@ -145,3 +155,26 @@ export function deviceStore(db: Database, options: DeviceStoreOptions) {
   return { store };
 }
 export type DeviceStore = ReturnType<typeof deviceStore>;
+
+/** The newest power of each unit that sent telemetry in the batch. */
+function mdloadReadings(live: readonly LiveMdloadChange[], sent: ReadonlySet<string>): MdloadReading[] {
+  return live.flatMap(({ operatingSiteId, mdload }) =>
+    sent.has(mdload.mdLoadSerial) && mdload.powerKw !== null && mdload.lastDataTimestamp !== null
+      ? [
+          {
+            serialNumber: mdload.mdLoadSerial,
+            operatingSiteId,
+            ts: new Date(mdload.lastDataTimestamp),
+            powerKw: mdload.powerKw,
+          },
+        ]
+      : [],
+  );
+}
+
+const telemetrySerials = (messages: readonly DeviceMessage[], deviceClass: DeviceClass) =>
+  new Set(
+    messagesOf(messages, deviceClass)
+      .filter((message) => message.kind === 'telemetry')
+      .map((message) => message.serial),
+  );

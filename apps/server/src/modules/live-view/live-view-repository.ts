@@ -9,6 +9,7 @@ import {
   NETWORK_PROBLEM_WINDOW_MINUTES,
 } from '@cbm/contracts/live-view';
 import type { Queryable } from '../../db/database';
+import { statusesMatching } from './status-search';
 
 interface LiveViewRow {
   serial_number: string;
@@ -60,9 +61,11 @@ const toBattery = (row: LiveViewRow): LiveViewBattery => ({
 const CHARGER_NAME = `CASE WHEN b.telemetry_state IS NULL THEN c.name
   ELSE coalesce(tc.name, b.telemetry_charger_serial) END`;
 
+const STATUS = `CASE WHEN b.current_error_code IS NOT NULL THEN 'error' ELSE b.status END`;
+
 // Only what the screen shows; a current error always reads as status 'error' (state rules).
 const COLUMNS = `b.serial_number, b.name, b.group_id, g.name AS group_name, b.battery_type,
-  CASE WHEN b.current_error_code IS NOT NULL THEN 'error' ELSE b.status END AS status, b.online,
+  ${STATUS} AS status, b.online,
   b.soc::float8 AS soc, b.soh::float8 AS soh, b.stack_voltage::float8 AS stack_voltage,
   b.min_cell_temperature::float8 AS min_cell_temperature, b.max_cell_temperature::float8 AS max_cell_temperature,
   ${CHARGER_NAME} AS charger_name, b.last_data_timestamp, to_char(b.next_service_date, 'YYYY-MM-DD') AS next_service_date,
@@ -78,7 +81,9 @@ const FROM = `FROM battery b
 const likePattern = (search: string | undefined) =>
   search ? `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : null;
 
-const SEARCH = `($2::text IS NULL OR b.name ILIKE $2 OR b.serial_number ILIKE $2)`;
+const BY_NAME = `($2::text IS NULL OR b.name ILIKE $2 OR b.serial_number ILIKE $2)`;
+/** By name or serial, or by the states the text names (the parameter `statuses`, decision 039). */
+const SEARCH = (statuses: string) => `(${BY_NAME} OR ${STATUS} = ANY(${statuses}::text[]))`;
 
 export interface LiveViewPage {
   offset: number;
@@ -90,7 +95,7 @@ export interface LiveViewPage {
 // 99,999 rows to decode (on PGlite about 10× faster), and are sent on as they are.
 const JSON_OBJECT = `json_build_object(
   'batterySerialNumber', b.serial_number, 'batteryName', b.name, 'groupId', b.group_id, 'groupName', g.name,
-  'type', b.battery_type, 'status', CASE WHEN b.current_error_code IS NOT NULL THEN 'error' ELSE b.status END,
+  'type', b.battery_type, 'status', ${STATUS},
   'online', b.online, 'soc', b.soc::float8, 'soh', b.soh::float8, 'stackVoltage', b.stack_voltage::float8,
   'minCellTemperature', b.min_cell_temperature::float8, 'maxCellTemperature', b.max_cell_temperature::float8,
   'chargerName', ${CHARGER_NAME},
@@ -106,12 +111,12 @@ export function liveViewRepository(db: Queryable) {
       const [row] = await db.query<{ body: string }>(
         `WITH matching AS (
            SELECT ${JSON_OBJECT} AS battery, b.name, b.serial_number ${FROM}
-            WHERE b.operating_site_id = $1 AND ${SEARCH}
+            WHERE b.operating_site_id = $1 AND ${SEARCH('$5')}
          ), page AS (SELECT * FROM matching ORDER BY name, serial_number OFFSET $3 LIMIT $4)
          SELECT json_build_object(
                   'batteries', coalesce((SELECT json_agg(battery ORDER BY name, serial_number) FROM page), '[]'::json),
                   'totalCount', (SELECT count(*) FROM matching))::text AS body`,
-        [siteId, likePattern(search), offset, limit],
+        [siteId, likePattern(search), offset, limit, statusesMatching(search)],
       );
       return row?.body ?? '{"batteries":[],"totalCount":0}';
     },
@@ -120,9 +125,9 @@ export function liveViewRepository(db: Queryable) {
     async list(siteId: number, { offset, limit, search }: LiveViewPage) {
       const rows = await db.query<LiveViewRow>(
         `SELECT ${COLUMNS}, count(*) OVER ()::int AS total_count ${FROM}
-          WHERE b.operating_site_id = $1 AND ${SEARCH}
+          WHERE b.operating_site_id = $1 AND ${SEARCH('$5')}
           ORDER BY b.name, b.serial_number OFFSET $3 LIMIT $4`,
-        [siteId, likePattern(search), offset, limit],
+        [siteId, likePattern(search), offset, limit, statusesMatching(search)],
       );
       const totalCount = rows[0]?.total_count ?? (offset > 0 ? await this.count(siteId, search) : 0);
       return { batteries: rows.map(toBattery), totalCount };
@@ -130,8 +135,8 @@ export function liveViewRepository(db: Queryable) {
 
     async count(siteId: number, search: string | undefined): Promise<number> {
       const [row] = await db.query<{ count: number }>(
-        `SELECT count(*)::int AS count FROM battery b WHERE b.operating_site_id = $1 AND ${SEARCH}`,
-        [siteId, likePattern(search)],
+        `SELECT count(*)::int AS count FROM battery b WHERE b.operating_site_id = $1 AND ${SEARCH('$3')}`,
+        [siteId, likePattern(search), statusesMatching(search)],
       );
       return row?.count ?? 0;
     },
@@ -164,7 +169,7 @@ export function liveViewRepository(db: Queryable) {
     /** Names and serials for the search field's suggestions. */
     async suggest(siteId: number, search: string | undefined) {
       const rows = await db.query<{ serial_number: string; name: string }>(
-        `SELECT b.serial_number, b.name FROM battery b WHERE b.operating_site_id = $1 AND ${SEARCH}
+        `SELECT b.serial_number, b.name FROM battery b WHERE b.operating_site_id = $1 AND ${BY_NAME}
           ORDER BY b.name, b.serial_number LIMIT ${LIVE_VIEW_AUTOCOMPLETE_LIMIT}`,
         [siteId, likePattern(search)],
       );

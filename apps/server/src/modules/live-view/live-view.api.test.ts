@@ -90,6 +90,18 @@ describeEachDatabase('battery live view', (kind) => {
       expect(await list('&search=no-such-battery')).toEqual({ batteries: [], totalCount: 0 });
     });
 
+    it('also finds batteries by their state, in English and German', async () => {
+      const all = await list('');
+      const inError = all.batteries.filter((battery) => battery.status === 'error');
+      expect(inError.length).toBeGreaterThan(0);
+      for (const word of ['error', 'Fehler']) {
+        const found = await list(`&search=${encodeURIComponent(word)}`);
+        expect(found.batteries.map((battery) => battery.batterySerialNumber)).toEqual(
+          inError.map((battery) => battery.batterySerialNumber),
+        );
+      }
+    });
+
     it('answers 403 without the feature or site access, 404 for unknown sites, 400 for bad limits', async () => {
       expect((await get(`${BASE}?operatingSiteId=${hamburg}`, blocked)).statusCode).toBe(403);
       expect((await get(`${BASE}?operatingSiteId=${wien}`, operator)).statusCode).toBe(403);

@@ -16,6 +16,8 @@ interface JobRow {
   sha256: string;
   size_bytes: string | number;
   version: string | null;
+  campaign_id: number | null;
+  campaign_name: string | null;
 }
 
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
@@ -35,11 +37,14 @@ const toJob = (row: JobRow): UpdateJob => ({
   acknowledgedTimestamp: iso(row.acknowledged_timestamp),
   resultTimestamp: iso(row.result_timestamp),
   createdBy: row.created_by,
+  campaign: row.campaign_id === null ? null : { id: row.campaign_id, name: row.campaign_name ?? '' },
 });
 
 const JOB_SELECT = `SELECT j.id, j.status, j.detail, j.create_timestamp, j.acknowledged_timestamp, j.result_timestamp,
-    u.email AS created_by, f.id AS file_id, f.file_name, f.sha256, f.size_bytes, f.version
-  FROM update_job j JOIN update_file f ON f.id = j.update_file_id LEFT JOIN app_user u ON u.id = j.created_by`;
+    u.email AS created_by, f.id AS file_id, f.file_name, f.sha256, f.size_bytes, f.version,
+    c.id AS campaign_id, c.name AS campaign_name
+  FROM update_job j JOIN update_file f ON f.id = j.update_file_id LEFT JOIN app_user u ON u.id = j.created_by
+  LEFT JOIN firmware_campaign c ON c.id = j.campaign_id`;
 
 export interface NewUpdateFile {
   fileName: string;
@@ -77,14 +82,15 @@ export function updateRepository(db: Queryable) {
       serial: string;
       siteId: number;
       fileId: number;
-      userId: number;
+      userId: number | null;
       token: { hash: string; expiresAt: Date };
+      campaignId: number | null;
     }) {
       const [row] = await db.query<{ id: number }>(
         `INSERT INTO update_job (battery_serial_number, operating_site_id, update_file_id, created_by,
-                                 download_token_hash, download_expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-        [job.serial, job.siteId, job.fileId, job.userId, job.token.hash, job.token.expiresAt],
+                                 download_token_hash, download_expires_at, campaign_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+        [job.serial, job.siteId, job.fileId, job.userId, job.token.hash, job.token.expiresAt, job.campaignId],
       );
       return (row as { id: number }).id;
     },
@@ -119,6 +125,15 @@ export function updateRepository(db: Queryable) {
            download_token_hash = CASE WHEN $5 THEN NULL ELSE download_token_hash END
          WHERE id = $1`,
         [jobId, status, at, detail, final],
+      );
+    },
+
+    /** A campaign's jobs that have not begun installing end as obsolete (the campaign was cancelled). */
+    async obsoleteCampaignJobs(campaignId: number, statuses: readonly UpdateJobStatus[]): Promise<void> {
+      await db.query(
+        `UPDATE update_job SET status = 'obsolete', result_timestamp = now(), download_token_hash = NULL
+          WHERE campaign_id = $1 AND status = ANY($2::text[])`,
+        [campaignId, [...statuses]],
       );
     },
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { AUDIT_ACTIONS } from '@cbm/contracts/audit';
 import { type BatteryListItem, compareVersions } from '@cbm/contracts/battery-list';
-import { FINAL_JOB_STATUSES } from '@cbm/contracts/device-protocol';
+import { FINAL_JOB_STATUSES, UPDATE_JOB_STATUSES } from '@cbm/contracts/device-protocol';
 import {
   canTransition,
   UPDATE_DOWNLOAD_TTL_MS,
@@ -12,7 +12,7 @@ import {
 } from '@cbm/contracts/update-jobs';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { Database } from '../../db/database';
+import type { Database, Queryable } from '../../db/database';
 import { HttpError } from '../../http-error';
 import type { Upload } from '../../plugins/uploads';
 import type { ValidationItem } from '../../plugins/validator-compiler';
@@ -21,7 +21,7 @@ import type { ReceivedImage } from './update-file-store';
 import { updateRepository } from './update-repository';
 
 /** The multipart fields are not parsed by the route schema: answer their errors in its shape (decision 004). */
-function bodyValidationError(error: z.ZodError) {
+export function bodyValidationError(error: z.ZodError) {
   const validation: ValidationItem[] = error.issues.map((issue) => ({
     instancePath: `/${issue.path.join('/')}`,
     message: issue.message,
@@ -78,8 +78,7 @@ export async function startUpdate(
   }
   await upload.image.keep();
   const { sha256, sizeBytes } = upload.image;
-  const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(Date.now() + UPDATE_DOWNLOAD_TTL_MS);
+  const { token, expiresAt } = newDownloadToken();
   const jobId = await db.transaction(async (tx) => {
     const jobs = updateRepository(tx);
     const open = await jobs.lockOpenJobs(serial, FINAL_JOB_STATUSES);
@@ -95,8 +94,14 @@ export async function startUpdate(
       version: upload.version,
       uploadedBy: user.id,
     });
-    const hash = createHash('sha256').update(token).digest('hex');
-    const jobId = await jobs.createJob({ serial, siteId, fileId, userId: user.id, token: { hash, expiresAt } });
+    const jobId = await jobs.createJob({
+      serial,
+      siteId,
+      fileId,
+      userId: user.id,
+      token: { hash: tokenHash(token), expiresAt },
+      campaignId: null,
+    });
     await auditRepository(tx).record({ userId: user.id, email: user.email }, [
       {
         action: AUDIT_ACTIONS.updateStarted,
@@ -109,7 +114,31 @@ export async function startUpdate(
     ]);
     return jobId;
   });
+  await sendJobCommand(app, db, { jobId, serial, token, expiresAt, sha256, version: upload.version, origin }, user.id);
   const jobs = updateRepository(db);
+  return { upToDate: false, job: (await jobs.get(jobId)) ?? null };
+}
+
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+function newDownloadToken() {
+  return { token: randomBytes(32).toString('base64url'), expiresAt: new Date(Date.now() + UPDATE_DOWNLOAD_TTL_MS) };
+}
+
+interface JobCommand {
+  jobId: number;
+  serial: string;
+  token: string;
+  expiresAt: Date;
+  sha256: string;
+  version: string;
+  origin: string;
+}
+
+/** Sends the job's firmwareUpdate command with its download link; a command that cannot be sent fails the job. */
+async function sendJobCommand(app: FastifyInstance, db: Database, job: JobCommand, issuedBy: number | null) {
+  const jobs = updateRepository(db);
+  const { jobId, serial, token, sha256, version, origin } = job;
   try {
     const sent = await app.devices.sendCommand(
       serial,
@@ -118,15 +147,82 @@ export async function startUpdate(
         jobId,
         downloadUrl: `${origin}/api/v2/updates/${encodeURIComponent(serial)}/${jobId}/download?token=${token}`,
         sha256,
-        expiresAt: expiresAt.toISOString(),
-        version: upload.version,
+        expiresAt: job.expiresAt.toISOString(),
+        version,
       },
-      { issuedBy: user.id },
+      issuedBy === null ? {} : { issuedBy },
     );
     await jobs.setCommand(jobId, sent.id);
   } catch (error) {
     await jobs.setStatus(jobId, 'failed', new Date(), 'the command could not be sent', true);
     throw error;
   }
-  return { upToDate: false, job: (await jobs.get(jobId)) ?? null };
+}
+
+export interface StoredUpdate {
+  serial: string;
+  siteId: number;
+  /** An image kept in the store already (a firmware release of the library). */
+  file: { id: number; sha256: string; version: string };
+  createdBy: number | null;
+  campaignId: number;
+  origin: string;
+}
+
+/**
+ * A campaign's job for one battery (decision 038): like an upload's, without an upload. Answers null and creates
+ * nothing while the battery installs another job; a command that cannot be sent leaves the job failed.
+ */
+export async function startStoredUpdate(app: FastifyInstance, db: Database, update: StoredUpdate) {
+  const { serial, file } = update;
+  const { token, expiresAt } = newDownloadToken();
+  const jobId = await db.transaction(async (tx) => {
+    const jobs = updateRepository(tx);
+    const open = await jobs.lockOpenJobs(serial, FINAL_JOB_STATUSES);
+    if (open.some((job) => !canTransition(job.status, 'obsolete'))) return null;
+    for (const job of open) await jobs.setStatus(job.id, 'obsolete', new Date(), null, true);
+    return jobs.createJob({
+      serial,
+      siteId: update.siteId,
+      fileId: file.id,
+      userId: update.createdBy,
+      token: { hash: tokenHash(token), expiresAt },
+      campaignId: update.campaignId,
+    });
+  });
+  if (jobId === null) return null;
+  const command = {
+    jobId,
+    serial,
+    token,
+    expiresAt,
+    sha256: file.sha256,
+    version: file.version,
+    origin: update.origin,
+  };
+  await sendJobCommand(app, db, command, update.createdBy).catch(() => undefined);
+  return jobId;
+}
+
+/** Withdraws a cancelled campaign's jobs that have not begun writing the BMS (decision 038). */
+export async function obsoleteCampaignJobs(db: Queryable, campaignId: number): Promise<void> {
+  const withdrawable = UPDATE_JOB_STATUSES.filter((status) => canTransition(status, 'obsolete'));
+  await updateRepository(db).obsoleteCampaignJobs(campaignId, withdrawable);
+}
+
+/** Keeps an uploaded image in the store and answers its update_file row (the same bytes are stored once). */
+export async function keepUpdateFile(
+  db: Queryable,
+  upload: { fileName: string; image: ReceivedImage; version: string },
+  uploadedBy: number,
+): Promise<number> {
+  await upload.image.keep();
+  const { sha256, sizeBytes } = upload.image;
+  return updateRepository(db).insertFile({
+    fileName: upload.fileName,
+    sha256,
+    sizeBytes,
+    version: upload.version,
+    uploadedBy,
+  });
 }

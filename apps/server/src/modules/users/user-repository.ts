@@ -14,11 +14,19 @@ export interface NewUser {
 
 export function userRepository(db: Queryable) {
   return {
+    /** The credentials of an account that may sign in (a disabled one has none). */
     async findCredentials(email: string) {
       const [row] = await db.query<{ id: number; password_hash: string | null }>(
-        'SELECT id, password_hash FROM app_user WHERE email = $1',
+        'SELECT id, password_hash FROM app_user WHERE email = $1 AND disabled_at IS NULL',
         [email.trim().toLowerCase()],
       );
+      return row;
+    },
+
+    async findByEmail(email: string) {
+      const [row] = await db.query<{ id: number }>('SELECT id FROM app_user WHERE email = $1', [
+        email.trim().toLowerCase(),
+      ]);
       return row;
     },
 

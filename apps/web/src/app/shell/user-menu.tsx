@@ -1,6 +1,6 @@
 import { THEMES } from '@cbm/contracts/themes';
 import { Avatar, Menu, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconCheck, IconInfoCircle, IconLogout } from '@tabler/icons-react';
+import { IconCheck, IconInfoCircle, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useUser } from '../../features/session/api/get-user';
@@ -40,6 +40,9 @@ export function UserMenu() {
           </Menu.Item>
         ))}
         <Menu.Divider />
+        <Menu.Item component={Link} to="/account" leftSection={<IconUserCircle size={16} />}>
+          {t('menu.account')}
+        </Menu.Item>
         <Menu.Item component={Link} to="/about" leftSection={<IconInfoCircle size={16} />}>
           {t('menu.about')}
         </Menu.Item>

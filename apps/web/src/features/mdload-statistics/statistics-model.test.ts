@@ -25,6 +25,7 @@ describe('charger-station chart data', () => {
         summary: { totalKwh: 8.456, peakPowerKw: 9, peakAt: null, pricePerKwh: 0.3, currency: 'EUR', cost: 2.54 },
       },
       (date) => `day ${date}`,
+      'Others',
     );
     expect(chart.series.map((series) => [series.name, series.label])).toEqual([
       ['MDL-1', 'Unit 1'],
@@ -33,6 +34,30 @@ describe('charger-station chart data', () => {
     expect(chart.data).toEqual([
       { day: 'day 2026-11-19', 'MDL-1': 3.46 },
       { day: 'day 2026-11-20', 'MDL-1': 2, 'MDL-2': 3 },
+    ]);
+  });
+
+  it('draws the five largest units and adds up the rest as Others, so that no two share a colour', () => {
+    const many = Array.from({ length: 8 }, (_, n) => ({ mdLoadSerial: `MDL-${n}`, name: `Unit ${n}` }));
+    const chart = consumptionChart(
+      {
+        units: many,
+        days: [
+          {
+            date: '2026-11-20',
+            totalKwh: 36,
+            units: many.map((unit, n) => ({ mdLoadSerial: unit.mdLoadSerial, kwh: n + 1 })),
+          },
+        ],
+        summary: { totalKwh: 36, peakPowerKw: 9, peakAt: null, pricePerKwh: 0.3, currency: 'EUR', cost: 10.8 },
+      },
+      (date) => date,
+      'Others',
+    );
+    expect(chart.series.map((series) => series.name)).toEqual(['MDL-3', 'MDL-4', 'MDL-5', 'MDL-6', 'MDL-7', 'others']);
+    expect(new Set(chart.series.map((series) => series.color)).size).toBe(6);
+    expect(chart.data).toEqual([
+      { day: '2026-11-20', 'MDL-3': 4, 'MDL-4': 5, 'MDL-5': 6, 'MDL-6': 7, 'MDL-7': 8, others: 6 },
     ]);
   });
 
@@ -53,6 +78,7 @@ describe('charger-station chart data', () => {
         ],
       },
       (seconds) => `t${seconds}`,
+      'Others',
     );
     expect(chart.data).toEqual([
       { time: 't3600', 'MDL-2': 1 },

@@ -1,9 +1,8 @@
 import { START_SOC_BOX_METRICS, type StatisticsResponse, type StatisticsSeries } from '@cbm/contracts/statistics';
+import { CHART_SERIES_MAX, SERIES_HUES } from '../../lib/series-hues';
 
-/** Series the chart draws at most: the largest ones, the rest summed up as "Others" (the table keeps them all). */
-export const CHART_SERIES_MAX = 6;
-/** One hue per series (group, battery…): more than CHART_SERIES_MAX, so no two series share one. */
-const HUES = ['blue', 'orange', 'teal', 'grape', 'red', 'lime', 'cyan', 'pink', 'indigo', 'yellow'];
+export { CHART_SERIES_MAX };
+
 /** One shade per figure of a series, darkest first (start-SoC buckets are ordered: < 20 % darkest). */
 const SHADES = [9, 7, 5, 4, 2];
 
@@ -41,7 +40,7 @@ export function topSeries(response: StatisticsResponse, othersLabel: string): St
 
 /** A series' hue, and the shade of its figure when it has several (a Mantine colour like "blue.7"). */
 export function seriesColour(series: number, metric: number, metricCount: number): string {
-  const hue = HUES[series % HUES.length] as string;
+  const hue = SERIES_HUES[series % SERIES_HUES.length] as string;
   return metricCount === 1 ? `${hue}.6` : `${hue}.${SHADES[metric % SHADES.length]}`;
 }
 

@@ -4,11 +4,13 @@ import { LIVE_STREAM_PATH } from '@cbm/contracts/live-stream';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
+import { alarmInboxPath } from '../../alarms/alarm-paths';
 import { useDesktopNotifications } from './use-desktop-notifications';
 
 /**
  * Shows a desktop notification for each alert of the site fired while CBM is open, pushed over the live
- * stream (event `alert`, only to users who may see that alert); only when switched on and allowed.
+ * stream (event `alert`, only to users who may see that alert); only when switched on and allowed. A click
+ * opens the site's alarm inbox.
  */
 export function useAlertNotifications(siteId: number) {
   const { t } = useTranslation();
@@ -19,7 +21,7 @@ export function useAlertNotifications(siteId: number) {
     const source = new EventSource(`${LIVE_STREAM_PATH}?operatingSiteId=${siteId}`);
     source.addEventListener('alert', (event) => {
       const alert = JSON.parse((event as MessageEvent<string>).data) as LiveAlert;
-      new Notification(
+      const notification = new Notification(
         t('alerts.desktop.title', {
           type: t(`alerts.kinds.${alert.type}`),
           code: alert.code,
@@ -33,6 +35,11 @@ export function useAlertNotifications(siteId: number) {
           tag: `cbm-alert-${alert.alertId}-${alert.serialNumber}-${alert.ts}`,
         },
       );
+      // A click leads into the site's alarm inbox (decision 040), in this tab.
+      notification.onclick = () => {
+        window.focus();
+        window.location.assign(alarmInboxPath(siteId));
+      };
     });
     return () => source.close();
   }, [enabled, permission, siteId, t]);

@@ -37,7 +37,14 @@ export function UpdateJobsTable({ jobs }: { jobs: readonly UpdateJob[] }) {
         <Table.Tbody>
           {jobs.map((job) => (
             <Table.Tr key={job.id} data-job-status={job.status}>
-              <Table.Td title={job.updateFile.sha256}>{job.updateFile.fileName}</Table.Td>
+              <Table.Td title={job.updateFile.sha256}>
+                {job.updateFile.fileName}
+                {job.campaign && (
+                  <Text size="xs" c="dimmed">
+                    {t('batteryList.update.campaign', { name: job.campaign.name })}
+                  </Text>
+                )}
+              </Table.Td>
               <Table.Td>{job.updateFile.version ?? '–'}</Table.Td>
               <Table.Td>
                 <Badge

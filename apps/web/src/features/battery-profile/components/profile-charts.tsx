@@ -3,11 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { type ProfileRow, STATE_LEVELS } from '../profile-series';
 import { ProfileChart } from './profile-chart';
 
-const oneDecimal = (value: number) => (Math.round(value * 10) / 10).toString();
+const decimals = (language: string, digits: number) => (value: number) =>
+  value.toLocaleString(language, { maximumFractionDigits: digits });
 
 /** SoC, current, voltage, temperatures and the state (a step chart, one level per state). */
 export function ProfileCharts({ rows }: { rows: ProfileRow[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const oneDecimal = decimals(i18n.language, 1);
   const series = (name: string, color: string) => ({ name, color, label: t(`batteryProfile.series.${name}`) });
   const stateName = (level: number) => {
     const state = STATE_LEVELS[Math.round(level)];
@@ -37,7 +39,7 @@ export function ProfileCharts({ rows }: { rows: ProfileRow[] }) {
         series={[series('voltage', 'violet.6')]}
         unit=" V"
         yAxisProps={{ domain: ['auto', 'auto'] }}
-        valueFormatter={(value) => value.toFixed(2)}
+        valueFormatter={decimals(i18n.language, 2)}
       />
       <ProfileChart
         title={t('batteryProfile.charts.temperatures')}

@@ -1,12 +1,15 @@
+import { healthState, isLowSoc, serviceState } from '@cbm/contracts/fleet-health';
 import type { LiveViewBattery } from '@cbm/contracts/live-view';
-import { Anchor, Badge, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Box, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { formatDate, formatDateTimeIn } from '../../../lib/dates';
+import { Link, useNavigate } from 'react-router';
+import { formatDate, formatDateTimeIn, todayIn } from '../../../lib/dates';
+import { offlineForText } from '../../../lib/durations';
 import { currentLanguage } from '../../../lib/i18n';
+import { batteryPagePath } from '../../battery-page/battery-page-path';
 import { currentErrorText, isDisconnected } from '../live-view-model';
 
 function currentErrorTitle(code: string, t: TFunction) {
@@ -31,6 +34,8 @@ interface BatteryCardProps {
   layout: 'grid' | 'list';
   siteId: number;
   canOpenErrors: boolean;
+  /** Whether the user may open the battery's page: the name links to it and a click on the card opens it. */
+  canOpenPage: boolean;
   /** The site's time zone: the last data time is shown as the site's clocks show it. */
   timeZone: string;
   menu: ReactNode;
@@ -56,10 +61,67 @@ type FieldKey = keyof typeof LIST_SHARES;
 const number = (value: number | null, unit: string, digits = 1) =>
   value === null ? '—' : `${value.toLocaleString(currentLanguage(), { maximumFractionDigits: digits })} ${unit}`;
 
+// Small text in these colours needs their darkest shades for 4.5:1 (app/contrast.css, decision 034).
+const ORANGE_TEXT = 'var(--mantine-color-orange-light-color)';
+const RED_TEXT = 'var(--mantine-color-red-light-color)';
+
+/** Fields that need a look, highlighted: low SoC, service due (orange) or overdue (red). */
+type Highlight = { color: string; note: string } | undefined;
+
+function highlights(battery: LiveViewBattery, timeZone: string, t: TFunction): Partial<Record<FieldKey, Highlight>> {
+  const service = serviceState(battery.nextServiceDate, todayIn(timeZone));
+  return {
+    soc: isLowSoc(battery) ? { color: ORANGE_TEXT, note: t('liveView.triage.lowSoc') } : undefined,
+    nextService: service
+      ? service === 'overdue'
+        ? { color: RED_TEXT, note: t('liveView.triage.serviceOverdue') }
+        : { color: ORANGE_TEXT, note: t('liveView.triage.serviceDue') }
+      : undefined,
+  };
+}
+
+/** One line under the name for what is wrong: the error by code and text, or how long the battery is offline. */
+function Notice({ battery, t }: { battery: LiveViewBattery; t: TFunction }) {
+  const state = healthState(battery);
+  if (state === 'error' && battery.currentErrorCode) {
+    const error = currentErrorTitle(battery.currentErrorCode, t);
+    return (
+      <Text size="xs" fw={600} c={RED_TEXT} truncate data-notice="error" title={error}>
+        {error}
+      </Text>
+    );
+  }
+  if (state !== 'offline') return null;
+  const [key, values] = offlineForText(battery.lastDataTimestamp);
+  return (
+    <Text size="xs" fw={600} c="gray.8" truncate data-notice="offline">
+      {t(key, values)}
+    </Text>
+  );
+}
+
+/** Clicks on the card's own controls (name link, triangle, menu) do what they do, not open the page. */
+const onControl = (target: EventTarget) =>
+  target instanceof Element && target.closest('a, button, input, [role="menu"], [role="menuitem"]') !== null;
+
 /** One battery: its live figures; red border for a current error, orange triangle for one within 24 h. */
-export function BatteryCard({ battery, layout, siteId, canOpenErrors, timeZone, menu }: BatteryCardProps) {
+export function BatteryCard(props: BatteryCardProps) {
+  const { battery, layout, siteId, canOpenErrors, canOpenPage, timeZone, menu } = props;
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const language = currentLanguage();
+  const pagePath = batteryPagePath(siteId, battery.batterySerialNumber);
+  const marked = highlights(battery, timeZone, t);
+  const shown = (key: FieldKey, value: string) => {
+    const highlight = marked[key];
+    return highlight ? (
+      <Text span inherit c={highlight.color} fw={700}>
+        {value} · {highlight.note}
+      </Text>
+    ) : (
+      value
+    );
+  };
   const disconnected = isDisconnected(battery);
   const temperatures =
     battery.minCellTemperature === null && battery.maxCellTemperature === null
@@ -105,7 +167,9 @@ export function BatteryCard({ battery, layout, siteId, canOpenErrors, timeZone, 
       p="sm"
       h="100%"
       data-disconnected={disconnected || undefined}
+      onClick={canOpenPage ? (event) => onControl(event.target) || navigate(pagePath) : undefined}
       style={{
+        cursor: canOpenPage ? 'pointer' : undefined,
         borderColor: battery.hasCurrentError ? 'var(--mantine-color-red-6)' : undefined,
         borderWidth: battery.hasCurrentError ? 2 : undefined,
         borderStyle: disconnected ? 'dashed' : undefined,
@@ -114,10 +178,25 @@ export function BatteryCard({ battery, layout, siteId, canOpenErrors, timeZone, 
     >
       <Group justify="space-between" wrap="nowrap" gap="xs" mb={layout === 'grid' ? 'xs' : 0}>
         <Group gap={6} wrap="nowrap" miw={0}>
-          <Text fw={600} truncate title={battery.batteryName}>
-            {battery.batteryName}
-          </Text>
+          {canOpenPage ? (
+            <Anchor
+              component={Link}
+              to={pagePath}
+              c="inherit"
+              underline="always"
+              fw={600}
+              truncate
+              title={t('liveView.triage.openPage', { name: battery.batteryName })}
+            >
+              {battery.batteryName}
+            </Anchor>
+          ) : (
+            <Text fw={600} truncate title={battery.batteryName}>
+              {battery.batteryName}
+            </Text>
+          )}
           {triangle}
+          {layout === 'list' && <Notice battery={battery} t={t} />}
         </Group>
         <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
           <Badge
@@ -125,11 +204,16 @@ export function BatteryCard({ battery, layout, siteId, canOpenErrors, timeZone, 
             variant={disconnected ? 'outline' : 'light'}
             title={battery.currentErrorCode ? currentErrorTitle(battery.currentErrorCode, t) : undefined}
           >
-            {t(`liveView.status.${battery.status}`)}
+            {t(`batteryStatus.${battery.status}`)}
           </Badge>
           {menu}
         </Group>
       </Group>
+      {layout === 'grid' && (
+        <Box h={18}>
+          <Notice battery={battery} t={t} />
+        </Box>
+      )}
       {layout === 'grid' ? (
         <Stack gap={2}>
           {fields.map(([key, value]) => (
@@ -138,7 +222,7 @@ export function BatteryCard({ battery, layout, siteId, canOpenErrors, timeZone, 
                 {t(`liveView.fields.${key}`)}
               </Text>
               <Text size="xs" truncate>
-                {value}
+                {shown(key, value)}
               </Text>
             </Group>
           ))}
@@ -150,7 +234,7 @@ export function BatteryCard({ battery, layout, siteId, canOpenErrors, timeZone, 
               <Text span c="dimmed" size="xs" display="block">
                 {t(`liveView.fields.${key}`)}
               </Text>
-              {value}
+              {shown(key, value)}
             </Text>
           ))}
         </Group>

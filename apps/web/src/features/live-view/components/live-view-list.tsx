@@ -10,7 +10,7 @@ import { GroupHeader } from './group-header';
 
 const CARD_MIN_WIDTH = 300;
 const GAP = 12;
-const HEIGHTS = { header: 48, empty: 48, grid: 232, list: 84 } as const;
+const HEIGHTS = { header: 48, empty: 48, grid: 252, list: 84 } as const;
 const DRAG_TYPE = 'application/x-cbm-battery';
 
 interface LiveViewListProps {

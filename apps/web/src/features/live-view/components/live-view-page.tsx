@@ -8,6 +8,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GridListSwitch } from '../../../components/view-switch/grid-list-switch';
 import { notifications } from '../../../lib/notifications/notification-store';
+import { BATTERY_PAGE_FEATURE } from '../../battery-page/battery-page-path';
 import { useUser } from '../../session/api/get-user';
 import { useSiteTimeZone } from '../../sites/api/get-site-tree';
 import { useSiteId } from '../../sites/use-site-id';
@@ -20,6 +21,7 @@ import { useLiveView } from '../api/get-live-view';
 import { useSaveBatteryGroup } from '../api/save-battery-group';
 import { useDataRefresh } from '../hooks/use-data-refresh';
 import { useLiveStream } from '../hooks/use-live-stream';
+import { useTriage } from '../hooks/use-triage';
 import { buildSections, type SectionKey, UNGROUPED } from '../live-view-model';
 import { BatteryCard } from './battery-card';
 import { BatteryMenu } from './battery-menu';
@@ -27,6 +29,7 @@ import { BatterySearch } from './battery-search';
 import { DeleteGroupDialog } from './delete-group-dialog';
 import { LiveViewList } from './live-view-list';
 import { NameDialog } from './name-dialog';
+import { TriageBar } from './triage-bar';
 
 const NO_GROUPS: BatteryGroup[] = [];
 
@@ -60,14 +63,16 @@ export default function LiveViewPage() {
   useLiveStream(siteId);
 
   const groupList = groups.data ?? NO_GROUPS;
-  const searching = search !== '';
+  const triaged = useTriage(liveView.data?.batteries, timeZone);
+  const narrowed = search !== '' || triaged.filter !== null;
   // 99,999 batteries: sorting them into sections is worth doing only when the list or groups change.
   const sections = useMemo(
-    () => buildSections(liveView.data?.batteries ?? [], groupList, searching),
-    [liveView.data, groupList, searching],
+    () => buildSections(triaged.shown, groupList, narrowed),
+    [triaged.shown, groupList, narrowed],
   );
   const collapsed = new Set(collapsedKeys);
   const canOpenErrors = user.data?.authorizedFeatures.includes('cbm_filter') ?? false;
+  const canOpenPage = user.data?.authorizedFeatures.includes(BATTERY_PAGE_FEATURE) ?? false;
   const success = (message: string) => notifications.add({ type: 'success', title: t('menu.liveView'), message });
   const groupName = (groupId: number | null) =>
     groupList.find((group) => group.id === groupId)?.name ?? t('liveView.ungrouped');
@@ -95,6 +100,7 @@ export default function LiveViewPage() {
       layout={grid ? 'grid' : 'list'}
       siteId={siteId}
       canOpenErrors={canOpenErrors}
+      canOpenPage={canOpenPage}
       timeZone={timeZone}
       menu={
         <BatteryMenu
@@ -162,10 +168,19 @@ export default function LiveViewPage() {
           </Button>
         </Group>
       </Group>
+      <TriageBar
+        counts={triaged.counts}
+        filter={triaged.filter}
+        onFilter={triaged.setFilter}
+        sort={triaged.sort}
+        onSort={triaged.setSort}
+      />
       {liveView.isPending ? (
         <Loader />
       ) : liveView.data?.totalCount === 0 && search !== '' ? (
         <Text>{t('liveView.nothingFound')}</Text>
+      ) : triaged.shown.length === 0 && triaged.filter !== null ? (
+        <Text>{t('liveView.triage.nothingShown')}</Text>
       ) : (
         <LiveViewList
           sections={sections}

@@ -28,8 +28,8 @@ export default function ConsumptionPage() {
     dayjs(seconds * 1000)
       .tz(filters.timeZone)
       .format(power.data?.resolution === 'hour' ? formats.dateTime : formats.date);
-  const energy = consumption.data && consumptionChart(consumption.data, day);
-  const powerData = power.data && powerChart(power.data, time);
+  const energy = consumption.data && consumptionChart(consumption.data, day, t('mdloadStatistics.others'));
+  const powerData = power.data && powerChart(power.data, time, t('mdloadStatistics.others'));
 
   return (
     <Stack gap="md">

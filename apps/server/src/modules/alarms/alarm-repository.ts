@@ -1,0 +1,161 @@
+import type { Alarm, AlarmState } from '@cbm/contracts/alarms';
+import { ALARM_LIST_MAX } from '@cbm/contracts/alarms';
+import type { Queryable } from '../../db/database';
+
+/** An alarm as a rule opens it. */
+export interface NewAlarm {
+  alertId: number;
+  ruleName: string;
+  kind: Alarm['kind'];
+  product: Alarm['product'];
+  operatingSiteId: number;
+  serialNumber: string;
+  deviceName: string;
+  type: string;
+  code: string;
+  description: string;
+  value: number | null;
+  openedAt: Date;
+}
+
+/** An open alarm of a rule at a device. */
+export interface OpenAlarm {
+  id: number;
+  alertId: number;
+  serialNumber: string;
+  code: string;
+}
+
+const ALARM_COLUMNS = `a.id::int AS id, a.rule_name AS "ruleName", a.kind, a.product, a.operating_site_id AS "operatingSiteId",
+  n.name AS "siteName", a.serial_number AS "serialNumber", a.device_name AS "deviceName", a.type, a.code,
+  a.description, a.value,
+  CASE WHEN a.cleared_at IS NOT NULL THEN 'cleared' WHEN a.acknowledged_at IS NOT NULL THEN 'acknowledged'
+       ELSE 'open' END AS state,
+  a.opened_at AS "openedAt", a.acknowledged_at AS "acknowledgedAt", a.acknowledged_by_email AS "acknowledgedBy",
+  a.ack_comment AS comment, a.cleared_at AS "clearedAt"`;
+
+type AlarmRow = Omit<Alarm, 'openedAt' | 'acknowledgedAt' | 'clearedAt'> & {
+  openedAt: Date;
+  acknowledgedAt: Date | null;
+  clearedAt: Date | null;
+};
+
+const toAlarm = (row: AlarmRow): Alarm => ({
+  ...row,
+  state: row.state as AlarmState,
+  openedAt: row.openedAt.toISOString(),
+  acknowledgedAt: row.acknowledgedAt?.toISOString() ?? null,
+  clearedAt: row.clearedAt?.toISOString() ?? null,
+});
+
+/** The alarms' SQL: opened and cleared in the storing transaction, listed and acknowledged by operators. */
+export function alarmRepository(db: Queryable) {
+  return {
+    /** Opens the alarms that are not open yet (one per rule, device and code); answers those opened. */
+    async open(alarms: readonly NewAlarm[]): Promise<NewAlarm[]> {
+      if (alarms.length === 0) return [];
+      const rows = await db.query<Omit<OpenAlarm, 'id'>>(
+        `INSERT INTO alarm (alert_id, rule_name, kind, product, operating_site_id, serial_number, device_name, type,
+                            code, description, value, opened_at)
+         SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::int[], $6::text[], $7::text[],
+                              $8::text[], $9::text[], $10::text[], $11::float8[], $12::timestamptz[])
+         ON CONFLICT (alert_id, serial_number, code) WHERE cleared_at IS NULL DO NOTHING
+         RETURNING alert_id AS "alertId", serial_number AS "serialNumber", code`,
+        [
+          alarms.map((a) => a.alertId),
+          alarms.map((a) => a.ruleName),
+          alarms.map((a) => a.kind),
+          alarms.map((a) => a.product),
+          alarms.map((a) => a.operatingSiteId),
+          alarms.map((a) => a.serialNumber),
+          alarms.map((a) => a.deviceName),
+          alarms.map((a) => a.type),
+          alarms.map((a) => a.code),
+          alarms.map((a) => a.description),
+          alarms.map((a) => a.value),
+          alarms.map((a) => a.openedAt),
+        ],
+      );
+      const opened = new Set(rows.map((row) => `${row.alertId}|${row.serialNumber}|${row.code}`));
+      return alarms.filter((a) => opened.has(`${a.alertId}|${a.serialNumber}|${a.code}`));
+    },
+
+    /** The device reported the condition cleared: its open event alarms of that code close. */
+    async clearEvents(cleared: readonly { serialNumber: string; code: string; ts: Date }[]): Promise<void> {
+      if (cleared.length === 0) return;
+      await db.query(
+        `UPDATE alarm a SET cleared_at = c.ts
+           FROM unnest($1::text[], $2::text[], $3::timestamptz[]) AS c(serial, code, ts)
+          WHERE a.cleared_at IS NULL AND a.kind = 'event' AND a.serial_number = c.serial AND a.code = c.code
+            AND a.opened_at <= c.ts`,
+        [cleared.map((c) => c.serialNumber), cleared.map((c) => c.code), cleared.map((c) => c.ts)],
+      );
+    },
+
+    /** The open alarms of these rules at these devices. */
+    async openOf(alertIds: readonly number[], serials: readonly string[]): Promise<OpenAlarm[]> {
+      return db.query<OpenAlarm>(
+        `SELECT id::int, alert_id AS "alertId", serial_number AS "serialNumber", code FROM alarm
+          WHERE cleared_at IS NULL AND alert_id = ANY($1::int[]) AND serial_number = ANY($2::text[])`,
+        [alertIds, serials],
+      );
+    },
+
+    async clear(cleared: readonly { id: number; ts: Date }[]): Promise<void> {
+      if (cleared.length === 0) return;
+      await db.query(
+        `UPDATE alarm a SET cleared_at = c.ts FROM unnest($1::bigint[], $2::timestamptz[]) AS c(id, ts)
+          WHERE a.id = c.id AND a.cleared_at IS NULL`,
+        [cleared.map((c) => c.id), cleared.map((c) => c.ts)],
+      );
+    },
+
+    /** Data arrived: the devices' silence alarms close; answers them (rule and device) for recovery mails. */
+    async clearSilence(serials: readonly string[], ts: Date): Promise<OpenAlarm[]> {
+      if (serials.length === 0) return [];
+      return db.query<OpenAlarm>(
+        `UPDATE alarm SET cleared_at = $2
+          WHERE cleared_at IS NULL AND kind = 'silence' AND serial_number = ANY($1::text[])
+          RETURNING id::int, alert_id AS "alertId", serial_number AS "serialNumber", code`,
+        [serials, ts],
+      );
+    },
+
+    /** Newest first, at most ALARM_LIST_MAX; `active`: those not cleared yet. */
+    async list(siteIds: readonly number[], state: 'active' | 'all'): Promise<Alarm[]> {
+      const rows = await db.query<AlarmRow>(
+        `SELECT ${ALARM_COLUMNS} FROM alarm a JOIN site_node n ON n.id = a.operating_site_id
+          WHERE a.operating_site_id = ANY($1::int[]) ${state === 'active' ? 'AND a.cleared_at IS NULL' : ''}
+          ORDER BY a.opened_at DESC, a.id DESC LIMIT ${ALARM_LIST_MAX}`,
+        [siteIds],
+      );
+      return rows.map(toAlarm);
+    },
+
+    async get(id: number): Promise<Alarm | undefined> {
+      const [row] = await db.query<AlarmRow>(
+        `SELECT ${ALARM_COLUMNS} FROM alarm a JOIN site_node n ON n.id = a.operating_site_id WHERE a.id = $1`,
+        [id],
+      );
+      return row && toAlarm(row);
+    },
+
+    /** Locks the alarm; answers its site, or undefined when there is no such alarm. */
+    async lock(id: number): Promise<{ operatingSiteId: number; acknowledged: boolean } | undefined> {
+      const [row] = await db.query<{ operatingSiteId: number; acknowledged: boolean }>(
+        `SELECT operating_site_id AS "operatingSiteId", acknowledged_at IS NOT NULL AS acknowledged
+           FROM alarm WHERE id = $1 FOR UPDATE`,
+        [id],
+      );
+      return row;
+    },
+
+    async acknowledge(id: number, user: { id: number; email: string }, comment: string): Promise<void> {
+      await db.query(
+        `UPDATE alarm SET acknowledged_at = now(), acknowledged_by = $2, acknowledged_by_email = $3, ack_comment = $4
+          WHERE id = $1`,
+        [id, user.id, user.email, comment === '' ? null : comment],
+      );
+    },
+  };
+}

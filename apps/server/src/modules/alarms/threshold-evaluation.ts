@@ -1,0 +1,100 @@
+import type { AlertProduct } from '@cbm/contracts/alerts';
+import type { Queryable } from '../../db/database';
+import {
+  type ConditionState,
+  metricValue,
+  type Reading,
+  stepCondition,
+  type ThresholdCondition,
+} from './alarm-conditions';
+import { deviceNames, unnamed } from './alarm-devices';
+import { type AlarmMail, newAlarm } from './alarm-mails';
+import { alarmPendingRepository, type Pending } from './alarm-pending-repository';
+import { alarmRepository } from './alarm-repository';
+import type { ActiveRule } from './threshold-rule-repository';
+
+const key = (alertId: number, serial: string) => `${alertId}|${serial}`;
+export const applies = (rule: ActiveRule, reading: Reading) =>
+  rule.operatingSiteId === reading.operatingSiteId &&
+  (rule.batterySerials.length === 0 || rule.batterySerials.includes(reading.serialNumber));
+
+/**
+ * Steps every applicable rule through the readings (in time order per device); closes the alarms whose value came
+ * back, keeps the pending states, and answers the alarms to open and the recoveries, named.
+ */
+export async function evaluateReadings(
+  tx: Queryable,
+  product: AlertProduct,
+  rules: readonly ActiveRule[],
+  readings: readonly Reading[],
+): Promise<AlarmMail[]> {
+  if (readings.length === 0) return [];
+  const serials = [...new Set(readings.map((reading) => reading.serialNumber))];
+  const ruleIds = rules.map((rule) => rule.id);
+  const alarms = alarmRepository(tx);
+  const open = new Map((await alarms.openOf(ruleIds, serials)).map((a) => [key(a.alertId, a.serialNumber), a]));
+  const before = new Map(
+    (await alarmPendingRepository(tx).of(ruleIds, serials)).map((p) => [
+      key(p.alertId, p.serialNumber),
+      p.breachedSince,
+    ]),
+  );
+  const states = new Map<string, ConditionState>();
+  const mails: AlarmMail[] = [];
+  const cleared: { id: number; ts: Date }[] = [];
+  for (const reading of readings) {
+    for (const rule of rules) {
+      const condition = rule.condition as ThresholdCondition;
+      const value = metricValue(condition, reading);
+      if (value === undefined || !applies(rule, reading)) continue;
+      const id = key(rule.id, reading.serialNumber);
+      const step = stepCondition(
+        condition,
+        states.get(id) ?? { breachedSince: before.get(id) ?? null, open: open.has(id) },
+        value,
+        reading.ts,
+      );
+      states.set(id, step.state);
+      if (step.action === null) continue;
+      const device = unnamed(reading.serialNumber);
+      mails.push({
+        rule,
+        device,
+        alarm: newAlarm(rule, device, value, reading.ts),
+        recovered: step.action === 'clear',
+      });
+      const openAlarm = open.get(id);
+      if (step.action === 'clear' && openAlarm) cleared.push({ id: openAlarm.id, ts: reading.ts });
+    }
+  }
+  await alarms.clear(cleared);
+  await savePending(tx, states, before);
+  return named(tx, product, mails);
+}
+
+/** The mails with their devices' and sites' names (read only when something opened or cleared). */
+export async function named(tx: Queryable, product: AlertProduct, mails: AlarmMail[]): Promise<AlarmMail[]> {
+  if (mails.length === 0) return mails;
+  const devices = await deviceNames(
+    tx,
+    product,
+    mails.map((mail) => mail.alarm.serialNumber),
+  );
+  return mails.map((mail) => {
+    const device = devices.get(mail.alarm.serialNumber) ?? mail.device;
+    return { ...mail, device, alarm: { ...mail.alarm, deviceName: device.deviceName } };
+  });
+}
+
+async function savePending(tx: Queryable, states: Map<string, ConditionState>, before: Map<string, Date>) {
+  const pending: Pending[] = [];
+  const gone: Omit<Pending, 'breachedSince'>[] = [];
+  for (const [id, state] of states) {
+    const [alertId, serialNumber] = [Number(id.split('|')[0]), id.slice(id.indexOf('|') + 1)];
+    const was = before.get(id);
+    if (state.breachedSince && state.breachedSince.getTime() !== was?.getTime()) {
+      pending.push({ alertId, serialNumber, breachedSince: state.breachedSince });
+    } else if (!state.breachedSince && was) gone.push({ alertId, serialNumber });
+  }
+  await alarmPendingRepository(tx).save(pending, gone);
+}

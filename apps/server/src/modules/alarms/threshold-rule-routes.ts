@@ -1,0 +1,160 @@
+import {
+  productOfMetric,
+  type ThresholdRuleBody,
+  thresholdRuleBodySchema,
+  thresholdRuleQuerySchema,
+  thresholdRuleSchema,
+  thresholdRulesSchema,
+} from '@cbm/contracts/alarms';
+import { type AlertProduct, alertParamsSchema } from '@cbm/contracts/alerts';
+import { AUDIT_ACTIONS, type AuditAction } from '@cbm/contracts/audit';
+import type { Feature } from '@cbm/contracts/features';
+import { SITE_PERMISSIONS } from '@cbm/contracts/site-permissions';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database, Queryable } from '../../db/database';
+import { forbidden, HttpError } from '../../http-error';
+import { auditRepository } from '../audit/audit-repository';
+import { requireSiteAccess } from '../sites/site-access';
+import { siteRepository } from '../sites/site-repository';
+import { thresholdRuleRepository } from './threshold-rule-repository';
+
+const ROUTES: Record<AlertProduct, { base: string; feature: Feature }> = {
+  battery: { base: '/api/v2/ThresholdRule', feature: 'cbm_alert' },
+  mdload: { base: '/api/v2/mdload/MdloadThresholdRule', feature: 'cbm_mdlalert' },
+};
+const tags = ['alarms'];
+const ruleNotFound = (id: number) =>
+  new HttpError(404, 'thresholdRules.notFound', 'errors.thresholdRuleNotFound', { id });
+
+/**
+ * GET, POST {base}; PUT, DELETE {base}/{id}: threshold and silence rules of a site's batteries (/ThresholdRule,
+ * `cbm_alert`) or its charger-station units' power rules (/mdload/MdloadThresholdRule, `cbm_mdlalert` and the site's
+ * mdload Alert permission), like the event rules (decision 040); changes are audited as alerts.
+ */
+export async function thresholdRuleRoutes(
+  app: FastifyInstance,
+  { db, product }: { db: Database; product: AlertProduct },
+) {
+  const sites = siteRepository(db);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { base: BASE, feature } = ROUTES[product];
+  const config = { features: [feature] };
+  async function requireSite(request: FastifyRequest, siteId: number) {
+    const user = await requireSiteAccess(sites, request, siteId, feature);
+    if (product === 'mdload' && !(await sites.rules(user.id, siteId)).includes(SITE_PERMISSIONS.mdloadAlert)) {
+      throw forbidden();
+    }
+    return user;
+  }
+  /** The rule's metric must watch this product's devices, and its serials be the site's. */
+  async function requireKnownDevices(tx: Queryable, body: ThresholdRuleBody) {
+    if (productOfMetric(body.condition.metric) !== product) {
+      throw new HttpError(400, 'thresholdRules.wrongDevices', 'errors.thresholdRuleWrongDevices');
+    }
+    await requireSerialsAtSite(tx, body.operatingSiteId, body.batterySerials);
+  }
+
+  async function requireSerialsAtSite(tx: Queryable, siteId: number, serials: readonly string[]) {
+    if (serials.length === 0) return;
+    const found = await tx.query<{ serial: string }>(
+      product === 'battery'
+        ? 'SELECT serial_number AS serial FROM battery WHERE operating_site_id = $1 AND serial_number = ANY($2::text[])'
+        : 'SELECT mdload_serial AS serial FROM mdload_unit WHERE operating_site_id = $1 AND mdload_serial = ANY($2::text[])',
+      [siteId, serials],
+    );
+    const unknown = serials.filter((serial) => !found.some((row) => row.serial === serial));
+    if (unknown.length > 0) {
+      throw new HttpError(400, 'thresholdRules.unknownSerials', 'errors.thresholdRuleUnknownSerials', {
+        items: unknown.join(', '),
+      });
+    }
+  }
+
+  const audit = (
+    tx: Queryable,
+    user: { id: number; email: string },
+    action: AuditAction,
+    siteId: number,
+    id: number,
+    change: { previous?: object; next?: object },
+  ) =>
+    auditRepository(tx).record({ userId: user.id, email: user.email }, [
+      {
+        action,
+        entityType: 'alert',
+        entityId: String(id),
+        siteIds: [siteId],
+        previous: change.previous as Record<string, unknown> | undefined,
+        next: change.next as Record<string, unknown> | undefined,
+      },
+    ]);
+
+  api.get(BASE, {
+    config,
+    schema: { tags, querystring: thresholdRuleQuerySchema, response: { 200: thresholdRulesSchema } },
+    handler: async (request) => {
+      await requireSite(request, request.query.operatingSiteId);
+      return thresholdRuleRepository(db).list(request.query.operatingSiteId, product);
+    },
+  });
+
+  api.post(BASE, {
+    config,
+    schema: { tags, body: thresholdRuleBodySchema, response: { 201: thresholdRuleSchema } },
+    handler: async (request, reply) => {
+      const { body } = request;
+      const user = await requireSite(request, body.operatingSiteId);
+      const rule = await db.transaction(async (tx) => {
+        await requireKnownDevices(tx, body);
+        const created = await thresholdRuleRepository(tx).create(body, user.id, request.language);
+        await audit(tx, user, AUDIT_ACTIONS.alertCreated, body.operatingSiteId, created.id, { next: created });
+        return created;
+      });
+      return reply.code(201).send(rule);
+    },
+  });
+
+  api.put(`${BASE}/:id`, {
+    config,
+    schema: { tags, params: alertParamsSchema, body: thresholdRuleBodySchema, response: { 200: thresholdRuleSchema } },
+    handler: async (request) => {
+      const { body } = request;
+      const { id } = request.params;
+      const user = await requireSite(request, body.operatingSiteId);
+      return db.transaction(async (tx) => {
+        const rules = thresholdRuleRepository(tx);
+        const previous = await rules.lock(body.operatingSiteId, product, id);
+        if (!previous) throw ruleNotFound(id);
+        await requireKnownDevices(tx, body);
+        const updated = await rules.update(id, body);
+        await audit(tx, user, AUDIT_ACTIONS.alertUpdated, body.operatingSiteId, id, { previous, next: updated });
+        return updated;
+      });
+    },
+  });
+
+  api.delete(`${BASE}/:id`, {
+    config,
+    schema: {
+      tags,
+      params: alertParamsSchema,
+      querystring: thresholdRuleQuerySchema,
+      response: { 200: z.object({ id: z.number().int() }) },
+    },
+    handler: async (request) => {
+      const siteId = request.query.operatingSiteId;
+      const { id } = request.params;
+      const user = await requireSite(request, siteId);
+      return db.transaction(async (tx) => {
+        const rules = thresholdRuleRepository(tx);
+        const previous = await rules.lock(siteId, product, id);
+        if (!previous) throw ruleNotFound(id);
+        await rules.delete(id);
+        await audit(tx, user, AUDIT_ACTIONS.alertDeleted, siteId, id, { previous });
+        return { id };
+      });
+    },
+  });
+}

@@ -1,0 +1,52 @@
+import type { FastifyRequest } from 'fastify';
+import { HttpError, siteNotFound } from '../../http-error';
+import type { SiteRepository } from '../sites/site-repository';
+import type { CampaignRepository, CampaignRow } from './campaign-repository';
+import type { releaseRepository } from './release-repository';
+
+const FEATURE = 'cbm_update';
+
+export const campaignNotFound = (id: number) =>
+  new HttpError(404, 'campaigns.notFound', 'errors.campaignNotFound', { id });
+
+/**
+ * The user must hold cbm_update at every site of a new campaign (403 naming the first that fails, 404 for a
+ * site that does not exist), and every site must be in the organisation of the firmware (decision 038).
+ */
+export async function requireTargetSites(
+  sites: SiteRepository,
+  releases: ReturnType<typeof releaseRepository>,
+  request: FastifyRequest,
+  siteIds: readonly number[],
+  organizationId: number,
+) {
+  const user = await request.requireUser();
+  for (const siteId of new Set(siteIds)) {
+    if (await sites.canAccess(user.id, siteId, FEATURE)) {
+      if ((await releases.organizationOfSite(siteId)) !== organizationId) {
+        throw new HttpError(400, 'campaigns.siteNotAllowed', 'errors.campaignOtherOrganization', { id: siteId });
+      }
+      continue;
+    }
+    if (!(await sites.exists(siteId))) throw siteNotFound(siteId);
+    throw new HttpError(403, 'campaigns.siteNotAllowed', 'errors.campaignSiteNotAllowed', { id: siteId });
+  }
+  return user;
+}
+
+/** A campaign the user may see and steer: cbm_update at every site it updates; any other answers 404. */
+export async function requireCampaign(
+  sites: SiteRepository,
+  campaigns: CampaignRepository,
+  request: FastifyRequest,
+  campaignId: number,
+): Promise<{ user: Awaited<ReturnType<FastifyRequest['requireUser']>>; campaign: CampaignRow; siteIds: number[] }> {
+  const user = await request.requireUser();
+  const campaign = await campaigns.get(campaignId);
+  if (!campaign) throw campaignNotFound(campaignId);
+  const siteIds = await campaigns.sitesOf(campaignId);
+  for (const siteId of siteIds) {
+    if (!(await sites.canAccess(user.id, siteId, FEATURE))) throw campaignNotFound(campaignId);
+  }
+  return { user, campaign, siteIds };
+}

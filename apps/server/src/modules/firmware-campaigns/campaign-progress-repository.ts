@@ -1,0 +1,78 @@
+import type { UpdateJobStatus } from '@cbm/contracts/device-protocol';
+import type { CampaignBatteryState } from '@cbm/contracts/firmware-campaigns';
+import type { Queryable } from '../../db/database';
+
+export interface StateCount {
+  wave: number;
+  siteId: number;
+  state: CampaignBatteryState;
+  count: number;
+}
+
+export interface FailedBattery {
+  batterySerialNumber: string;
+  operatingSiteId: number;
+  wave: number;
+  status: UpdateJobStatus;
+  reason: string | null;
+}
+
+/** Job statuses that count against a wave's failure threshold. */
+export const FAILED_JOB_STATUSES: UpdateJobStatus[] = ['failed', 'rejected', 'aborted'];
+/** The most failed batteries a progress answer lists. */
+const FAILED_LIST_LIMIT = 500;
+
+/** SQL of a campaign's figures and of the batteries its runner sends next (decision 038). */
+export function campaignProgressRepository(db: Queryable) {
+  return {
+    /** Batteries per wave, site and state: up to date, pending (no job yet) or their job's status. */
+    async stateCounts(campaignId: number): Promise<StateCount[]> {
+      const rows = await db.query<{ wave: number; site_id: number; state: CampaignBatteryState; count: string }>(
+        `SELECT cb.wave, cb.operating_site_id AS site_id,
+                CASE WHEN cb.up_to_date THEN 'upToDate' WHEN j.id IS NULL THEN 'pending' ELSE j.status END AS state,
+                count(*) AS count
+           FROM firmware_campaign_battery cb LEFT JOIN update_job j ON j.id = cb.update_job_id
+          WHERE cb.campaign_id = $1
+          GROUP BY 1, 2, 3`,
+        [campaignId],
+      );
+      return rows.map((row) => ({ wave: row.wave, siteId: row.site_id, state: row.state, count: Number(row.count) }));
+    },
+
+    async failed(campaignId: number): Promise<FailedBattery[]> {
+      const rows = await db.query<{
+        serial: string;
+        site_id: number;
+        wave: number;
+        status: UpdateJobStatus;
+        detail: string | null;
+      }>(
+        `SELECT cb.battery_serial_number AS serial, cb.operating_site_id AS site_id, cb.wave, j.status, j.detail
+           FROM firmware_campaign_battery cb JOIN update_job j ON j.id = cb.update_job_id
+          WHERE cb.campaign_id = $1 AND j.status = ANY($2::text[])
+          ORDER BY cb.wave, cb.battery_serial_number LIMIT $3`,
+        [campaignId, FAILED_JOB_STATUSES, FAILED_LIST_LIMIT],
+      );
+      return rows.map((row) => ({
+        batterySerialNumber: row.serial,
+        operatingSiteId: row.site_id,
+        wave: row.wave,
+        status: row.status,
+        reason: row.detail,
+      }));
+    },
+
+    /** The next batteries of the opened waves that have no job, outside the sites whose window is closed. */
+    async unsent(campaignId: number, upToWave: number, closedSiteIds: number[], limit: number) {
+      const rows = await db.query<{ serial: string; site_id: number }>(
+        `SELECT battery_serial_number AS serial, operating_site_id AS site_id
+           FROM firmware_campaign_battery
+          WHERE campaign_id = $1 AND wave <= $2 AND NOT up_to_date AND update_job_id IS NULL
+            AND operating_site_id <> ALL($3::int[])
+          ORDER BY wave, battery_serial_number LIMIT $4`,
+        [campaignId, upToWave, closedSiteIds, limit],
+      );
+      return rows.map((row) => ({ serial: row.serial, siteId: row.site_id }));
+    },
+  };
+}

@@ -1,0 +1,175 @@
+import type { Feature } from '@cbm/contracts/features';
+import {
+  campaignCreateSchema,
+  campaignIdParamsSchema,
+  campaignListSchema,
+  campaignPreviewSchema,
+  campaignProgressSchema,
+  campaignResumeSchema,
+  campaignTargetSchema,
+  firmwareReleaseSchema,
+  firmwareReleasesSchema,
+  siteQuerySchema,
+} from '@cbm/contracts/firmware-campaigns';
+import { UPDATE_FILE_MAX_BYTES } from '@cbm/contracts/update-jobs';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/database';
+import { readUpload } from '../../plugins/uploads';
+import { requireSiteAccess } from '../sites/site-access';
+import { siteRepository } from '../sites/site-repository';
+import { updateFileStore } from '../updates/update-file-store';
+import { requireCampaign, requireTargetSites } from './campaign-access';
+import { campaignProgress } from './campaign-progress';
+import { campaignRepository, toSummary } from './campaign-repository';
+import { campaignRunner } from './campaign-runner';
+import { type CampaignAction, createCampaign, previewCampaign, steerCampaign } from './campaign-service';
+import { releaseRepository } from './release-repository';
+import { addRelease } from './release-service';
+
+const FEATURE: Feature = 'cbm_update';
+const config = { features: [FEATURE] };
+const tags = ['firmware campaigns'];
+
+export interface FirmwareCampaignRoutesOptions {
+  db: Database;
+  dataDir: string;
+  publicUrl: string | undefined;
+  commandsPerSecond: number;
+}
+
+/** The firmware library and campaigns in waves (decision 038), all under cbm_update. */
+export async function firmwareCampaignRoutes(app: FastifyInstance, options: FirmwareCampaignRoutesOptions) {
+  const { db } = options;
+  const sites = siteRepository(db);
+  const releases = releaseRepository(db);
+  const campaigns = campaignRepository(db);
+  const files = updateFileStore(options.dataDir);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  app.jobs.schedule(campaignRunner(app, { db, commandsPerSecond: options.commandsPerSecond }).job);
+
+  /** The organisation of the page's site, for a user who may update there. */
+  const organizationAt = async (request: FastifyRequest, siteId: number) => {
+    const user = await requireSiteAccess(sites, request, siteId, FEATURE);
+    return { user, organizationId: await releases.organizationOfSite(siteId) };
+  };
+
+  api.get('/api/v2/firmware/releases', {
+    config,
+    schema: { tags, querystring: siteQuerySchema, response: { 200: firmwareReleasesSchema } },
+    handler: async (request) => {
+      const { organizationId } = await organizationAt(request, request.query.operatingSiteId);
+      return { releases: await releases.list(organizationId) };
+    },
+  });
+
+  api.post('/api/v2/firmware/releases', {
+    config,
+    schema: {
+      tags,
+      querystring: siteQuerySchema,
+      consumes: ['multipart/form-data'],
+      response: { 201: firmwareReleaseSchema },
+    },
+    handler: async (request, reply) => {
+      const siteId = request.query.operatingSiteId;
+      const { user, organizationId } = await organizationAt(request, siteId);
+      const upload = await readUpload(request, {
+        maxBytes: UPDATE_FILE_MAX_BYTES,
+        userId: user.id,
+        receive: (file) => files.receive(file.stream),
+        abandon: (image) => image.discard(),
+      });
+      try {
+        return reply.code(201).send(await addRelease(db, upload, { organizationId, siteId, user }));
+      } finally {
+        await upload?.received.discard();
+      }
+    },
+  });
+
+  api.post('/api/v2/firmware/campaigns/preview', {
+    config,
+    schema: {
+      tags,
+      querystring: siteQuerySchema,
+      body: campaignTargetSchema,
+      response: { 200: campaignPreviewSchema },
+    },
+    handler: async (request) => {
+      const { organizationId } = await organizationAt(request, request.query.operatingSiteId);
+      await requireTargetSites(sites, releases, request, request.body.operatingSiteIds, organizationId);
+      return previewCampaign(db, organizationId, request.body);
+    },
+  });
+
+  api.get('/api/v2/firmware/campaigns', {
+    config,
+    schema: { tags, querystring: siteQuerySchema, response: { 200: campaignListSchema } },
+    handler: async (request) => {
+      const { user, organizationId } = await organizationAt(request, request.query.operatingSiteId);
+      const visible = [];
+      for (const campaign of await campaigns.list(organizationId)) {
+        const siteIds = await campaigns.sitesOf(campaign.id);
+        const allowed = await Promise.all(siteIds.map((siteId) => sites.canAccess(user.id, siteId, FEATURE)));
+        if (allowed.every(Boolean)) visible.push(toSummary(campaign));
+      }
+      return { campaigns: visible };
+    },
+  });
+
+  api.post('/api/v2/firmware/campaigns', {
+    config,
+    schema: {
+      tags,
+      querystring: siteQuerySchema,
+      body: campaignCreateSchema,
+      response: { 201: campaignProgressSchema },
+    },
+    handler: async (request, reply) => {
+      const { user, organizationId } = await organizationAt(request, request.query.operatingSiteId);
+      await requireTargetSites(sites, releases, request, request.body.operatingSiteIds, organizationId);
+      const campaignId = await createCampaign(db, {
+        organizationId,
+        request: request.body,
+        user: { userId: user.id, email: user.email },
+        origin: options.publicUrl ?? `${request.protocol}://${request.host}`,
+      });
+      const campaign = await campaigns.get(campaignId);
+      return reply.code(201).send(await campaignProgress(db, campaign as NonNullable<typeof campaign>));
+    },
+  });
+
+  api.get('/api/v2/firmware/campaigns/:campaignId', {
+    config,
+    schema: { tags, params: campaignIdParamsSchema, response: { 200: campaignProgressSchema } },
+    handler: async (request) => {
+      const { campaign } = await requireCampaign(sites, campaigns, request, request.params.campaignId);
+      return campaignProgress(db, campaign);
+    },
+  });
+
+  for (const action of ['pause', 'resume', 'cancel'] as const satisfies CampaignAction[]) {
+    api.post(`/api/v2/firmware/campaigns/:campaignId/${action}`, {
+      config,
+      schema: {
+        tags,
+        params: campaignIdParamsSchema,
+        ...(action === 'resume' ? { body: campaignResumeSchema } : {}),
+        response: { 200: campaignProgressSchema },
+      },
+      handler: async (request) => {
+        const { campaignId } = request.params;
+        const { user, siteIds } = await requireCampaign(sites, campaigns, request, campaignId);
+        const releaseId = (request.body as { releaseId?: number } | undefined)?.releaseId;
+        await steerCampaign(db, campaignId, action, {
+          user: { userId: user.id, email: user.email },
+          siteIds,
+          ...(releaseId === undefined ? {} : { releaseId }),
+        });
+        const campaign = await campaigns.get(campaignId);
+        return campaignProgress(db, campaign as NonNullable<typeof campaign>);
+      },
+    });
+  }
+}

@@ -1,0 +1,73 @@
+import type { Feature } from '@cbm/contracts/features';
+import {
+  attentionResponseSchema,
+  type FleetHealthResponse,
+  fleetHealthQuerySchema,
+  fleetHealthResponseSchema,
+  siteCondition,
+} from '@cbm/contracts/fleet-health';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/database';
+import { requireSiteAccess } from '../sites/site-access';
+import { siteRepository } from '../sites/site-repository';
+import { totalOf } from './fleet-health-figures';
+import { fleetHealthRepository } from './fleet-health-repository';
+
+const FEATURE: Feature = 'cbm_liveview';
+const LICENCE_FEATURE: Feature = 'cbm_update';
+const config = { features: [FEATURE] };
+const tags = ['fleet health'];
+const BASE = '/api/v2/fleet-health';
+
+/**
+ * Fleet health (decision 039): the figures per site and in total over the sites the user sees with the live
+ * view, or of one of them (operatingSiteId); and the batteries that need attention.
+ */
+export async function fleetHealthRoutes(app: FastifyInstance, options: { db: Database }) {
+  const sites = siteRepository(options.db);
+  const health = fleetHealthRepository(options.db);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  /** The one site asked for (404/403 as everywhere), or all the user's live-view sites. */
+  const sitesOf = async (request: FastifyRequest, siteId: number | undefined) => {
+    const user = await request.requireUser();
+    if (siteId !== undefined) await requireSiteAccess(sites, request, siteId, FEATURE);
+    const all = await sites.accessibleSiteIds(user.id, FEATURE);
+    const licences = await sites.accessibleSiteIds(user.id, LICENCE_FEATURE);
+    const chosen = siteId === undefined ? all : [siteId];
+    return { siteIds: chosen, licenceSiteIds: licences.filter((id) => chosen.includes(id)) };
+  };
+
+  api.get(BASE, {
+    config,
+    schema: {
+      tags,
+      summary: 'Batteries by live state and condition, per site and in total',
+      querystring: fleetHealthQuerySchema,
+      response: { 200: fleetHealthResponseSchema },
+    },
+    handler: async (request): Promise<FleetHealthResponse> => {
+      const { siteIds, licenceSiteIds } = await sitesOf(request, request.query.operatingSiteId);
+      const figures = await health.figures(siteIds, licenceSiteIds);
+      return {
+        sites: figures.map((site) => ({ ...site, condition: siteCondition(site) })),
+        total: totalOf(figures),
+      };
+    },
+  });
+
+  api.get(`${BASE}/attention`, {
+    config,
+    schema: {
+      tags,
+      summary: 'The batteries that need attention, worst first',
+      querystring: fleetHealthQuerySchema,
+      response: { 200: attentionResponseSchema },
+    },
+    handler: async (request) => {
+      const { siteIds } = await sitesOf(request, request.query.operatingSiteId);
+      return health.attention(siteIds);
+    },
+  });
+}

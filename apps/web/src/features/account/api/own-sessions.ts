@@ -1,0 +1,20 @@
+import type { OwnSession } from '@cbm/contracts/user';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** GET /user/sessions: the signed-in user's sessions, the current one marked. */
+export const ownSessionsQuery = queryOptions({
+  queryKey: ['own-sessions'],
+  queryFn: () => api<OwnSession[]>('/user/sessions'),
+});
+
+export const useOwnSessions = () => useQuery(ownSessionsQuery);
+
+/** DELETE /user/sessions?sessionId: ends one of the user's sessions at once. */
+export function useEndSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (sessionId: string) => api<null>('/user/sessions', { method: 'DELETE', query: { sessionId } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ownSessionsQuery.queryKey }),
+  });
+}

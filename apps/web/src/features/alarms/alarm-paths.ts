@@ -1,0 +1,2 @@
+/** The site's alarm inbox (route `alarms` of the site); without a site, the inbox across the user's sites. */
+export const alarmInboxPath = (siteId?: number) => (siteId === undefined ? '/alarms' : `/${siteId}/alarms`);

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { initialRuleState, validateRuleForm } from './threshold-rule-form-model';
+
+const t = ((key: string, values?: Record<string, unknown>) => `${key}${values?.n ?? values?.min ?? ''}`) as never;
+
+describe('threshold rule form', () => {
+  it('gives every message at once, on the condition’s own fields', () => {
+    const { body, errors } = validateRuleForm(1, { ...initialRuleState('battery'), threshold: 0, name: '' }, t);
+    expect(body).toBeUndefined();
+    expect(errors).toMatchObject({
+      name: 'validation.alertNameRequired',
+      emails: 'validation.alertEmailRequired',
+      threshold: 'validation.alarmThresholdNeverCrossed0',
+    });
+  });
+
+  it('sends only the chosen metric’s fields', () => {
+    const state = {
+      ...initialRuleState('battery'),
+      name: 'Quiet',
+      emails: ['ops@example.com'],
+      metric: 'noData' as const,
+    };
+    expect(validateRuleForm(7, state, t).body).toMatchObject({
+      operatingSiteId: 7,
+      condition: { metric: 'noData', minutes: 30 },
+    });
+    const voltage = { ...state, metric: 'stackVoltageOutside' as const, min: 58, max: 44 };
+    expect(validateRuleForm(7, voltage, t).errors).toEqual({ max: 'validation.alarmRangeOrder' });
+    const station = { ...initialRuleState('mdload'), name: 'Peak', emails: ['ops@example.com'] };
+    expect(validateRuleForm(7, station, t).body?.condition).toEqual({
+      metric: 'stationPowerAbove',
+      threshold: 100,
+      hysteresis: 0,
+      minDurationSeconds: 0,
+    });
+  });
+});

@@ -1,0 +1,108 @@
+import type { AttentionBattery, AttentionReason, AttentionResponse } from '@cbm/contracts/fleet-health';
+import type { FlatOperatingSite } from '@cbm/contracts/site-tree';
+import { Anchor, Badge, Group, Loader, Paper, ScrollArea, Table, Text, Title } from '@mantine/core';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatDate } from '../../../lib/dates';
+import { offlineForText } from '../../../lib/durations';
+import { currentLanguage } from '../../../lib/i18n';
+import { batteryPagePath } from '../../battery-page/battery-page-path';
+
+const REASON_COLORS: Record<AttentionReason, string> = {
+  error: 'red',
+  offline: 'gray',
+  lowSoc: 'orange',
+  serviceOverdue: 'orange',
+};
+
+function reasonText(battery: AttentionBattery, reason: AttentionReason, t: TFunction) {
+  if (reason === 'offline') {
+    const [key, values] = offlineForText(battery.lastDataTimestamp);
+    return t(key, values);
+  }
+  return t(`fleetHealth.attention.reasons.${reason}`, {
+    code: battery.currentErrorCode ?? '',
+    soc: battery.soc?.toLocaleString(currentLanguage(), { maximumFractionDigits: 0 }),
+    date: battery.nextServiceDate ? formatDate(battery.nextServiceDate, currentLanguage()) : '',
+  });
+}
+
+interface AttentionListProps {
+  /** Undefined while loading. */
+  attention: AttentionResponse | undefined;
+  sites: readonly FlatOperatingSite[];
+  /** Whether the user may open a battery's page; otherwise a row leads to the site's live view. */
+  canOpenBattery: boolean;
+}
+
+/** The batteries across the user's sites that need attention, the most urgent first, each a link to it. */
+export function AttentionList({ attention, sites, canOpenBattery }: AttentionListProps) {
+  const { t } = useTranslation();
+  const siteName = (siteId: number) => sites.find((site) => site.operatingSiteId === siteId)?.name ?? '';
+  const { batteries, totalCount } = attention ?? { batteries: [], totalCount: 0 };
+  return (
+    <Paper withBorder p="sm" h="100%">
+      <Title order={2} fz="lg" mb="xs">
+        {t('fleetHealth.attention.heading')}
+      </Title>
+      {!attention ? (
+        <Loader size="sm" />
+      ) : batteries.length === 0 ? (
+        <Text c="dimmed">{t('fleetHealth.attention.empty')}</Text>
+      ) : (
+        <ScrollArea.Autosize mah={470} type="auto">
+          <Table aria-label={t('fleetHealth.attention.heading')} verticalSpacing={4}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('fleetHealth.attention.columns.battery')}</Table.Th>
+                <Table.Th>{t('fleetHealth.attention.columns.site')}</Table.Th>
+                <Table.Th>{t('fleetHealth.attention.columns.reason')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {batteries.map((battery) => (
+                <Table.Tr key={battery.batterySerialNumber}>
+                  <Table.Td>
+                    <Anchor
+                      component={Link}
+                      fw={600}
+                      c="inherit"
+                      underline="always"
+                      style={{ whiteSpace: 'nowrap' }}
+                      to={
+                        canOpenBattery
+                          ? batteryPagePath(battery.operatingSiteId, battery.batterySerialNumber)
+                          : `/${battery.operatingSiteId}/live`
+                      }
+                    >
+                      {battery.batteryName}
+                    </Anchor>
+                    <Text size="xs">{battery.batterySerialNumber}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{siteName(battery.operatingSiteId)}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4}>
+                      {battery.reasons.map((reason) => (
+                        <Badge key={reason} color={REASON_COLORS[reason]} variant="light" tt="none">
+                          {reasonText(battery, reason, t)}
+                        </Badge>
+                      ))}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea.Autosize>
+      )}
+      {totalCount > batteries.length && (
+        <Text size="xs" c="dimmed" mt="xs">
+          {t('fleetHealth.attention.shown', { shown: batteries.length, count: totalCount })}
+        </Text>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,58 @@
+import type { HealthFigures } from '@cbm/contracts/fleet-health';
+import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../lib/i18n';
+
+interface Tile {
+  key: string;
+  value: number;
+  note?: string;
+  color?: string;
+}
+
+function tilesOf(total: HealthFigures, overdue: string): Tile[] {
+  const tiles: Tile[] = [
+    { key: 'batteries', value: total.batteries },
+    { key: 'charging', value: total.charging },
+    { key: 'discharging', value: total.discharging },
+    { key: 'standby', value: total.standby },
+    { key: 'offline', value: total.offline },
+    { key: 'error', value: total.error, color: total.error > 0 ? 'red.8' : undefined },
+    { key: 'errorWithin24h', value: total.errorWithin24h, color: total.errorWithin24h > 0 ? 'orange.9' : undefined },
+    { key: 'lowSoc', value: total.lowSoc, color: total.lowSoc > 0 ? 'orange.9' : undefined },
+    {
+      key: 'service',
+      value: total.serviceDue + total.serviceOverdue,
+      note: `${overdue}: ${total.serviceOverdue}`,
+    },
+  ];
+  if (total.licencesExpiring !== null) tiles.push({ key: 'licencesExpiring', value: total.licencesExpiring });
+  return tiles;
+}
+
+/** The totals over the user's sites, one tile per figure. */
+export function HealthTotals({ total }: { total: HealthFigures }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="fleet-health-totals">
+      <Title order={2} fz="lg" mb="xs" id="fleet-health-totals">
+        {t('fleetHealth.totals')}
+      </Title>
+      <SimpleGrid cols={{ base: 5, lg: 10 }} spacing="xs">
+        {tilesOf(total, t('fleetHealth.figures.serviceOverdue')).map((tile) => (
+          <Paper key={tile.key} withBorder p="xs" data-figure={tile.key}>
+            <Text fz={22} fw={700} c={tile.color}>
+              {tile.value.toLocaleString(currentLanguage())}
+            </Text>
+            <Text size="xs">{t(`fleetHealth.figures.${tile.key}`)}</Text>
+            {tile.note && (
+              <Text size="xs" c="dimmed">
+                {tile.note}
+              </Text>
+            )}
+          </Paper>
+        ))}
+      </SimpleGrid>
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import type { SiteCondition, SiteHealth } from '@cbm/contracts/fleet-health';
+import { describe, expect, it } from 'vitest';
+import { shownRows, siteRows, streamedSites } from './site-health-model';
+
+const site = (operatingSiteId: number, name: string) => ({ operatingSiteId, name, parents: 'Org > Region' });
+const health = (operatingSiteId: number, condition: SiteCondition, figures: Partial<SiteHealth> = {}): SiteHealth => ({
+  operatingSiteId,
+  condition,
+  batteries: 10,
+  charging: 0,
+  discharging: 0,
+  standby: 10,
+  offline: 0,
+  error: 0,
+  errorWithin24h: 0,
+  lowSoc: 0,
+  serviceDue: 0,
+  serviceOverdue: 0,
+  licencesExpiring: null,
+  ...figures,
+});
+
+const sites = [site(1, 'Bremen'), site(2, 'Aachen'), site(3, 'Linz'), site(4, 'Wien')];
+const figures = [
+  health(1, 'ok'),
+  health(2, 'attention', { lowSoc: 3, serviceDue: 1 }),
+  health(3, 'error', { error: 2, serviceOverdue: 2 }),
+  health(4, 'empty', { batteries: 0, standby: 0 }),
+];
+const names = (rows: ReturnType<typeof shownRows>) => rows.map((row) => row.site.name);
+
+describe('site health model', () => {
+  const rows = siteRows(sites, figures);
+
+  it('sorts by the worst state, by a figure (the most first) or by name', () => {
+    expect(names(shownRows(rows, '', 'all', 'condition'))).toEqual(['Linz', 'Aachen', 'Bremen', 'Wien']);
+    expect(names(shownRows(rows, '', 'all', 'service'))).toEqual(['Linz', 'Aachen', 'Bremen', 'Wien']);
+    expect(names(shownRows(rows, '', 'all', 'name'))).toEqual(['Aachen', 'Bremen', 'Linz', 'Wien']);
+  });
+
+  it('filters by a figure and by the search text', () => {
+    expect(names(shownRows(rows, '', 'lowSoc', 'name'))).toEqual(['Aachen']);
+    expect(names(shownRows(rows, '', 'service', 'name'))).toEqual(['Aachen', 'Linz']);
+    expect(names(shownRows(rows, 'li', 'all', 'name'))).toEqual(['Linz']);
+    expect(names(shownRows(siteRows(sites, undefined), '', 'error', 'name'))).toEqual([]);
+  });
+
+  it('follows the streams of the worst sites with batteries', () => {
+    expect(streamedSites(figures)).toEqual([1, 2, 3]);
+    expect(streamedSites(undefined)).toEqual([]);
+  });
+});

@@ -1,0 +1,51 @@
+import { FLEET_HEALTH_STREAM_SITES, SITE_CONDITIONS, type SiteHealth } from '@cbm/contracts/fleet-health';
+import type { FlatOperatingSite } from '@cbm/contracts/site-tree';
+
+export const SITE_SORTS = ['condition', 'name', 'error', 'offline', 'lowSoc', 'service', 'batteries'] as const;
+export type SiteSort = (typeof SITE_SORTS)[number];
+export const SITE_FILTERS = ['all', 'error', 'offline', 'lowSoc', 'service', 'errorWithin24h'] as const;
+export type SiteFilter = (typeof SITE_FILTERS)[number];
+
+export interface SiteRow {
+  site: FlatOperatingSite;
+  /** Undefined until the figures are loaded, or for a user without the live view. */
+  health: SiteHealth | undefined;
+}
+
+const serviceOf = (health: SiteHealth) => health.serviceDue + health.serviceOverdue;
+const rank = (row: SiteRow) => SITE_CONDITIONS.indexOf(row.health?.condition ?? 'empty');
+
+/** How many of the figure the site has, for sorting and filtering (0 without figures). */
+function figure(row: SiteRow, key: Exclude<SiteFilter, 'all'> | 'batteries'): number {
+  if (!row.health) return 0;
+  return key === 'service' ? serviceOf(row.health) : row.health[key];
+}
+
+export function siteRows(sites: readonly FlatOperatingSite[], health: readonly SiteHealth[] | undefined): SiteRow[] {
+  const byId = new Map(health?.map((entry) => [entry.operatingSiteId, entry]));
+  return sites.map((site) => ({ site, health: byId.get(site.operatingSiteId) }));
+}
+
+/** The rows the list shows: matching the text and filter, in the chosen order (the most first, then by name). */
+export function shownRows(rows: readonly SiteRow[], search: string, filter: SiteFilter, sort: SiteSort): SiteRow[] {
+  const needle = search.trim().toLocaleLowerCase();
+  const byName = (a: SiteRow, b: SiteRow) => a.site.name.localeCompare(b.site.name);
+  const order = (a: SiteRow, b: SiteRow) => {
+    if (sort === 'name') return 0;
+    if (sort === 'condition') return rank(a) - rank(b);
+    return figure(b, sort) - figure(a, sort);
+  };
+  return rows
+    .filter((row) => `${row.site.name} ${row.site.parents}`.toLocaleLowerCase().includes(needle))
+    .filter((row) => filter === 'all' || figure(row, filter) > 0)
+    .sort((a, b) => order(a, b) || byName(a, b));
+}
+
+/** The sites whose live streams the overview follows: the worst first, as many as streams allow. */
+export const streamedSites = (health: readonly SiteHealth[] | undefined): number[] =>
+  [...(health ?? [])]
+    .filter((site) => site.batteries > 0)
+    .sort((a, b) => SITE_CONDITIONS.indexOf(a.condition) - SITE_CONDITIONS.indexOf(b.condition))
+    .slice(0, FLEET_HEALTH_STREAM_SITES)
+    .map((site) => site.operatingSiteId)
+    .sort((a, b) => a - b);

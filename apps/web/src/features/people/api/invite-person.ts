@@ -1,0 +1,18 @@
+import type { InvitationBody, Person } from '@cbm/contracts/people';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { peopleQuery } from './get-people';
+
+/** POST /people/invitations: creates the invited user and mails the link. */
+export function useInvitePerson(operatingSiteId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: InvitationBody) =>
+      api<Person>('/people/invitations', {
+        method: 'POST',
+        query: { operatingSiteId },
+        body: body satisfies InvitationBody,
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: peopleQuery(operatingSiteId).queryKey }),
+  });
+}

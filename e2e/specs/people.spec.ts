@@ -1,0 +1,166 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { blockingViolations, describeViolations } from '../support/axe';
+import { languageOf, submitSignIn } from '../support/demo-users';
+import { serverDataDir } from '../support/device-publisher';
+import { expect, test } from '../support/fixtures';
+
+// Invites its own users into Nordlicht Logistik (Hamburg Hafen, then Bremen GVZ); no other spec sees them.
+const FIRST_SITE = 'Hamburg Hafen';
+const SECOND_SITE = 'Bremen GVZ';
+
+const TEXTS = {
+  'en-US': {
+    invite: 'Invite user',
+    inviteDialog: 'Invite a user',
+    email: 'E-mail',
+    liveView: 'Live view',
+    statistics: 'Statistics',
+    access: (site: string) => `Access to ${site}`,
+    batteryStatistics: 'Battery statistics',
+    send: 'Send invitation',
+    invited: 'Invited',
+    actions: (email: string) => `Actions for ${email}`,
+    edit: 'Edit features and sites',
+    save: 'Save',
+    disable: 'Disable',
+    disabled: 'Disabled',
+    newPassword: 'New password',
+    repeat: 'Repeat the password',
+    setPassword: 'Set password',
+    passwordSet: 'Your password is set.',
+    menu: 'Main menu',
+  },
+  'de-DE': {
+    invite: 'Benutzer einladen',
+    inviteDialog: 'Benutzer einladen',
+    email: 'E-Mail',
+    liveView: 'Live-Ansicht',
+    statistics: 'Statistik',
+    access: (site: string) => `Zugang zu ${site}`,
+    batteryStatistics: 'Batteriestatistik',
+    send: 'Einladung senden',
+    invited: 'Eingeladen',
+    actions: (email: string) => `Aktionen für ${email}`,
+    edit: 'Funktionen und Betriebsstätten bearbeiten',
+    save: 'Speichern',
+    disable: 'Sperren',
+    disabled: 'Gesperrt',
+    newPassword: 'Neues Passwort',
+    repeat: 'Passwort wiederholen',
+    setPassword: 'Passwort festlegen',
+    passwordSet: 'Ihr Passwort ist festgelegt.',
+    menu: 'Hauptmenü',
+  },
+} as const;
+
+/** The link of the newest mail to `to` in the server's outbox folder (DATA_DIR/mail-outbox), quoted-printable undone. */
+async function mailedLink(to: string): Promise<string | undefined> {
+  const dir = path.join(serverDataDir(), 'mail-outbox');
+  const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith('.eml'));
+  for (const name of names) {
+    const mail = (await readFile(path.join(dir, name), 'utf8'))
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+    if (!new RegExp(`^To: ${to}$`, 'im').test(mail)) continue;
+    return /\/set-password\?token=[\w-]+/.exec(mail)?.[0];
+  }
+  return undefined;
+}
+
+async function expectNoBlockingViolations(page: Page) {
+  const violations = await blockingViolations(page);
+  expect.soft(violations, `${page.url()}:\n${describeViolations(violations)}`).toEqual([]);
+}
+
+/** The addresses the main menu links to, its groups opened one by one. */
+async function menuLinks(page: Page, name: string): Promise<string[]> {
+  const menu = page.getByRole('navigation', { name });
+  await expect(menu.getByRole('link').first()).toBeVisible();
+  const collapsed = menu.getByRole('button', { expanded: false });
+  for (let left = await collapsed.count(); left > 0; left--) {
+    await collapsed.first().click();
+    await expect(collapsed).toHaveCount(left - 1);
+  }
+  return menu.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+}
+
+test.describe('people: invite, grant, disable', () => {
+  // axe-core is injected as a script; the pages' Content-Security-Policy would refuse it.
+  test.use({ bypassCSP: true });
+
+  for (const locale of ['en-US', 'de-DE'] as const) {
+    test.describe(locale, () => {
+      test.use({ locale });
+
+      test('an invited operator sets a password, sees exactly what was granted, and is signed out when disabled', async ({
+        page,
+        browser,
+        signIn,
+        siteIds,
+      }) => {
+        test.setTimeout(120_000);
+        const texts = TEXTS[locale];
+        const [first, second] = [siteIds[FIRST_SITE], siteIds[SECOND_SITE]];
+        const email = `operator-${locale.toLowerCase()}-${Date.now()}@example.com`;
+        await signIn('admin', { next: `/${first}/admin/users` });
+        await expect(page.getByTestId('person-operator@cbm.demo')).toBeVisible();
+        await expectNoBlockingViolations(page);
+
+        await page.getByRole('button', { name: texts.invite }).click();
+        const invite = page.getByRole('dialog', { name: texts.inviteDialog });
+        await invite.getByRole('textbox', { name: texts.email }).fill(email);
+        await invite.getByRole('checkbox', { name: texts.liveView, exact: true }).check();
+        await invite.getByRole('checkbox', { name: texts.access(FIRST_SITE) }).check();
+        await invite.getByRole('button', { name: texts.send }).click();
+        const row = page.getByTestId(`person-${email}`);
+        await expect(row.getByText(texts.invited)).toBeVisible();
+
+        await expect.poll(() => mailedLink(email)).toBeTruthy();
+        const operator = await (await browser.newContext({ baseURL: new URL(page.url()).origin, locale })).newPage();
+        await operator.goto((await mailedLink(email)) as string);
+        await expectNoBlockingViolations(operator);
+        const password = 'Stellwerk-42-Nord';
+        await operator.getByLabel(texts.newPassword).fill(password);
+        await operator.getByLabel(texts.repeat).fill(password);
+        await operator.getByRole('button', { name: texts.setPassword }).click();
+        await expect(operator.getByText(texts.passwordSet)).toBeVisible();
+
+        await submitSignIn(operator, email, { language: languageOf(locale), password, next: `/${first}` });
+        await expect(operator).toHaveURL(`/${first}/live`);
+        expect(await menuLinks(operator, texts.menu)).toEqual([`/${first}/live`]);
+        const sites = await operator.request.get('/api/v2/OperatingSites/access?featureName=cbm_liveview');
+        expect(await sites.json()).toEqual([first]);
+
+        await row.getByRole('button', { name: texts.actions(email) }).click();
+        await page.getByRole('menuitem', { name: texts.edit }).click();
+        const edit = page.getByRole('dialog');
+        await edit.getByRole('checkbox', { name: texts.statistics, exact: true }).check();
+        await edit.getByRole('checkbox', { name: texts.access(SECOND_SITE) }).check();
+        await edit
+          .getByRole('group', { name: SECOND_SITE })
+          .getByRole('checkbox', { name: texts.batteryStatistics })
+          .check();
+        await edit.getByRole('button', { name: texts.save }).click();
+        await expect(edit).toBeHidden();
+
+        await operator.goto(`/${second}`);
+        await expect(operator).toHaveURL(`/${second}/live`);
+        expect(await menuLinks(operator, texts.menu)).toEqual([
+          `/${second}/live`,
+          `/${second}/stats/statistics`,
+          `/${second}/stats/export`,
+        ]);
+
+        await row.getByRole('button', { name: texts.actions(email) }).click();
+        await page.getByRole('menuitem', { name: texts.disable }).click();
+        await page.getByRole('dialog').getByRole('button', { name: texts.disable }).click();
+        await expect(row.getByText(texts.disabled)).toBeVisible();
+        await operator.reload();
+        await expect(operator).toHaveURL(/\/signin/);
+        await operator.context().close();
+      });
+    });
+  }
+});

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { healthFigures, healthState, serviceState, siteCondition } from './fleet-health';
+
+const battery = (fields: Partial<Parameters<typeof healthFigures>[0][number]> = {}) => ({
+  status: 'standby' as const,
+  online: true,
+  soc: 50,
+  nextServiceDate: null,
+  errorWithin24h: false,
+  ...fields,
+});
+
+describe('fleet health rules', () => {
+  it('gives each battery one of five states, error before offline', () => {
+    expect(healthState({ status: 'error', online: false })).toBe('error');
+    expect(healthState({ status: 'charging', online: false })).toBe('offline');
+    expect(healthState({ status: 'not connected', online: null })).toBe('offline');
+    expect(healthState({ status: 'discharging', online: true })).toBe('discharging');
+    expect(healthState({ status: 'connected', online: true })).toBe('standby');
+    expect(healthState({ status: 'idle', online: null })).toBe('standby');
+  });
+
+  it('calls a service date before today overdue and one up to 14 days ahead due', () => {
+    expect(serviceState('2026-11-25', '2026-11-26')).toBe('overdue');
+    expect(serviceState('2026-11-26', '2026-11-26')).toBe('due');
+    expect(serviceState('2026-12-10', '2026-11-26')).toBe('due');
+    expect(serviceState('2026-12-11', '2026-11-26')).toBeNull();
+    expect(serviceState(null, '2026-11-26')).toBeNull();
+  });
+
+  it('counts the figures and names the worst state of a site', () => {
+    const figures = healthFigures(
+      [
+        battery({ soc: 19.9, nextServiceDate: '2026-01-01' }),
+        battery({ soc: 20, status: 'charging', errorWithin24h: true }),
+        battery({ status: 'offline', online: false, soc: null }),
+      ],
+      '2026-11-26',
+    );
+    expect(figures).toMatchObject({ batteries: 3, standby: 1, charging: 1, offline: 1, lowSoc: 1 });
+    expect(figures).toMatchObject({ errorWithin24h: 1, serviceOverdue: 1, serviceDue: 0, licencesExpiring: null });
+    expect(siteCondition(figures)).toBe('offline');
+    expect(siteCondition({ ...figures, error: 1 })).toBe('error');
+    expect(siteCondition({ ...figures, offline: 0 })).toBe('attention');
+    expect(siteCondition({ ...figures, offline: 0, lowSoc: 0, serviceOverdue: 0 })).toBe('ok');
+    expect(siteCondition(healthFigures([], '2026-11-26'))).toBe('empty');
+  });
+});

@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import type { LiveViewBattery } from './live-view';
+import { operatingSiteIdSchema } from './sites';
+
+/**
+ * Fleet health (docs/decisions/039-fleet-health.md): the figures of the overview and the live view's filter
+ * chips, defined once here; the server computes the same rules in SQL and its API tests hold the two together.
+ */
+
+/** A SoC below this (%) is low. */
+export const LOW_SOC_PERCENT = 20;
+/** A service date this many days ahead or fewer is due; one before today is overdue. */
+export const SERVICE_DUE_DAYS = 14;
+/** An offline battery needs attention once its last data is older than this. */
+export const OFFLINE_ATTENTION_MINUTES = 30;
+/** The needs-attention list shows at most this many batteries (the worst first). */
+export const ATTENTION_LIST_MAX = 200;
+/** The overview refetches its figures this often, besides the live stream's changes. */
+export const FLEET_HEALTH_REFRESH_MS = 15_000;
+/** The overview follows the live streams of at most this many sites (streams are capped per user). */
+export const FLEET_HEALTH_STREAM_SITES = 4;
+
+/** The five live states every battery counts in exactly once. */
+export const HEALTH_STATES = ['charging', 'discharging', 'standby', 'offline', 'error'] as const;
+export type HealthState = (typeof HEALTH_STATES)[number];
+
+/** A site's worst state, worst first: its map marker's colour. */
+export const SITE_CONDITIONS = ['error', 'offline', 'attention', 'ok', 'empty'] as const;
+export const siteConditionSchema = z.enum(SITE_CONDITIONS);
+export type SiteCondition = z.infer<typeof siteConditionSchema>;
+
+export const ATTENTION_REASONS = ['error', 'offline', 'lowSoc', 'serviceOverdue'] as const;
+export const attentionReasonSchema = z.enum(ATTENTION_REASONS);
+export type AttentionReason = z.infer<typeof attentionReasonSchema>;
+
+const count = z.number().int().min(0);
+
+export const healthFiguresSchema = z.object({
+  batteries: count,
+  charging: count,
+  discharging: count,
+  /** standby, idle, online and connected */
+  standby: count,
+  /** offline, not connected, or without a connection */
+  offline: count,
+  error: count,
+  errorWithin24h: count,
+  lowSoc: count,
+  serviceDue: count,
+  serviceOverdue: count,
+  /**
+   * Display-unit licences ending within LICENCE_EXPIRY_WARNING_DAYS or ended; null where the user does not
+   * manage licences (cbm_update).
+   */
+  licencesExpiring: count.nullable(),
+});
+export type HealthFigures = z.infer<typeof healthFiguresSchema>;
+
+export const siteHealthSchema = healthFiguresSchema.extend({
+  operatingSiteId: z.number().int(),
+  condition: siteConditionSchema,
+});
+export type SiteHealth = z.infer<typeof siteHealthSchema>;
+
+export const fleetHealthQuerySchema = z.object({ operatingSiteId: operatingSiteIdSchema.optional() });
+export type FleetHealthQuery = z.infer<typeof fleetHealthQuerySchema>;
+
+/** GET /api/v2/fleet-health: per site the user sees with the live view, and the totals over them. */
+export const fleetHealthResponseSchema = z.object({
+  sites: z.array(siteHealthSchema),
+  total: healthFiguresSchema,
+});
+export type FleetHealthResponse = z.infer<typeof fleetHealthResponseSchema>;
+
+export const attentionBatterySchema = z.object({
+  batterySerialNumber: z.string(),
+  batteryName: z.string(),
+  operatingSiteId: z.number().int(),
+  reasons: z.array(attentionReasonSchema),
+  currentErrorCode: z.string().nullable(),
+  soc: z.number().nullable(),
+  lastDataTimestamp: z.string().nullable(),
+  /** YYYY-MM-DD */
+  nextServiceDate: z.string().nullable(),
+});
+export type AttentionBattery = z.infer<typeof attentionBatterySchema>;
+
+/** GET /api/v2/fleet-health/attention: the worst first (errors, longest offline, lowest SoC, oldest service). */
+export const attentionResponseSchema = z.object({
+  batteries: z.array(attentionBatterySchema),
+  totalCount: count,
+});
+export type AttentionResponse = z.infer<typeof attentionResponseSchema>;
+
+type HealthFields = Pick<LiveViewBattery, 'status' | 'online' | 'soc' | 'nextServiceDate' | 'errorWithin24h'>;
+
+/** The battery's one live state of the five (the live view's status says 'error' for a current error). */
+export function healthState(battery: Pick<LiveViewBattery, 'status' | 'online'>): HealthState {
+  if (battery.status === 'error') return 'error';
+  if (battery.online === false || battery.status === 'offline' || battery.status === 'not connected') return 'offline';
+  if (battery.status === 'charging' || battery.status === 'discharging') return battery.status;
+  return 'standby';
+}
+
+export const isLowSoc = (battery: Pick<LiveViewBattery, 'soc'>) =>
+  battery.soc !== null && battery.soc < LOW_SOC_PERCENT;
+
+const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** 'overdue' before `today`, 'due' up to SERVICE_DUE_DAYS ahead (both YYYY-MM-DD, the site's calendar). */
+export function serviceState(nextServiceDate: string | null, today: string): 'overdue' | 'due' | null {
+  if (nextServiceDate === null) return null;
+  if (nextServiceDate < today) return 'overdue';
+  return nextServiceDate <= addDays(today, SERVICE_DUE_DAYS) ? 'due' : null;
+}
+
+/** The figures of a list of batteries (licences are not in it: null). */
+export function healthFigures(batteries: readonly HealthFields[], today: string): HealthFigures {
+  const figures: HealthFigures = {
+    batteries: batteries.length,
+    charging: 0,
+    discharging: 0,
+    standby: 0,
+    offline: 0,
+    error: 0,
+    errorWithin24h: 0,
+    lowSoc: 0,
+    serviceDue: 0,
+    serviceOverdue: 0,
+    licencesExpiring: null,
+  };
+  for (const battery of batteries) {
+    figures[healthState(battery)] += 1;
+    if (battery.errorWithin24h) figures.errorWithin24h += 1;
+    if (isLowSoc(battery)) figures.lowSoc += 1;
+    const service = serviceState(battery.nextServiceDate, today);
+    if (service === 'due') figures.serviceDue += 1;
+    if (service === 'overdue') figures.serviceOverdue += 1;
+  }
+  return figures;
+}
+
+/** The site's worst state: errors, then offline, then low SoC or overdue service. */
+export function siteCondition(figures: HealthFigures): SiteCondition {
+  if (figures.batteries === 0) return 'empty';
+  if (figures.error > 0) return 'error';
+  if (figures.offline > 0) return 'offline';
+  return figures.lowSoc > 0 || figures.serviceOverdue > 0 ? 'attention' : 'ok';
+}
