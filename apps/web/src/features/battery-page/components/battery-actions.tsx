@@ -92,7 +92,12 @@ export function BatteryActions({ siteId, battery, groups, features }: BatteryAct
         </Button>
       )}
       {holds('cbm_report') && (
-        <Button variant="default" component={Link} to={`/${siteId}/report`} leftSection={<IconReport size={16} />}>
+        <Button
+          variant="default"
+          component={Link}
+          to={`/${siteId}/report?serial=${serial}`}
+          leftSection={<IconReport size={16} />}
+        >
           {t('batteryPage.report')}
         </Button>
       )}
