@@ -12,7 +12,8 @@ import { FigureGrid } from './figure-grid';
 interface BatteryHeaderProps {
   battery: LiveViewBattery;
   details: BatteryListItem | undefined;
-  licence: DeviceLicence | undefined;
+  /** The display unit mounted on it with its licence end; null without one, undefined when not known. */
+  licence: DeviceLicence | null | undefined;
   timeZone: string;
 }
 
@@ -42,8 +43,8 @@ export function BatteryHeader({ battery, details, licence, timeZone }: BatteryHe
     ],
     [t('liveView.fields.nextService'), battery.nextServiceDate ? formatDate(battery.nextServiceDate, language) : '—'],
     [t('batteryPage.group'), battery.groupName ?? t('liveView.ungrouped')],
-    [t('batteryPage.licence'), licenceText],
   ];
+  if (licence !== undefined) figures.push([t('batteryPage.licence'), licenceText]);
   const versions = details
     ? VERSION_FIELDS.map((field) => [t(`batteryList.fields.${field}`), details[field] ?? '—'] as const)
     : [];

@@ -1,8 +1,9 @@
 import type { Feature } from '@cbm/contracts/features';
 import { Loader, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useLicences } from '../../licences/api/get-licences';
+import { licencesQuery } from '../../licences/api/get-licences';
 import { useBatteryGroups } from '../../live-view/api/get-battery-groups';
 import { useUser } from '../../session/api/get-user';
 import { useSiteTimeZone } from '../../sites/api/get-site-tree';
@@ -29,11 +30,12 @@ export default function BatteryPage() {
   const battery = usePageBattery(siteId, serial);
   const groups = useBatteryGroups(siteId);
   const details = useBatteryDetails(siteId, serial, holds('cbm_view'));
-  const licences = useLicences(siteId, holds('cbm_update'));
+  // Licences answer only within the user's admin scope (404 elsewhere): asked silently, shown when known.
+  const licences = useQuery({ ...licencesQuery(siteId), enabled: holds('cbm_update'), meta: { silent: true } });
   useBatteryStream(siteId, serial);
 
   if (!battery.data) return battery.isPending ? <Loader /> : <Text>{t('batteryPage.notFound', { serial })}</Text>;
-  const licence = licences.data?.find((entry) => entry.batterySerialNumber === serial);
+  const licence = licences.data && (licences.data.find((entry) => entry.batterySerialNumber === serial) ?? null);
   return (
     <Stack gap="md">
       <BatteryHeader battery={battery.data} details={details.data} licence={licence} timeZone={timeZone} />

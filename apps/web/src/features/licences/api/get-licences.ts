@@ -10,5 +10,4 @@ export const licencesQuery = (operatingSiteId: number) =>
       api<DeviceLicence[]>('/LicenseManagement', { query: { operatingSiteId }, silent: meta?.silent === true }),
   });
 
-export const useLicences = (operatingSiteId: number, enabled = true) =>
-  useQuery({ ...licencesQuery(operatingSiteId), enabled });
+export const useLicences = (operatingSiteId: number) => useQuery(licencesQuery(operatingSiteId));
