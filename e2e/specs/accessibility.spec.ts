@@ -24,6 +24,20 @@ async function menuPaths(page: Page): Promise<string[]> {
   return menu.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
 }
 
+/** The pages of the site's first battery and first charger-station unit the user may see (they are not in the menu). */
+async function devicePaths(page: Page, siteId: number): Promise<string[]> {
+  const paths: string[] = [];
+  const batteries = await page.request.get(`/api/v2/battery/BatteryLiveView?operatingSiteId=${siteId}`);
+  const battery = batteries.ok()
+    ? ((await batteries.json()) as { batteries: { batterySerialNumber: string }[] }).batteries[0]
+    : undefined;
+  if (battery) paths.push(`/${siteId}/batteries/${encodeURIComponent(battery.batterySerialNumber)}`);
+  const units = await page.request.get(`/api/v2/mdload/MdLoadLiveView?operatingSiteId=${siteId}`);
+  const unit = units.ok() ? ((await units.json()) as { units: { mdLoadSerial: string }[] }).units[0] : undefined;
+  if (unit) paths.push(`/${siteId}/mdload/units/${encodeURIComponent(unit.mdLoadSerial)}`);
+  return paths;
+}
+
 async function expectNoBlockingViolations(page: Page, path: string) {
   await page.goto(path);
   // The access-denied page has no main landmark: any page's title is its one h1.
@@ -41,7 +55,7 @@ test.describe('accessibility (axe-core: no serious or critical violation)', () =
       test.setTimeout(300_000);
       // The site's own address opens the first page the user's menu holds.
       await signIn(user, site ? { next: `/${siteIds[site]}` } : {});
-      const paths = site ? await menuPaths(page) : [];
+      const paths = site ? [...(await menuPaths(page)), ...(await devicePaths(page, siteIds[site]))] : [];
       for (const path of ['/', '/about', '/alarms', '/account', ...paths]) await expectNoBlockingViolations(page, path);
     });
   }

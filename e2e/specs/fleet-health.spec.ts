@@ -119,8 +119,8 @@ for (const language of ['en', 'de'] as const) {
 }
 
 test.describe('fleet health: a battery in error', () => {
-  // The operator sees München Riem as a marker of its own (the admin's map clusters it with other sites); without
-  // cbm_view a row leads to the battery's site rather than its profile page.
+  // The operator sees München Riem as a marker of its own (the admin's map clusters it with other sites); a row
+  // leads to the battery's page (cbm_liveview, decision 041).
   test('turns its site marker red and is listed as needing attention, one click from the battery', async ({
     page,
     signIn,
@@ -147,7 +147,7 @@ test.describe('fleet health: a battery in error', () => {
       await expect(row).toContainText(`Error ${code}`);
       await expect(row).toContainText(SITE);
       await row.getByRole('link', { name: battery.batteryName }).click();
-      await expect(page).toHaveURL(`/${siteId}/live`);
+      await expect(page).toHaveURL(`/${siteId}/batteries/${encodeURIComponent(battery.batterySerialNumber)}`);
     } finally {
       await publishBatteryEvent(battery.batterySerialNumber, { type: 'error', code, description: '', active: false });
     }

@@ -66,3 +66,29 @@ export type ProfileSettingsBody = z.infer<typeof profileSettingsBodySchema>;
 export function profileBucketSeconds(fromMs: number, toMs: number): number {
   return Math.max(1, Math.ceil((toMs - fromMs) / 1000 / PROFILE_MAX_POINTS));
 }
+
+/** The battery page lists at most this many of a range's charge sessions, the newest first. */
+export const CHARGE_SESSIONS_MAX = 200;
+
+/**
+ * One charge session of the battery (decision 028's attribution): when it started and ended, SoC at both ends,
+ * the energy charged (kWh, three decimals as every document writes it) and the charger; open while it runs.
+ */
+export const chargeSessionSchema = z.object({
+  startAt: instant,
+  endAt: instant,
+  startSoc: z.number(),
+  endSoc: z.number(),
+  energyKwh: z.string(),
+  chargerSerial: z.string().nullable(),
+  open: z.boolean(),
+});
+export type ChargeSession = z.infer<typeof chargeSessionSchema>;
+
+/** GET /battery/Profile/{serial}/sessions: the sessions overlapping the range (profileQuerySchema). */
+export const chargeSessionsSchema = z.object({
+  sessions: z.array(chargeSessionSchema),
+  /** More sessions overlap the range than CHARGE_SESSIONS_MAX. */
+  truncated: z.boolean(),
+});
+export type ChargeSessions = z.infer<typeof chargeSessionsSchema>;

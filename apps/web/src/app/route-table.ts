@@ -1,5 +1,6 @@
 import { SITE_PERMISSIONS } from '@cbm/contracts/site-permissions';
 import { loadAlerts } from '../features/alerts/load-alerts';
+import { BATTERY_PAGE_FEATURE } from '../features/battery-page/battery-page-path';
 import { loadLicences } from '../features/licences/load-licences';
 import { loadSiteAdmin } from '../features/site-admin/load-site-admin';
 import type { AppRoute } from './route-types';
@@ -10,6 +11,13 @@ import type { AppRoute } from './route-types';
  */
 export const SITE_ROUTES: AppRoute[] = [
   { name: 'batteries', path: 'batteries', redirectTo: 'live' },
+  {
+    name: 'battery',
+    path: 'batteries/:serial',
+    titleKey: 'menu.batteryPage',
+    access: { features: [BATTERY_PAGE_FEATURE] },
+    page: () => import('../features/battery-page/components/battery-page'),
+  },
   {
     name: 'live',
     path: 'live',
@@ -195,6 +203,13 @@ export const SITE_ROUTES: AppRoute[] = [
         access: { features: ['cbm_mdliveview'], rule: SITE_PERMISSIONS.mdloadLiveView },
         menu: { labelKey: 'menu.liveView', order: 1, area: 'mdload' },
         page: () => import('../features/mdload-live-view/components/mdload-live-view-page'),
+      },
+      {
+        name: 'md-unit',
+        path: 'units/:serial',
+        titleKey: 'menu.chargerStationUnit',
+        access: { features: ['cbm_mdliveview'], rule: SITE_PERMISSIONS.mdloadLiveView },
+        page: () => import('../features/battery-page/components/unit-page'),
       },
       {
         name: 'md-stats',

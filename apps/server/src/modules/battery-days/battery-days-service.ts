@@ -35,6 +35,15 @@ export interface DateRange {
 // Every zone's local day lies within 15 h of the UTC day of the same date.
 const ZONE_MARGIN_MS = 15 * 3_600_000;
 
+/** A battery's charge sessions at a site overlapping the range, newest first, at most `limit`. */
+export const chargeSessionsOf = (
+  db: Queryable,
+  siteId: number,
+  serial: string,
+  range: { from: Date; to: Date },
+  limit: number,
+) => rollupRepository(db).sessionsInRange(siteId, serial, range.from.getTime(), range.to.getTime(), limit);
+
 export const batteriesOfSite = (db: Queryable, siteId: number) => rollupRepository(db).batteriesOfSite(siteId);
 
 /**

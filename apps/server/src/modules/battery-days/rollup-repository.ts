@@ -165,6 +165,21 @@ export function rollupRepository(db: Queryable) {
         [serials],
       );
     },
+
+    /** The battery's sessions at the site overlapping [fromMs, toMs), newest first, at most `limit`. */
+    async sessionsInRange(siteId: number, serial: string, fromMs: number, toMs: number, limit: number) {
+      return db.query<ChargeSession>(
+        `SELECT battery_serial_number AS "serialNumber", operating_site_id AS "siteId",
+           ${ms('start_at')} AS "startAt", ${ms('end_at')} AS "endAt", start_soc AS "startSoc",
+           end_soc AS "endSoc", (energy_kwh * 1000000)::bigint AS "energyUkwh",
+           charger_serial AS "chargerSerial", is_open AS open
+         FROM charge_session
+         WHERE battery_serial_number = $1 AND operating_site_id = $2
+           AND start_at < to_timestamp($4::double precision / 1000) AND end_at >= to_timestamp($3::double precision / 1000)
+         ORDER BY start_at DESC LIMIT $5`,
+        [serial, siteId, fromMs, toMs, limit],
+      );
+    },
   };
 }
 

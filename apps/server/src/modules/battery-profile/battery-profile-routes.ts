@@ -1,6 +1,8 @@
 import { AUDIT_ACTIONS } from '@cbm/contracts/audit';
 import {
   batteryProfileSchema,
+  CHARGE_SESSIONS_MAX,
+  chargeSessionsSchema,
   PROFILE_MAX_RANGE_DAYS,
   type ProfileSettings,
   profileBucketSeconds,
@@ -16,6 +18,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database';
 import { batteryNotFound, HttpError } from '../../http-error';
 import { auditRepository } from '../audit/audit-repository';
+import { chargeSessionsOf } from '../battery-days/battery-days-service';
+import { FIGURE_DIGITS, kwhText } from '../figures/figure-decimals';
 import { requireSiteAccess } from '../sites/site-access';
 import { siteRepository } from '../sites/site-repository';
 import { batteryProfileRepository } from './battery-profile-repository';
@@ -65,6 +69,37 @@ export async function batteryProfileRoutes(app: FastifyInstance, options: { db: 
         to: range.to.toISOString(),
         bucketSeconds: range.bucketSeconds,
         points: await profiles.points(operatingSiteId, serial, range),
+      };
+    },
+  });
+
+  /** The battery's charge sessions overlapping the range (the battery page, decision 041), newest first. */
+  api.get(`${BASE}/:serial/sessions`, {
+    config,
+    schema: {
+      tags,
+      params: profileParamsSchema,
+      querystring: profileQuerySchema,
+      response: { 200: chargeSessionsSchema },
+    },
+    handler: async (request) => {
+      const { operatingSiteId, from, to } = request.query;
+      const { serial } = request.params;
+      await requireSiteAccess(sites, request, operatingSiteId, FEATURE);
+      const range = checkedRange(from, to);
+      if (!(await profiles.settings(operatingSiteId, serial))) throw batteryNotFound(serial);
+      const rows = await chargeSessionsOf(options.db, operatingSiteId, serial, range, CHARGE_SESSIONS_MAX + 1);
+      return {
+        truncated: rows.length > CHARGE_SESSIONS_MAX,
+        sessions: rows.slice(0, CHARGE_SESSIONS_MAX).map((session) => ({
+          startAt: new Date(Number(session.startAt)).toISOString(),
+          endAt: new Date(Number(session.endAt)).toISOString(),
+          startSoc: session.startSoc,
+          endSoc: session.endSoc,
+          energyKwh: kwhText(BigInt(session.energyUkwh), FIGURE_DIGITS.kwh),
+          chargerSerial: session.chargerSerial,
+          open: session.open,
+        })),
       };
     },
   });

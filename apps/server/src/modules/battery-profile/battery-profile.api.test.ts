@@ -1,5 +1,10 @@
 import type { AuditPage } from '@cbm/contracts/audit';
-import { batteryProfileSchema, PROFILE_MAX_POINTS, profileSettingsSchema } from '@cbm/contracts/battery-profile';
+import {
+  batteryProfileSchema,
+  chargeSessionsSchema,
+  PROFILE_MAX_POINTS,
+  profileSettingsSchema,
+} from '@cbm/contracts/battery-profile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 
@@ -154,6 +159,48 @@ describeEachDatabase('battery profile analysis', (kind) => {
       expect((await setProfiling('yes')).statusCode).toBe(400);
       expect((await setProfiling(true, admin, otherSiteId)).statusCode).toBe(404);
       expect((await setProfiling(true, operator)).statusCode).toBe(403);
+    });
+  });
+  describe('GET …/sessions', () => {
+    const sessions = (query: string, cookie = admin, battery = serial) =>
+      t.request({ url: `/api/v2/battery/Profile/${encodeURIComponent(battery)}/sessions?${query}`, cookie });
+
+    beforeAll(async () => {
+      await t.db.query('DELETE FROM charge_session WHERE battery_serial_number = $1', [serial]);
+      await t.db.query(
+        `INSERT INTO charge_session (battery_serial_number, start_at, end_at, operating_site_id, start_soc, end_soc,
+           energy_kwh, charger_serial, is_open)
+         VALUES ($1, '2026-03-10T06:00:00Z', '2026-03-10T08:00:00Z', $2, 21.5, 95, 12.3456785, 'CH-1', false),
+                ($1, '2026-03-11T22:00:00Z', '2026-03-12T01:00:00Z', $2, 30, 80, 8, NULL, false),
+                ($1, '2026-03-20T06:00:00Z', '2026-03-20T07:00:00Z', $2, 40, 60, 2, NULL, true),
+                ($1, '2026-03-10T09:00:00Z', '2026-03-10T10:00:00Z', $3, 40, 60, 2, NULL, false)`,
+        [serial, siteId, otherSiteId],
+      );
+    });
+
+    it("lists the site's sessions overlapping the range, newest first, energy to three decimals", async () => {
+      const response = await sessions(range(FROM, new Date('2026-03-12T00:00:00Z')));
+      expect(response.statusCode).toBe(200);
+      const body = chargeSessionsSchema.parse(response.json());
+      expect(body.truncated).toBe(false);
+      expect(body.sessions).toEqual([
+        expect.objectContaining({ startAt: '2026-03-11T22:00:00.000Z', energyKwh: '8.000', chargerSerial: null }),
+        {
+          startAt: '2026-03-10T06:00:00.000Z',
+          endAt: '2026-03-10T08:00:00.000Z',
+          startSoc: 21.5,
+          endSoc: 95,
+          energyKwh: '12.346',
+          chargerSerial: 'CH-1',
+          open: false,
+        },
+      ]);
+    });
+
+    it("answers 400 for an inverted range, 404 for another site's battery, 403 without cbm_view", async () => {
+      expect((await sessions(range(new Date('2026-03-12T00:00:00Z'), FROM))).statusCode).toBe(400);
+      expect((await sessions(range(FROM, new Date('2026-03-12T00:00:00Z'), otherSiteId))).statusCode).toBe(404);
+      expect((await sessions(range(FROM, new Date('2026-03-12T00:00:00Z')), operator)).statusCode).toBe(403);
     });
   });
 });

@@ -1,10 +1,12 @@
 import type { BatteryListItem, VersionField, Versions } from '@cbm/contracts/battery-list';
-import { ActionIcon, Badge, Table, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Table, Tooltip } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { pinnedProps } from '../../../components/table/sortable-header';
 import { currentLanguage } from '../../../lib/i18n';
+import { batteryPagePath } from '../../battery-page/battery-page-path';
 import { PINNED_COLUMNS, TABLE_COLUMNS, type TableColumn } from '../battery-list-model';
 import { fieldText } from './field-text';
 
@@ -42,6 +44,18 @@ export function BatteryRow({ battery, outdated, expected, expanded, onToggle, de
       );
     }
     const text = fieldText(battery, column, language);
+    if (column === 'batteryName') {
+      return (
+        <Anchor
+          component={Link}
+          to={batteryPagePath(battery.operatingSiteId, battery.batterySerialNumber)}
+          c="inherit"
+          underline="always"
+        >
+          {text}
+        </Anchor>
+      );
+    }
     if (!outdated.has(column as VersionField)) return text;
     return (
       <Tooltip label={t('batteryList.outdated', { expected: expected?.[column as VersionField] ?? '' })}>

@@ -25,7 +25,7 @@ import { UpdateJobsTable } from './update-jobs-table';
 
 interface UpdateDialogProps {
   siteId: number;
-  battery: BatteryListItem;
+  battery: Pick<BatteryListItem, 'batterySerialNumber' | 'batteryName' | 'status'>;
   onClose: () => void;
 }
 

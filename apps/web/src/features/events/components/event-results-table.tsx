@@ -1,13 +1,20 @@
 import { EVENT_PAGE_SIZE } from '@cbm/contracts/constants';
 import { type EventPage, type EventProduct, eventAttribute } from '@cbm/contracts/events';
-import { Group, Loader, Pagination, ScrollArea, Table, Text } from '@mantine/core';
+import { Anchor, Group, Loader, Pagination, ScrollArea, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { SortableHeader } from '../../../components/table/sortable-header';
 import { currentLanguage } from '../../../lib/i18n';
+import { devicePagePath } from '../../battery-page/battery-page-path';
 import { eventValueText } from './event-value';
+
+/** The column whose value opens the device's page. */
+const PAGE_COLUMNS: Record<EventProduct, string> = { battery: 'BatterySerialNumber', mdload: 'MdLoadSerial' };
 
 interface EventResultsTableProps {
   product: EventProduct;
+  /** The serials link to their device's page at this site. */
+  siteId: number;
   columns: string[];
   page: EventPage | undefined;
   loading: boolean;
@@ -21,7 +28,7 @@ interface EventResultsTableProps {
 
 /** 20 events a page (business constants), sortable by any column; the pager grows as the count reaches further. */
 export function EventResultsTable(props: EventResultsTableProps) {
-  const { product, columns, page, loading, pageNumber, orderBy, descending, timeZone, onSort, onPage } = props;
+  const { product, siteId, columns, page, loading, pageNumber, orderBy, descending, timeZone, onSort, onPage } = props;
   const { t } = useTranslation();
   const context = { language: currentLanguage(), timeZone, t };
   const pages = Math.max(1, Math.ceil((page?.totalCount ?? 0) / EVENT_PAGE_SIZE));
@@ -47,11 +54,26 @@ export function EventResultsTable(props: EventResultsTableProps) {
           <Table.Tbody>
             {page?.events.map((event) => (
               <Table.Tr key={event.id}>
-                {shownColumns.map((column) => (
-                  <Table.Td key={column} style={{ whiteSpace: 'nowrap' }}>
-                    {eventValueText(eventAttribute(product, column), event.values[column] ?? null, context)}
-                  </Table.Td>
-                ))}
+                {shownColumns.map((column) => {
+                  const value = event.values[column] ?? null;
+                  const text = eventValueText(eventAttribute(product, column), value, context);
+                  return (
+                    <Table.Td key={column} style={{ whiteSpace: 'nowrap' }}>
+                      {column === PAGE_COLUMNS[product] && typeof value === 'string' && value !== '' ? (
+                        <Anchor
+                          component={Link}
+                          to={devicePagePath(product, siteId, value)}
+                          c="inherit"
+                          underline="always"
+                        >
+                          {text}
+                        </Anchor>
+                      ) : (
+                        text
+                      )}
+                    </Table.Td>
+                  );
+                })}
               </Table.Tr>
             ))}
           </Table.Tbody>

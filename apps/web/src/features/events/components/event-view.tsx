@@ -79,6 +79,7 @@ export function EventView({ config, siteId, initialFilter }: EventViewProps) {
         </Group>
         <EventResultsTable
           product={config.product}
+          siteId={siteId}
           columns={state.columns}
           page={rows.page}
           loading={rows.loading}

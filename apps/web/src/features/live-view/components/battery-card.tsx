@@ -9,7 +9,7 @@ import { Link, useNavigate } from 'react-router';
 import { formatDate, formatDateTimeIn, todayIn } from '../../../lib/dates';
 import { offlineForText } from '../../../lib/durations';
 import { currentLanguage } from '../../../lib/i18n';
-import { batteryPagePath } from '../../battery-profile/battery-page-path';
+import { batteryPagePath } from '../../battery-page/battery-page-path';
 import { currentErrorText, isDisconnected } from '../live-view-model';
 
 function currentErrorTitle(code: string, t: TFunction) {

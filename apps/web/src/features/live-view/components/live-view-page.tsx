@@ -8,7 +8,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GridListSwitch } from '../../../components/view-switch/grid-list-switch';
 import { notifications } from '../../../lib/notifications/notification-store';
-import { BATTERY_PAGE_FEATURE } from '../../battery-profile/battery-page-path';
+import { BATTERY_PAGE_FEATURE } from '../../battery-page/battery-page-path';
 import { useUser } from '../../session/api/get-user';
 import { useSiteTimeZone } from '../../sites/api/get-site-tree';
 import { useSiteId } from '../../sites/use-site-id';

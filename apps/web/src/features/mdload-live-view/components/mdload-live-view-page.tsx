@@ -1,16 +1,16 @@
-import type { ChargingStation, ChargingStationGroup } from '@cbm/contracts/mdload-live-view';
+import type { ChargingStation } from '@cbm/contracts/mdload-live-view';
 import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GridListSwitch } from '../../../components/view-switch/grid-list-switch';
-import { notifications } from '../../../lib/notifications/notification-store';
+import { unitPagePath } from '../../battery-page/battery-page-path';
 import { useSiteId } from '../../sites/use-site-id';
-import { useAssignStation } from '../api/assign-station';
 import { downloadMdloadCsv } from '../api/download-mdload-csv';
 import { useMdloadLiveView } from '../api/get-mdload-live-view';
 import { useMdloadLiveStream } from '../hooks/use-mdload-live-stream';
+import { useStationActions } from '../hooks/use-station-actions';
 import { ChargerDialog } from './charger-dialog';
 import { MdloadUnitPanel } from './mdload-unit-panel';
 
@@ -24,28 +24,12 @@ export default function MdloadLiveViewPage() {
   const [grid, setGrid] = useLocalStorage({ key: 'cbm.mdloadLiveView.grid', defaultValue: true });
   const [chargerFor, setChargerFor] = useState<ChargingStation | null>(null);
   const liveView = useMdloadLiveView(siteId);
-  const assign = useAssignStation(siteId);
   useMdloadLiveStream(siteId);
-  const success = (message: string) =>
-    notifications.add({ type: 'success', title: t('menu.chargerStationLiveView'), message });
-
-  const move = (station: ChargingStation, group: ChargingStationGroup) =>
-    assign.mutate(
-      { stationId: station.id, kind: 'group', body: { groupId: group.id } },
-      { onSuccess: () => success(t('mdloadLiveView.station.moved', { name: station.name, group: group.name })) },
-    );
-  const assignCharger = (station: ChargingStation, chargerId: number | null) => {
-    const charger = liveView.data?.chargers.find((entry) => entry.id === chargerId);
-    return assign
-      .mutateAsync({ stationId: station.id, kind: 'charger', body: { chargerId } })
-      .then(() =>
-        success(
-          charger
-            ? t('mdloadLiveView.station.chargerAssigned', { charger: charger.name, name: station.name })
-            : t('mdloadLiveView.station.chargerRemoved', { name: station.name }),
-        ),
-      );
-  };
+  const { move, assignCharger } = useStationActions(
+    siteId,
+    liveView.data?.chargers ?? [],
+    t('menu.chargerStationLiveView'),
+  );
 
   const units = liveView.data?.units ?? [];
   return (
@@ -90,6 +74,7 @@ export default function MdloadLiveViewPage() {
             key={unit.id}
             unit={unit}
             layout={grid ? 'grid' : 'list'}
+            pageLink={unitPagePath(siteId, unit.mdLoadSerial)}
             onAssignCharger={setChargerFor}
             onMove={move}
           />

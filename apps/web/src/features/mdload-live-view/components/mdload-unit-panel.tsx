@@ -1,6 +1,7 @@
 import type { ChargingStation, ChargingStationGroup, MdloadUnit } from '@cbm/contracts/mdload-live-view';
-import { Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
 import { StationMenu } from './station-menu';
@@ -10,12 +11,14 @@ import { StatusBadge } from './status-badge';
 interface MdloadUnitPanelProps {
   unit: MdloadUnit;
   layout: 'grid' | 'list';
+  /** Where the unit's name leads (its page); none on that page itself. */
+  pageLink?: string;
   onAssignCharger(station: ChargingStation): void;
   onMove(station: ChargingStation, group: ChargingStationGroup): void;
 }
 
 /** One charger-station unit: its live power against its limit, state and last data, then its groups of stations. */
-export function MdloadUnitPanel({ unit, layout, onAssignCharger, onMove }: MdloadUnitPanelProps) {
+export function MdloadUnitPanel({ unit, layout, pageLink, onAssignCharger, onMove }: MdloadUnitPanelProps) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const power = unit.powerKw ?? 0;
@@ -26,7 +29,15 @@ export function MdloadUnitPanel({ unit, layout, onAssignCharger, onMove }: Mdloa
       <Stack gap="sm">
         <Group justify="space-between">
           <Group gap="sm">
-            <Title order={3}>{unit.name}</Title>
+            <Title order={3}>
+              {pageLink ? (
+                <Anchor component={Link} to={pageLink} inherit c="inherit" underline="always">
+                  {unit.name}
+                </Anchor>
+              ) : (
+                unit.name
+              )}
+            </Title>
             <StatusBadge status={unit.status} />
           </Group>
           <Text size="sm" c="dimmed">

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { formatDate } from '../../../lib/dates';
 import { offlineForText } from '../../../lib/durations';
 import { currentLanguage } from '../../../lib/i18n';
-import { batteryPagePath } from '../../battery-profile/battery-page-path';
+import { batteryPagePath } from '../../battery-page/battery-page-path';
 
 const REASON_COLORS: Record<AttentionReason, string> = {
   error: 'red',

@@ -2,7 +2,7 @@ import { Alert, Grid, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { BATTERY_PAGE_FEATURE } from '../../battery-profile/battery-page-path';
+import { BATTERY_PAGE_FEATURE } from '../../battery-page/battery-page-path';
 import { useUser } from '../../session/api/get-user';
 import { useOperatingSites } from '../../sites/api/get-site-tree';
 import { useAttention } from '../api/get-attention';

@@ -2,6 +2,7 @@ import { toReportQuery, type ReportSettingsForm as ValidSettings } from '@cbm/co
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { currentLanguage } from '../../../lib/i18n';
 import { saveFile } from '../../../lib/save-file';
 import { useUser } from '../../session/api/get-user';
@@ -22,6 +23,7 @@ export default function ReportPage() {
   const siteId = useSiteId();
   const user = useUser();
   const batteries = useReportBatteries(siteId);
+  const [searchParams] = useSearchParams();
   const [setup, dispatch] = useReducer(reportSetupReducer, IDLE_SETUP);
   const [generating, setGenerating] = useState(false);
   // Shown on request: a PDF viewer in the page costs memory, and headless browsers download it instead.
@@ -74,7 +76,12 @@ export default function ReportPage() {
         <Text c="dimmed">{t('reports.intro')}</Text>
       </div>
       {setup.status !== 'ready' || !setup.defaults ? (
-        <ReportSelectForm operatingSiteId={siteId} loading={setup.status === 'loading'} onSelect={select} />
+        <ReportSelectForm
+          operatingSiteId={siteId}
+          loading={setup.status === 'loading'}
+          onSelect={select}
+          initialSerial={searchParams.get('serial') ?? ''}
+        />
       ) : (
         <ReportSettingsForm
           key={`${setup.serial}|${setup.csv?.name ?? ''}`}

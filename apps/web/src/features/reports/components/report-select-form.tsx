@@ -10,13 +10,15 @@ interface ReportSelectFormProps {
   operatingSiteId: number;
   loading: boolean;
   onSelect: (selection: { serial: string; csv: File | null }) => void;
+  /** The serial the field starts with (a battery's page links here with `?serial=`). */
+  initialSerial?: string;
 }
 
 /** Report select form (entity fields, validation rules): a battery serial of the site or an uploaded datalog CSV. */
-export function ReportSelectForm({ operatingSiteId, loading, onSelect }: ReportSelectFormProps) {
+export function ReportSelectForm({ operatingSiteId, loading, onSelect, initialSerial = '' }: ReportSelectFormProps) {
   const { t } = useTranslation();
   const batteries = useReportBatteries(operatingSiteId);
-  const [serial, setSerial] = useState('');
+  const [serial, setSerial] = useState(initialSerial);
   const [csv, setCsv] = useState<File | null>(null);
   const [error, setError] = useState<string>();
   const all = batteries.data ?? [];
