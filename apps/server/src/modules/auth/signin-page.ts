@@ -48,6 +48,13 @@ export function renderSignin(language: Language, oidcEnabled: boolean, next = '/
     <p class="error" role="alert" hidden></p>
     <button type="submit">${t('signin.submit')}</button>
   </form>
+  <form id="signin-code" data-failed="${t('signin.failed')}" hidden>
+    <h2>${t('signin.codeHeading')}</h2>
+    <p class="subtitle">${t('signin.codeHint')}</p>
+    <label>${t('signin.code')}<input name="code" autocomplete="one-time-code" required minlength="6" maxlength="32"></label>
+    <p class="error" role="alert" hidden></p>
+    <button type="submit">${t('signin.codeSubmit')}</button>
+  </form>
   ${oidc}
 </main>
 </body>
