@@ -27,3 +27,6 @@ CREATE TABLE pending_sign_in (
   expires_at timestamptz NOT NULL
 );
 CREATE INDEX pending_sign_in_user_idx ON pending_sign_in (user_id);
+
+-- An organisation (a root of the site tree) whose users must sign in with two factors.
+ALTER TABLE site_node ADD COLUMN two_factor_required boolean NOT NULL DEFAULT false;

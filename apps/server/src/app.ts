@@ -31,6 +31,7 @@ import { batteryAssignmentRoutes } from './modules/site-admin/battery-assignment
 import { siteSettingsRoutes } from './modules/site-admin/site-settings-routes';
 import { siteRoutes } from './modules/sites/site-routes';
 import { statisticsRoutes } from './modules/statistics/statistics-routes';
+import { twoFactorPolicyRoutes } from './modules/two-factor/two-factor-policy-routes';
 import { twoFactorRoutes } from './modules/two-factor/two-factor-routes';
 import { updateRoutes } from './modules/updates/update-routes';
 import { accountRoutes } from './modules/users/account-routes';
@@ -112,6 +113,7 @@ export async function buildApp({ config, db, brokerSessionsDir }: AppDependencie
     attemptsPerMinute: config.LOGIN_ATTEMPTS_PER_MINUTE,
   });
   await app.register(twoFactorRoutes, { db, attemptsPerMinute: config.LOGIN_ATTEMPTS_PER_MINUTE });
+  await app.register(twoFactorPolicyRoutes, { db });
   await app.register(siteRoutes, { db });
   await app.register(siteSettingsRoutes, { db });
   await app.register(batteryAssignmentRoutes, { db });

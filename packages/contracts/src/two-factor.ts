@@ -23,8 +23,11 @@ export const twoFactorCodeSchema = z
   .max(32)
   .regex(/^[0-9A-Za-z-]+$/);
 
-/** The answer of the password step when the account needs a code to finish signing in. */
-export const loginSecondStepSchema = z.object({ twoFactorRequired: z.literal(true) });
+/**
+ * The answer of the password step when the account needs a code to finish signing in; `enrolmentRequired`:
+ * the organisation requires two-factor sign-in and the user has yet to set it up (POST /auth/login/enrolment).
+ */
+export const loginSecondStepSchema = z.object({ twoFactorRequired: z.literal(true), enrolmentRequired: z.boolean() });
 export type LoginSecondStep = z.infer<typeof loginSecondStepSchema>;
 
 export const loginCodeBodySchema = z.object({ code: twoFactorCodeSchema });
@@ -53,3 +56,7 @@ export const twoFactorDisableBodySchema = z
     path: ['code'],
   });
 export type TwoFactorDisableBody = z.infer<typeof twoFactorDisableBodySchema>;
+
+/** Whether an organisation requires two-factor sign-in of its users (set by its administrators). */
+export const twoFactorPolicySchema = z.object({ required: z.boolean() });
+export type TwoFactorPolicy = z.infer<typeof twoFactorPolicySchema>;

@@ -58,5 +58,27 @@ export function twoFactorRepository(db: Queryable) {
       await db.query('DELETE FROM user_recovery_code WHERE user_id = $1', [userId]);
       await db.query('DELETE FROM user_two_factor WHERE user_id = $1', [userId]);
     },
+
+    /** Whether the user's organisation requires two-factor sign-in. */
+    async requiredFor(userId: number): Promise<boolean> {
+      const [row] = await db.query<{ required: boolean }>(
+        `SELECT n.two_factor_required AS required
+           FROM app_user u JOIN site_node n ON n.id = u.organization_id WHERE u.id = $1`,
+        [userId],
+      );
+      return row?.required === true;
+    },
+
+    async policy(organizationId: number): Promise<boolean> {
+      const [row] = await db.query<{ required: boolean }>(
+        'SELECT two_factor_required AS required FROM site_node WHERE id = $1',
+        [organizationId],
+      );
+      return row?.required === true;
+    },
+
+    async setPolicy(organizationId: number, required: boolean): Promise<void> {
+      await db.query('UPDATE site_node SET two_factor_required = $2 WHERE id = $1', [organizationId, required]);
+    },
   };
 }

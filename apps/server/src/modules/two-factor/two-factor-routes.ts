@@ -16,7 +16,6 @@ import { auditRepository } from '../audit/audit-repository';
 import { verifyPassword } from '../auth/passwords';
 import { siteRepository } from '../sites/site-repository';
 import { userService } from '../users/user-service';
-import { codeStep, newRecoveryCodes, newSecret, secretUri } from './totp';
 import { twoFactorRepository } from './two-factor-repository';
 import { twoFactorService } from './two-factor-service';
 
@@ -31,6 +30,7 @@ type Action = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 export async function twoFactorRoutes(app: FastifyInstance, { db, attemptsPerMinute }: TwoFactorOptions) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const store = twoFactorRepository(db);
+  const twoFactor = twoFactorService(db);
   const limited = { rateLimit: { max: attemptsPerMinute, timeWindow: 60_000 } };
   await app.register(rateLimit, { global: false });
 
@@ -53,7 +53,7 @@ export async function twoFactorRoutes(app: FastifyInstance, { db, attemptsPerMin
     schema: { tags: ['user'], response: { 200: twoFactorStatusSchema } },
     handler: async (request) => {
       const user = await request.requireUser();
-      return { enabled: await twoFactorService(db).isOn(user.id), available: Boolean(await passwordHash(user.email)) };
+      return { enabled: await twoFactor.isOn(user.id), available: Boolean(await passwordHash(user.email)) };
     },
   });
 
@@ -64,12 +64,7 @@ export async function twoFactorRoutes(app: FastifyInstance, { db, attemptsPerMin
       if (!(await passwordHash(user.email))) {
         throw new HttpError(409, 'twoFactor.notAvailable', 'errors.twoFactorNotAvailable');
       }
-      if ((await store.find(user.id))?.confirmed) {
-        throw new HttpError(409, 'twoFactor.alreadyOn', 'errors.twoFactorAlreadyOn');
-      }
-      const secret = newSecret();
-      await store.start(user.id, secret);
-      return { secret, uri: secretUri(secret, user.email) };
+      return twoFactor.startEnrolment(user.id, user.email);
     },
   });
 
@@ -78,18 +73,14 @@ export async function twoFactorRoutes(app: FastifyInstance, { db, attemptsPerMin
     schema: { tags: ['user'], body: twoFactorConfirmBodySchema, response: { 200: recoveryCodesSchema } },
     handler: async (request) => {
       const user = await request.requireUser();
-      const pending = await store.find(user.id);
-      if (!pending || pending.confirmed) throw new HttpError(409, 'twoFactor.notStarted', 'errors.twoFactorNotStarted');
-      const step = codeStep(pending.secret, request.body.code);
-      if (step === undefined) {
+      const recoveryCodes = await twoFactor.confirmEnrolment(user.id, request.body.code);
+      if (!recoveryCodes) {
         await record(request, AUDIT_ACTIONS.userChangeRefused, {
           action: AUDIT_ACTIONS.userTwoFactorEnabled,
           reason: 'twoFactor.wrongCode',
         });
         throw new HttpError(400, 'twoFactor.wrongCode', 'errors.twoFactorWrongCode');
       }
-      const recoveryCodes = newRecoveryCodes();
-      await store.confirm(user.id, step, recoveryCodes);
       await record(request, AUDIT_ACTIONS.userTwoFactorEnabled);
       return { recoveryCodes };
     },
@@ -100,12 +91,12 @@ export async function twoFactorRoutes(app: FastifyInstance, { db, attemptsPerMin
     schema: { tags: ['user'], body: twoFactorDisableBodySchema, response: { 204: z.null() } },
     handler: async (request, reply) => {
       const user = await request.requireUser();
-      if (!(await twoFactorService(db).isOn(user.id))) {
+      if (!(await twoFactor.isOn(user.id))) {
         throw new HttpError(409, 'twoFactor.notOn', 'errors.twoFactorNotOn');
       }
       const { code, password } = request.body;
       const proven = code
-        ? (await twoFactorService(db).verify(user.id, code)) !== undefined
+        ? (await twoFactor.verify(user.id, code)) !== undefined
         : await verifyPassword(await passwordHash(user.email), password ?? '');
       if (!proven) {
         await record(request, AUDIT_ACTIONS.userChangeRefused, {

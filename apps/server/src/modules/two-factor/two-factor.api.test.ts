@@ -61,7 +61,7 @@ describeEachDatabase('two-factor sign-in', (kind) => {
 
     const first = await login('operator@cbm.demo');
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ twoFactorRequired: true });
+    expect(first.json()).toEqual({ twoFactorRequired: true, enrolmentRequired: false });
     expect(sessionOf(first)).toBeUndefined();
     const pending = pendingCookie(first);
     expect((await t.request({ url: '/api/v2/user', cookie: pending })).statusCode).toBe(401);
