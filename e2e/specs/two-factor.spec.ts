@@ -62,8 +62,9 @@ for (const locale of ['en-GB', 'de-DE'] as const) {
       const secret = (await page.getByTestId('two-factor-secret').textContent()) as string;
       await page.getByRole('textbox', { name: texts.appCode }).fill(codeOf(secret));
       await page.getByRole('button', { name: texts.turnOn }).click();
-      const recoveryCodes = await page.getByTestId('recovery-codes').getByRole('listitem').allTextContents();
-      expect(recoveryCodes).toHaveLength(10);
+      const shownCodes = page.getByTestId('recovery-codes').getByRole('listitem');
+      await expect(shownCodes).toHaveCount(10);
+      const recoveryCodes = await shownCodes.allTextContents();
       await page.getByRole('button', { name: texts.saved }).click();
       await expect(page.getByRole('button', { name: texts.turnOff })).toBeVisible();
 
