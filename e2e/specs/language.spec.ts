@@ -33,6 +33,7 @@ test.describe('a browser with locale de-DE', () => {
   });
 });
 
+// The choice is stored on the admin's account: the test ends by choosing English again, so later specs start in English.
 test('the language switch in the header toggles between English and German, and is remembered', async ({
   page,
   signIn,
@@ -49,6 +50,10 @@ test('the language switch in the header toggles between English and German, and 
   await expect(page).toHaveTitle('Live-Ansicht - CBM');
   await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('de');
 
+  await page.reload();
+  await expect(heading).toHaveText('Live-Ansicht');
+  // Kept on the account, not only in this browser.
+  await page.evaluate(() => localStorage.clear());
   await page.reload();
   await expect(heading).toHaveText('Live-Ansicht');
 

@@ -1,10 +1,8 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { blockingViolations, describeViolations } from '../support/axe';
 import { languageOf, submitSignIn } from '../support/demo-users';
-import { serverDataDir } from '../support/device-publisher';
 import { expect, test } from '../support/fixtures';
+import { mailedLink } from '../support/mail-outbox';
 
 // Invites its own users into Nordlicht Logistik (Hamburg Hafen, then Bremen GVZ); no other spec sees them.
 const FIRST_SITE = 'Hamburg Hafen';
@@ -54,20 +52,6 @@ const TEXTS = {
     menu: 'Hauptmenü',
   },
 } as const;
-
-/** The link of the newest mail to `to` in the server's outbox folder (DATA_DIR/mail-outbox), quoted-printable undone. */
-async function mailedLink(to: string): Promise<string | undefined> {
-  const dir = path.join(serverDataDir(), 'mail-outbox');
-  const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith('.eml'));
-  for (const name of names) {
-    const mail = (await readFile(path.join(dir, name), 'utf8'))
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-    if (!new RegExp(`^To: ${to}$`, 'im').test(mail)) continue;
-    return /\/set-password\?token=[\w-]+/.exec(mail)?.[0];
-  }
-  return undefined;
-}
 
 async function expectNoBlockingViolations(page: Page) {
   const violations = await blockingViolations(page);

@@ -32,6 +32,8 @@ import { batteryAssignmentRoutes } from './modules/site-admin/battery-assignment
 import { siteSettingsRoutes } from './modules/site-admin/site-settings-routes';
 import { siteRoutes } from './modules/sites/site-routes';
 import { statisticsRoutes } from './modules/statistics/statistics-routes';
+import { twoFactorPolicyRoutes } from './modules/two-factor/two-factor-policy-routes';
+import { twoFactorRoutes } from './modules/two-factor/two-factor-routes';
 import { updateRoutes } from './modules/updates/update-routes';
 import { accountRoutes } from './modules/users/account-routes';
 import { userRoutes } from './modules/users/user-routes';
@@ -88,6 +90,7 @@ export async function buildApp({ config, db, brokerSessionsDir }: AppDependencie
 
   await app.register(authRoutes, {
     db,
+    secureCookies: config.SECURE_COOKIES,
     loginAttemptsPerMinute: config.LOGIN_ATTEMPTS_PER_MINUTE,
     throttle: {
       accountFailures: config.LOGIN_ACCOUNT_FAILURES,
@@ -110,6 +113,8 @@ export async function buildApp({ config, db, brokerSessionsDir }: AppDependencie
     idleMinutes: config.SESSION_IDLE_MINUTES,
     attemptsPerMinute: config.LOGIN_ATTEMPTS_PER_MINUTE,
   });
+  await app.register(twoFactorRoutes, { db, attemptsPerMinute: config.LOGIN_ATTEMPTS_PER_MINUTE });
+  await app.register(twoFactorPolicyRoutes, { db });
   await app.register(siteRoutes, { db });
   await app.register(siteSettingsRoutes, { db });
   await app.register(batteryAssignmentRoutes, { db });

@@ -197,6 +197,8 @@ export const VALID_BODIES: Record<string, (target: RequestTarget) => unknown> = 
     sites: [{ operatingSiteId: target.site, permissions: [] }],
   }),
   'PUT /api/v2/user/password': () => ({ currentPassword: DEMO_PASSWORD, newPassword: 'Matrix-password-2026' }),
+  'PUT /api/v2/user/language': () => ({ language: 'en' }),
+  'POST /api/v2/user/two-factor/disable': () => ({ password: DEMO_PASSWORD }),
   'POST /api/v2/firmware/campaigns/preview': (target) => ({ releaseId: target.site, operatingSiteIds: [target.site] }),
   'POST /api/v2/firmware/campaigns': (target) => ({
     name: 'Matrix',
@@ -247,6 +249,11 @@ export const VALID_FORMS: Record<string, (target: RequestTarget) => FormData> = 
  */
 export const OWN_SITE_STATE_ANSWERS: Record<string, { status: number; why: string }> = {
   'DELETE /api/v2/user/sessions': { status: 404, why: 'the matrix knows no session id of its user to end' },
+  'POST /api/v2/user/two-factor/confirm': {
+    status: 400,
+    why: 'a right code needs the secret of the enrolment, which the matrix does not read (two-factor.api.test.ts does)',
+  },
+  'POST /api/v2/user/two-factor/disable': { status: 409, why: 'the matrix user has not turned two-factor sign-in on' },
   'GET /api/v2/battery/Datalog/:id/download': {
     status: 409,
     why: 'the fixture datalog is only requested; an uploaded one needs the battery to upload the file',

@@ -28,9 +28,12 @@ export async function pageAfterSignin(t: TestApp, origin: string, next: string):
     },
   };
   vm.runInNewContext(script, {
-    document: { getElementById: () => form, documentElement: { lang: 'en' } },
+    document: {
+      getElementById: (id: string) => (id === 'signin' ? form : { addEventListener() {} }),
+      documentElement: { lang: 'en' },
+    },
     location: { search, assign: (url: string) => (assigned = url) },
-    fetch: async () => ({ ok: true }),
+    fetch: async () => ({ ok: true, status: 204 }),
     URLSearchParams,
   });
   await submit?.({ preventDefault() {} });

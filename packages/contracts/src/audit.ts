@@ -50,6 +50,10 @@ export const AUDIT_ACTIONS = {
   userChangeRefused: 'user.changeRefused',
   userPasswordChanged: 'user.passwordChanged',
   userSessionEnded: 'user.sessionEnded',
+  userTwoFactorEnabled: 'user.twoFactorEnabled',
+  userTwoFactorDisabled: 'user.twoFactorDisabled',
+  userRecoveryCodeUsed: 'user.recoveryCodeUsed',
+  userTwoFactorPolicyChanged: 'user.twoFactorPolicyChanged',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 export const AUDIT_ACTION_NAMES = Object.values(AUDIT_ACTIONS) as AuditAction[];

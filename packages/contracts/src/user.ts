@@ -1,18 +1,27 @@
 import { z } from 'zod';
+import { UI_LANGUAGES, type UiLanguage } from './date-formats';
 import { featureSchema } from './features';
 import { newPasswordSchema } from './people';
 import { themeSchema } from './themes';
+
+/** A language of the interface. */
+export const uiLanguageSchema = z.enum(UI_LANGUAGES as [UiLanguage, ...UiLanguage[]]);
 
 export const userSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   theme: themeSchema,
+  /** The language the user chose in the header; null until they choose (the browser's applies). */
+  language: uiLanguageSchema.nullable(),
   authorizedFeatures: z.array(featureSchema),
 });
 export type User = z.infer<typeof userSchema>;
 
 export const themeUpdateBodySchema = z.object({ theme: themeSchema });
 export type ThemeUpdateBody = z.infer<typeof themeUpdateBodySchema>;
+
+export const languageUpdateBodySchema = z.object({ language: uiLanguageSchema });
+export type LanguageUpdateBody = z.infer<typeof languageUpdateBodySchema>;
 
 /** Changing one's own password: the current one proves it is the user; the new one follows the password rule. */
 export const passwordChangeBodySchema = z.object({

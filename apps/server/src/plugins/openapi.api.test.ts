@@ -64,6 +64,8 @@ describeEachDatabase('OpenAPI document', (kind) => {
       [
         'GET /api/v2/authenticated',
         'POST /api/v2/auth/login',
+        'POST /api/v2/auth/login/code',
+        'POST /api/v2/auth/login/enrolment',
         'POST /api/v2/auth/logout',
         'POST /api/v2/people/password',
         'PUT /api/v2/datalogs/{serial}/{id}/upload',

@@ -7,7 +7,7 @@ import { rulesQuery } from '../features/session/api/get-rules';
 import { userQuery } from '../features/session/api/get-user';
 import { siteTreeQuery } from '../features/sites/api/get-site-tree';
 import { getCurrentSiteId, setCurrentSiteId } from '../features/sites/current-site';
-import { i18n } from '../lib/i18n';
+import { chooseLanguage, i18n } from '../lib/i18n';
 import { notifications } from '../lib/notifications/notification-store';
 import { queryClient } from '../lib/query-client';
 import { type GuardDependencies, runNavigationGuard } from './navigation-guard';
@@ -24,11 +24,12 @@ const dependencies: GuardDependencies = {
   },
   isHydrated: () => hydrated,
   hydrate: async () => {
-    await Promise.all([
+    const [user] = await Promise.all([
       queryClient.ensureQueryData(userQuery),
       queryClient.ensureQueryData(siteTreeQuery),
       queryClient.ensureQueryData(getClientSettingsQuery),
     ]);
+    if (user.language) chooseLanguage(user.language);
     hydrated = true;
   },
   authorizedFeatures: () =>

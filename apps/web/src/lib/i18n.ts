@@ -49,9 +49,10 @@ i18n.on('languageChanged', (language) => {
 });
 document.documentElement.lang = i18n.language;
 
+/** Switches to a language the user chose (in the header, or stored on their account) and remembers it here. */
 export function chooseLanguage(language: UiLanguage) {
   localStorage.setItem(LANGUAGE_KEY, language);
-  void i18n.changeLanguage(language);
+  if (i18n.language !== language) void i18n.changeLanguage(language);
 }
 
 export const currentLanguage = (): UiLanguage => (i18n.language === 'de' ? 'de' : 'en');

@@ -1,27 +1,32 @@
 import { authenticatedResponseSchema, loginBodySchema } from '@cbm/contracts/auth';
+import { loginSecondStepSchema } from '@cbm/contracts/two-factor';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http-error';
-import { recordSignIn, recordSignInRefused } from '../audit/sign-in-audit';
+import { recordSignIn } from '../audit/sign-in-audit';
+import { twoFactorService } from '../two-factor/two-factor-service';
 import { userService } from '../users/user-service';
-import { LoginThrottle, type ThrottleSettings } from './login-throttle';
+import type { ThrottleSettings } from './login-throttle';
 import { verifyPassword } from './passwords';
+import { secondStepRoutes } from './second-step-routes';
+import { signInGuard } from './sign-in-guard';
 
 const noContent = { 204: z.null() };
-const tooManyAttempts = () => new HttpError(429, 'auth.tooManyAttempts', 'errors.tooManyAttempts');
 
 export interface AuthOptions {
   db: Database;
   loginAttemptsPerMinute: number;
   throttle: ThrottleSettings;
+  secureCookies: boolean;
 }
 
 export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
   const users = userService(options.db);
-  const throttle = new LoginThrottle(options.throttle);
+  const twoFactor = twoFactorService(options.db);
+  const guard = signInGuard(options.db, options.throttle, options.loginAttemptsPerMinute);
   const api = app.withTypeProvider<ZodTypeProvider>();
   await app.register(rateLimit, { global: false });
 
@@ -32,40 +37,23 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
   });
 
   api.post('/api/v2/auth/login', {
-    config: {
-      public: true,
-      rateLimit: {
-        max: options.loginAttemptsPerMinute,
-        timeWindow: 60_000,
-        // After parsing, so the key can name the account (on onRequest the body is not read yet).
-        hook: 'preValidation',
-        keyGenerator: (request) => `${request.ip}|${loginName(request.body)}`,
-        // Thrown by the plugin: an HttpError, so the error handler answers 429 in the one error shape.
-        errorResponseBuilder: () => tooManyAttempts(),
-      },
-    },
-    schema: { tags: ['auth'], body: loginBodySchema, response: noContent },
+    config: { public: true, rateLimit: guard.rateLimit(loginName) },
+    schema: { tags: ['auth'], body: loginBodySchema, response: { ...noContent, 200: loginSecondStepSchema } },
     handler: async (request, reply) => {
       const account = loginName(request.body);
       const credentials = await users.findCredentials(request.body.username);
       const attempt = { userId: credentials?.id ?? null, email: account };
-      const refusal = throttle.check(account, request.ip);
-      if (refusal) {
-        const { reason, retryAfterSeconds } = refusal;
-        if (refusal.first) {
-          await recordSignInRefused(options.db, attempt, { reason, address: request.ip, retryAfterSeconds });
-        }
-        reply.header('retry-after', String(retryAfterSeconds));
-        throw tooManyAttempts();
-      }
+      await guard.check(attempt, request.ip, reply);
       const valid = await verifyPassword(credentials?.password_hash, request.body.password);
       if (!credentials || !valid) {
-        throttle.failed(account, request.ip);
+        guard.throttle.failed(account, request.ip);
         await recordSignIn(options.db, { ...attempt, succeeded: false });
         throw new HttpError(401, 'auth.invalidCredentials', 'errors.invalidCredentials');
       }
-      throttle.succeeded(account);
       await app.endSession(request, reply);
+      if (await twoFactor.isOn(credentials.id)) return secondStep.awaitCode(reply, credentials.id, false);
+      if (await twoFactor.mustEnrol(credentials.id)) return secondStep.awaitCode(reply, credentials.id, true);
+      guard.throttle.succeeded(account);
       await app.startSession(reply, credentials.id);
       await recordSignIn(options.db, { ...attempt, succeeded: true });
       return reply.status(204).send(null);
@@ -80,6 +68,9 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
       return reply.status(204).send(null);
     },
   });
+
+  // The second step's routes, and what the password step answers when an account needs a code.
+  const secondStep = secondStepRoutes(app, { db: options.db, guard, secureCookies: options.secureCookies });
 }
 
 function loginName(body: unknown): string {

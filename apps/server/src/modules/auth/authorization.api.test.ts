@@ -29,12 +29,14 @@ describeEachDatabase('authorisation', (kind) => {
   });
   afterAll(() => t.close());
 
-  it('marks only sign-in status, sign-in, sign-out, the token-checked device transfers and the password set with a mailed link as public', () => {
+  it('marks only sign-in status, sign-in with its code step, sign-out, the token-checked device transfers and the password set with a mailed link as public', () => {
     expect(apiRoutes.filter((route) => route.public).map(label)).toEqual([
       'GET /api/v2/authenticated',
       'HEAD /api/v2/authenticated',
       'POST /api/v2/auth/login',
       'POST /api/v2/auth/logout',
+      'POST /api/v2/auth/login/enrolment',
+      'POST /api/v2/auth/login/code',
       'POST /api/v2/people/password',
       'GET /api/v2/updates/:serial/:jobId/download',
       'HEAD /api/v2/updates/:serial/:jobId/download',

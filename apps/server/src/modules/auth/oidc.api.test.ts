@@ -107,6 +107,7 @@ describeEachDatabase('sign-in through the identity provider', (kind) => {
       firstName: 'Alice',
       lastName: 'Adler',
       theme: 'default',
+      language: null,
       authorizedFeatures: ['cbm_alert', 'cbm_liveview'],
     });
     expect(await usersWithSubject('alice')).toEqual([{ id: expect.any(Number), email: 'alice.adler@example.com' }]);

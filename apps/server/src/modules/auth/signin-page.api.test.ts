@@ -39,6 +39,8 @@ describeEachDatabase('sign-in page', (kind) => {
     expect(html).toContain('<button type="submit">Sign in</button>');
     expect(html).toContain('<h1>Sign in to CBM</h1>');
     expect(html).not.toContain('/api/v2/auth/oidc/start');
+    expect(html).toMatch(/<form id="signin-code"[^>]* hidden>/);
+    expect(html).toMatch(/<input name="code" autocomplete="one-time-code" required/);
   });
 
   it.each(['de-DE', 'de', 'de-AT,en;q=0.5'])('is German with Accept-Language %s', async (language) => {
@@ -48,6 +50,7 @@ describeEachDatabase('sign-in page', (kind) => {
     expect(response.body).toContain('<h1>Bei CBM anmelden</h1>');
     expect(response.body).toContain('<button type="submit">Anmelden</button>');
     expect(response.body).toContain('E-Mail-Adresse');
+    expect(response.body).toContain('<h2>Code eingeben</h2>');
   });
 
   it('sends a signed-in user to the application', async () => {

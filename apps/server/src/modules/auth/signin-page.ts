@@ -48,6 +48,24 @@ export function renderSignin(language: Language, oidcEnabled: boolean, next = '/
     <p class="error" role="alert" hidden></p>
     <button type="submit">${t('signin.submit')}</button>
   </form>
+  <form id="signin-code" data-failed="${t('signin.failed')}" hidden>
+    <h2>${t('signin.codeHeading')}</h2>
+    <p class="subtitle">${t('signin.codeHint')}</p>
+    <div class="enrol" hidden>
+      <p>${t('signin.enrolHint')}</p>
+      <p><code class="secret"></code></p>
+      <p><a class="uri" href="/signin">${t('signin.enrolLink')}</a></p>
+    </div>
+    <label>${t('signin.code')}<input name="code" autocomplete="one-time-code" required minlength="6" maxlength="32"></label>
+    <p class="error" role="alert" hidden></p>
+    <button type="submit">${t('signin.codeSubmit')}</button>
+  </form>
+  <section id="signin-recovery" hidden>
+    <h2>${t('signin.recoveryHeading')}</h2>
+    <p class="subtitle">${t('signin.recoveryHint')}</p>
+    <ol class="codes"></ol>
+    <button type="button">${t('signin.continue')}</button>
+  </section>
   ${oidc}
 </main>
 </body>

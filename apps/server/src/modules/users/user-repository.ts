@@ -1,3 +1,4 @@
+import type { UiLanguage } from '@cbm/contracts/date-formats';
 import type { Feature } from '@cbm/contracts/features';
 import type { SitePermission } from '@cbm/contracts/site-permissions';
 import type { Theme } from '@cbm/contracts/themes';
@@ -35,9 +36,10 @@ export function userRepository(db: Queryable) {
         first_name: string;
         last_name: string;
         theme: User['theme'];
+        language: User['language'];
         features: Feature[];
       }>(
-        `SELECT u.first_name, u.last_name, u.theme,
+        `SELECT u.first_name, u.last_name, u.theme, u.language,
                 coalesce(array_agg(f.feature ORDER BY f.feature) FILTER (WHERE f.feature IS NOT NULL), '{}') AS features
            FROM app_user u LEFT JOIN user_feature f ON f.user_id = u.id
           WHERE u.id = $1 GROUP BY u.id`,
@@ -48,6 +50,7 @@ export function userRepository(db: Queryable) {
           firstName: row.first_name,
           lastName: row.last_name,
           theme: row.theme,
+          language: row.language,
           authorizedFeatures: row.features,
         }
       );
@@ -55,6 +58,10 @@ export function userRepository(db: Queryable) {
 
     async setTheme(userId: number, theme: Theme): Promise<void> {
       await db.query('UPDATE app_user SET theme = $2 WHERE id = $1', [userId, theme]);
+    },
+
+    async setLanguage(userId: number, language: UiLanguage): Promise<void> {
+      await db.query('UPDATE app_user SET language = $2 WHERE id = $1', [userId, language]);
     },
 
     async create(user: NewUser): Promise<number> {

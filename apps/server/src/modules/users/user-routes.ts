@@ -1,4 +1,4 @@
-import { themeUpdateBodySchema, userSchema } from '@cbm/contracts/user';
+import { languageUpdateBodySchema, themeUpdateBodySchema, userSchema } from '@cbm/contracts/user';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database';
@@ -23,6 +23,17 @@ export async function userRoutes(app: FastifyInstance, options: { db: Database }
     handler: async (request) => {
       const user = await request.requireUser();
       await users.setTheme(user.id, request.body.theme);
+      const profile = await users.profile(user.id);
+      if (!profile) throw unauthenticated();
+      return profile;
+    },
+  });
+
+  api.put('/api/v2/user/language', {
+    schema: { tags: ['user'], body: languageUpdateBodySchema, response: { 200: userSchema } },
+    handler: async (request) => {
+      const user = await request.requireUser();
+      await users.setLanguage(user.id, request.body.language);
       const profile = await users.profile(user.id);
       if (!profile) throw unauthenticated();
       return profile;

@@ -26,7 +26,13 @@ describeEachDatabase('user', (kind) => {
       const user = userSchema.parse(response.json());
       expect(user).toMatchObject({ firstName, lastName, theme: 'default' });
       expect(sorted(user.authorizedFeatures)).toEqual(sorted(features));
-      expect(Object.keys(response.json()).sort()).toEqual(['authorizedFeatures', 'firstName', 'lastName', 'theme']);
+      expect(Object.keys(response.json()).sort()).toEqual([
+        'authorizedFeatures',
+        'firstName',
+        'language',
+        'lastName',
+        'theme',
+      ]);
     });
 
     it('knows every demo user', () => {
@@ -90,6 +96,24 @@ describeEachDatabase('user', (kind) => {
     it('answers 401 without a session', async () => {
       const response = await t.request({ method: 'PUT', url: '/api/v2/user/theme', payload: { theme: 'crown' } });
       expect(response.statusCode).toBe(401);
+    });
+  });
+
+  describe('PUT /api/v2/user/language', () => {
+    it('is null until the user chooses, then kept for the user only, across sessions', async () => {
+      const cookie = cookies['blocked@cbm.demo'];
+      expect((await t.request({ url: '/api/v2/user', cookie })).json()).toMatchObject({ language: null });
+      const put = (language: unknown) =>
+        t.request({ method: 'PUT', url: '/api/v2/user/language', cookie, payload: { language } });
+      expect((await put('de')).json()).toMatchObject({ language: 'de' });
+      const again = await t.request({ url: '/api/v2/user', cookie: await t.signIn('blocked@cbm.demo') });
+      expect(again.json()).toMatchObject({ language: 'de' });
+      const other = await t.request({ url: '/api/v2/user', cookie: cookies['operator@cbm.demo'] });
+      expect(other.json()).toMatchObject({ language: null });
+      const refused = await put('fr');
+      expect(refused.json()).toMatchObject({ statusCode: 400, code: 'request.invalid' });
+      expect(Object.keys(refused.json().errors)).toEqual(['body.language']);
+      expect((await put('en')).json()).toMatchObject({ language: 'en' });
     });
   });
 });

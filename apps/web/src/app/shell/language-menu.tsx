@@ -2,10 +2,12 @@ import { UI_LANGUAGES } from '@cbm/contracts/date-formats';
 import { Button, Menu, VisuallyHidden } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useUpdateLanguage } from '../../features/session/api/update-language';
 import { chooseLanguage, currentLanguage } from '../../lib/i18n';
 
 export function LanguageMenu() {
   const { t } = useTranslation();
+  const store = useUpdateLanguage();
   return (
     <Menu position="bottom-end">
       <Menu.Target>
@@ -22,7 +24,10 @@ export function LanguageMenu() {
         {UI_LANGUAGES.map((language) => (
           <Menu.Item
             key={language}
-            onClick={() => chooseLanguage(language)}
+            onClick={() => {
+              chooseLanguage(language);
+              store.mutate(language);
+            }}
             fw={language === currentLanguage() ? 700 : 400}
           >
             {t(`header.languages.${language}`)}

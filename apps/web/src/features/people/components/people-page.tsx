@@ -25,6 +25,7 @@ import { type PeopleSort, type PeopleSortKey, visiblePeople } from '../people-li
 import { EditAccessDialog } from './edit-access-dialog';
 import { InviteDialog } from './invite-dialog';
 import { PersonRow } from './person-row';
+import { TwoFactorPolicySwitch } from './two-factor-policy-switch';
 
 const CONFIRMED: Partial<Record<PersonAction, 'disable' | 'withdraw'>> = { disable: 'disable', withdraw: 'withdraw' };
 
@@ -82,6 +83,7 @@ export default function PeoplePage() {
           {t('people.invite')}
         </Button>
       </Group>
+      <TwoFactorPolicySwitch siteId={siteId} />
       <Paper withBorder p="md">
         <Group justify="space-between" mb="sm">
           <TextInput

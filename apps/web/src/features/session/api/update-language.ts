@@ -1,0 +1,15 @@
+import type { UiLanguage } from '@cbm/contracts/date-formats';
+import type { LanguageUpdateBody, User } from '@cbm/contracts/user';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { userQuery } from './get-user';
+
+/** PUT /user/language: the language chosen in the header, kept on the user (decision 042). */
+export function useUpdateLanguage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (language: UiLanguage) =>
+      api<User>('/user/language', { method: 'PUT', body: { language } satisfies LanguageUpdateBody }),
+    onSuccess: (user) => queryClient.setQueryData(userQuery.queryKey, user),
+  });
+}
