@@ -12,7 +12,11 @@ export interface JobsPluginOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     /** Periodic jobs that run once across all replicas (docs/operations.md). */
-    jobs: { schedule(job: PeriodicJob): void };
+    jobs: {
+      schedule(job: PeriodicJob): void;
+      /** Stops this replica's jobs before the app closes (tests that ask only what routes answer). */
+      stop(): Promise<void>;
+    };
   }
 }
 
@@ -20,13 +24,19 @@ declare module 'fastify' {
 export const jobsPlugin = fp(async (app: FastifyInstance, { db, holder }: JobsPluginOptions) => {
   const pending: PeriodicJob[] = [];
   let scheduler: ReturnType<typeof jobScheduler> | undefined;
+  let stopped = false;
   app.decorate('jobs', {
     schedule(job: PeriodicJob) {
       if (scheduler) scheduler.schedule(job);
       else pending.push(job);
     },
+    async stop() {
+      stopped = true;
+      await scheduler?.stop();
+    },
   });
   app.addHook('onReady', async () => {
+    if (stopped) return;
     scheduler = jobScheduler({
       db,
       holder: `${holder}-${process.pid}`,
