@@ -46,16 +46,15 @@ test.describe('battery alerts', () => {
     await expect(page.getByRole('heading', { name: 'Alerts', level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'Add alert' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add alert' });
-    // Choosing the selected organization again clears it.
-    await dialog.getByRole('combobox', { name: 'Organization (operating site)' }).click();
-    await page.getByRole('option').first().click();
+    // Choosing the selected organization again keeps it: a required choice is never emptied.
+    const organization = dialog.getByRole('combobox', { name: 'Organization (operating site)' });
+    const chosen = await organization.inputValue();
+    await organization.click();
+    await page.getByRole('option', { name: chosen, exact: true }).click();
+    await expect(organization).toHaveValue(chosen);
     await dialog.getByRole('button', { name: 'Save' }).click();
-    for (const message of [
-      'Please select one or more organizations',
-      'Name is required',
-      'E-Mail is required',
-      'One or more battery types are required',
-    ]) {
+    await expect(dialog.getByText('Please select one or more organizations', { exact: true })).toHaveCount(0);
+    for (const message of ['Name is required', 'E-Mail is required', 'One or more battery types are required']) {
       await expect(dialog.getByText(message, { exact: true })).toHaveCount(1);
     }
     // All groups is chosen, so groups are not missing; serials are the other way.

@@ -24,6 +24,10 @@ test('keyboard only: sign in, open the live view of a site, then the filter view
 
   await tabTo(page, 'Expert');
   await page.keyboard.press('Enter');
+  // The group opens with an animation; Tab skips links that are not shown yet.
+  await expect(
+    page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Filter View' }),
+  ).toBeVisible();
   await tabTo(page, 'Filter View');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText('Filter View');

@@ -61,4 +61,7 @@ test('the language switch in the header toggles between English and German, and 
   await page.getByRole('menuitem', { name: 'English' }).click();
   await expect(heading).toHaveText('Live View');
   await expect(page).toHaveTitle('Live View - CBM');
+  // Back to the browser's language, so that the specs after this one get the language of their browser.
+  const reset = await page.request.put('/api/v2/user/language', { data: { language: null } });
+  expect(reset.status()).toBe(200);
 });

@@ -20,7 +20,8 @@ export type User = z.infer<typeof userSchema>;
 export const themeUpdateBodySchema = z.object({ theme: themeSchema });
 export type ThemeUpdateBody = z.infer<typeof themeUpdateBodySchema>;
 
-export const languageUpdateBodySchema = z.object({ language: uiLanguageSchema });
+/** The language the user chose; null goes back to the browser's. */
+export const languageUpdateBodySchema = z.object({ language: uiLanguageSchema.nullable() });
 export type LanguageUpdateBody = z.infer<typeof languageUpdateBodySchema>;
 
 /** Changing one's own password: the current one proves it is the user; the new one follows the password rule. */

@@ -60,7 +60,7 @@ export function userRepository(db: Queryable) {
       await db.query('UPDATE app_user SET theme = $2 WHERE id = $1', [userId, theme]);
     },
 
-    async setLanguage(userId: number, language: UiLanguage): Promise<void> {
+    async setLanguage(userId: number, language: UiLanguage | null): Promise<void> {
       await db.query('UPDATE app_user SET language = $2 WHERE id = $1', [userId, language]);
     },
 

@@ -114,6 +114,8 @@ describeEachDatabase('user', (kind) => {
       expect(refused.json()).toMatchObject({ statusCode: 400, code: 'request.invalid' });
       expect(Object.keys(refused.json().errors)).toEqual(['body.language']);
       expect((await put('en')).json()).toMatchObject({ language: 'en' });
+      // null goes back to the browser's language.
+      expect((await put(null)).json()).toMatchObject({ language: null });
     });
   });
 });

@@ -22,7 +22,7 @@ export function TwoFactorSection() {
           {t('account.twoFactor.title')}
         </Title>
         {status.data && (
-          <Badge color={enabled ? 'green' : 'gray'}>
+          <Badge color={enabled ? 'green.8' : 'gray.7'}>
             {t(enabled ? 'account.twoFactor.on' : 'account.twoFactor.off')}
           </Badge>
         )}
