@@ -15,7 +15,7 @@ test.describe('typed URLs the operator may not open end on the overview', () => 
     test(what, async ({ page, siteIds }) => {
       await page.goto(`/${siteIds[site]}/${path}`);
       await expect(page).toHaveURL('/');
-      await expect(page.getByRole('heading', { name: 'Your operating sites' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Your operating sites', exact: true })).toBeVisible();
     });
   }
 

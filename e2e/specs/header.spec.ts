@@ -20,7 +20,7 @@ test.describe('header', () => {
     await expect(header).not.toHaveCSS('background-color', original);
     const crown = await header.evaluate((element) => getComputedStyle(element).backgroundColor);
     await page.reload();
-    await expect(page.getByRole('heading', { name: 'Your operating sites' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your operating sites', exact: true })).toBeVisible();
     await expect(header).toHaveCSS('background-color', crown);
     await expectChecked('Crown');
 

@@ -13,7 +13,7 @@ test.describe('a browser with locale de-DE', () => {
 
   test('gets the German interface', async ({ page, signInThroughPage, siteIds }) => {
     await signInThroughPage('operator');
-    await expect(page.getByRole('heading', { name: 'Ihre Betriebsstätten' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Ihre Betriebsstätten', exact: true })).toBeVisible();
     await expect(page).toHaveTitle('Übersicht - CBM');
     await expect(page.getByRole('region', { name: 'Karte der Betriebsstätten' })).toBeVisible();
 

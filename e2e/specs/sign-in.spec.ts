@@ -5,7 +5,7 @@ test.describe('signing in through /signin', () => {
   test('the admin reaches the overview with every site', async ({ page, signInThroughPage }) => {
     await signInThroughPage('admin');
     await expect(page).toHaveURL('/');
-    await expect(page.getByRole('heading', { name: 'Your operating sites' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your operating sites', exact: true })).toBeVisible();
     await expect(page.getByRole('table', { name: 'Operating sites' }).getByRole('button')).toHaveCount(10);
   });
 
