@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
-import type { ReportScheduleRecipient } from '@cbm/contracts/report-schedules';
+import type { ReportScheduleCadence, ReportScheduleRecipient } from '@cbm/contracts/report-schedules';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
 import { type Language, translate } from '../../i18n/messages';
 import type { PeriodicJob } from '../../jobs/job-scheduler';
 import type { MailAttachment, MailTransport } from '../mail/mail-transport';
+import { type PeriodReportData, periodReportData, periodReportFiles } from '../reports/period-report-files';
 import { reportFormat } from '../reports/report-format';
 import { lastClosedPeriod, type ReportPeriod } from './report-period';
 import { type DueSchedule, reportScheduleRepository } from './report-schedule-repository';
-import { type ScheduledReportData, scheduledReportData, scheduledReportFiles } from './scheduled-report-files';
 
 export const REPORT_SCHEDULE_JOB = 'report-schedules';
 
@@ -61,14 +61,14 @@ async function mailSchedule(
   if (claimed.length === 0) return;
   const pending = new Set(claimed);
   try {
-    const data = await scheduledReportData(db, schedule, period);
+    const data = await periodReportData(db, { ...schedule, period });
     if (!data) return;
     const files = new Map<Language, Promise<MailAttachment[]>>();
     for (const recipient of claimed) {
       const language = recipient.language;
-      if (!files.has(language)) files.set(language, scheduledReportFiles(data, language));
+      if (!files.has(language)) files.set(language, periodReportFiles(data, language));
       await options.transport.send({
-        ...mailText(data, language, schedule.createdBy),
+        ...mailText(data, schedule.cadence, language),
         messageId: `<report-${schedule.id}-${schedule.cadence}-${period.firstDate}-${hash(recipient.email)}@${options.messageIdHost}>`,
         to: recipient.email,
         date: new Date(options.now()),
@@ -86,16 +86,17 @@ async function mailSchedule(
 const hash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
 
 /** Subject and text in the recipient's language, the period's dates in its format and the site's zone. */
-function mailText({ schedule, period, site }: ScheduledReportData, language: Language, creator: string) {
+function mailText({ request, site }: PeriodReportData, cadence: ReportScheduleCadence, language: Language) {
+  const { period } = request;
   const format = reportFormat(language, site.timezone);
   const values = {
-    cadence: translate(language, `reportScheduleMail.${schedule.cadence}`),
-    report: translate(language, `reportScheduleMail.${schedule.kind}`),
+    cadence: translate(language, `reportScheduleMail.${cadence}`),
+    report: translate(language, `reportScheduleMail.${request.kind}`),
     site: site.name,
     from: format.localDate(period.firstDate),
     to: format.localDate(period.lastDate),
     timeZone: site.timezone,
-    creator,
+    creator: request.createdBy,
   };
   return {
     subject: translate(language, 'reportScheduleMail.subject', values),

@@ -13,15 +13,24 @@ import {
 import { figuresFromRollups } from '../reports/report-rollups';
 import { reportDocument } from '../reports/report-service';
 import { statisticsService } from '../statistics/statistics-service';
-import type { ReportPeriod } from './report-period';
-import type { DueSchedule } from './report-schedule-repository';
 
 type Figures = Awaited<ReturnType<typeof figuresFromRollups>>;
 
-/** What a schedule's PDFs show, counted once and written in each recipient language. */
-export interface ScheduledReportData {
-  schedule: DueSchedule;
-  period: ReportPeriod;
+/** A fleet or battery report of a closed period (scheduled reports, decision 043). */
+export interface PeriodReportRequest {
+  operatingSiteId: number;
+  kind: 'fleet' | 'battery';
+  batterySerials: readonly string[];
+  /** Who asked for it: the PDF names them and takes their theme. */
+  createdById: number | null;
+  createdBy: string;
+  /** Local dates (last inclusive) and the instants [fromMs, toMs) they cover. */
+  period: { firstDate: string; lastDate: string; fromMs: number; toMs: number };
+}
+
+/** What the PDFs of a period show, counted once and written in each language asked for. */
+export interface PeriodReportData {
+  request: PeriodReportRequest;
   site: ReportSite;
   creator: ReportUser;
   batteries: { battery: ReportBatteryInfo; figures: Figures }[];
@@ -30,33 +39,33 @@ export interface ScheduledReportData {
 const NO_CREATOR: ReportUser = { firstName: '', lastName: '', theme: 'default' };
 
 /**
- * The figures of the schedule's batteries (a fleet report: every battery of the site now; a battery report: its
+ * The figures of the report's batteries (a fleet report: every battery of the site now; a battery report: its
  * serials still at the site) over the period, from the roll-ups as the Reporting page counts them.
  */
-export async function scheduledReportData(
+export async function periodReportData(
   db: Database,
-  schedule: DueSchedule,
-  period: ReportPeriod,
-): Promise<ScheduledReportData | undefined> {
+  request: PeriodReportRequest,
+): Promise<PeriodReportData | undefined> {
+  const { period } = request;
   const reports = reportRepository(db);
   const statistics = statisticsService(db);
-  const siteId = schedule.operatingSiteId;
+  const siteId = request.operatingSiteId;
   const site = await reports.site(siteId);
   if (!site) return undefined;
-  const creator = (schedule.createdById !== null && (await reports.user(schedule.createdById))) || NO_CREATOR;
+  const creator = (request.createdById !== null && (await reports.user(request.createdById))) || NO_CREATOR;
   const serials =
-    schedule.kind === 'fleet'
+    request.kind === 'fleet'
       ? (await reports.batteries(siteId)).map((battery) => battery.batterySerialNumber)
-      : schedule.batterySerials;
+      : request.batterySerials;
   const settings = settingsOf(site, 'en');
-  const batteries: ScheduledReportData['batteries'] = [];
+  const batteries: PeriodReportData['batteries'] = [];
   for (const serial of serials) {
     const battery = await reports.battery(siteId, serial);
     if (!battery) continue;
     const figures = await figuresFromRollups({ reports, statistics }, { siteId, serial, settings, period });
     batteries.push({ battery, figures });
   }
-  return { schedule, period, site, creator, batteries };
+  return { request, site, creator, batteries };
 }
 
 const settingsOf = (site: ReportSite, language: Language): ReportSettings => ({
@@ -76,10 +85,11 @@ const pdf = (filename: string, content: Buffer): MailAttachment => ({
 });
 
 /** The PDFs in one language: the fleet report, or one battery report per serial. */
-export async function scheduledReportFiles(data: ScheduledReportData, language: Language): Promise<MailAttachment[]> {
-  const { schedule, period, site, creator, batteries } = data;
-  const creatorName = `${creator.firstName} ${creator.lastName}`.trim() || schedule.createdBy;
-  if (schedule.kind === 'fleet') {
+export async function periodReportFiles(data: PeriodReportData, language: Language): Promise<MailAttachment[]> {
+  const { request, site, creator, batteries } = data;
+  const { period } = request;
+  const creatorName = `${creator.firstName} ${creator.lastName}`.trim() || request.createdBy;
+  if (request.kind === 'fleet') {
     const content = await renderFleetReportPdf({
       language,
       theme: creator.theme,
