@@ -22,11 +22,11 @@ function processCpuMicros(pid: number): number {
   }
 }
 
-/**
- * CPU used so far by the PostgreSQL backends (on this machine) of the connections named `applicationName`: the
- * database's share of one process's work, apart from what other clients of the same server cost meanwhile.
- */
-export async function backendCpuMicros(connectionString: string, applicationName: string): Promise<number> {
+/** The CPU (µs) each PostgreSQL backend of the connections named `applicationName` has used so far, by pid. */
+export async function backendCpuSnapshot(
+  connectionString: string,
+  applicationName: string,
+): Promise<Map<number, number>> {
   const client = new pg.Client({ connectionString });
   await client.connect();
   try {
@@ -34,8 +34,16 @@ export async function backendCpuMicros(connectionString: string, applicationName
       'SELECT pid FROM pg_stat_activity WHERE application_name = $1',
       [applicationName],
     );
-    return rows.reduce((sum, row) => sum + processCpuMicros(row.pid), 0);
+    return new Map(rows.map((row) => [row.pid, processCpuMicros(row.pid)]));
   } finally {
     await client.end();
   }
 }
+
+/**
+ * The CPU those backends used between two snapshots: the database's share of one process's work, apart from what
+ * other clients of the same server cost meanwhile. A backend opened in between counts whole; one closed in
+ * between is missed (the pool keeps its connections while busy).
+ */
+export const backendCpuBetween = (before: Map<number, number>, after: Map<number, number>): number =>
+  [...after].reduce((sum, [pid, micros]) => sum + micros - (before.get(pid) ?? 0), 0);

@@ -4,7 +4,7 @@ import { createInterface } from 'node:readline';
 import { topicFor } from '@cbm/contracts/device-protocol';
 import type { MqttClient } from 'mqtt';
 import { connectGateway, type Gateway, telemetry } from './ingest-throughput';
-import { backendCpuMicros, withApplicationName } from './postgres-backend-cpu';
+import { backendCpuBetween, backendCpuSnapshot, withApplicationName } from './postgres-backend-cpu';
 import { serverCpuMicros } from './server-cpu';
 import { setting } from './smoke';
 
@@ -73,7 +73,7 @@ async function measure(baseUrl: string, rules: boolean): Promise<Measured> {
     while (load.acked() < BATTERIES * 2) await delay(200);
     const before = {
       server: await serverCpuMicros(server),
-      postgres: await backendCpuMicros(baseUrl, applicationName),
+      postgres: await backendCpuSnapshot(baseUrl, applicationName),
     };
     const ackedBefore = load.acked();
     const began = performance.now();
@@ -81,7 +81,8 @@ async function measure(baseUrl: string, rules: boolean): Promise<Measured> {
     const acked = load.acked() - ackedBefore;
     const rate = acked / ((performance.now() - began) / 1000);
     const serverMicros = ((await serverCpuMicros(server)) - before.server) / acked;
-    const postgresMicros = ((await backendCpuMicros(baseUrl, applicationName)) - before.postgres) / acked;
+    const postgresAfter = await backendCpuSnapshot(baseUrl, applicationName);
+    const postgresMicros = backendCpuBetween(before.postgres, postgresAfter) / acked;
     return { rate, serverMicros, postgresMicros };
   } finally {
     await load.stop();
