@@ -190,10 +190,13 @@ export function fleetHealthRepository(db: Queryable) {
       return rows.map((row) => ({ operatingSiteId: row.site_id, ...toFigures(row) }));
     },
 
-    /** The batteries that need attention, worst first, and how many there are in all (in one pass). */
+    /**
+     * The batteries that need attention, worst first, and how many there are in all (in one pass). The sites are
+     * materialised: inlined, each row would work out its site's day in the site's time zone again.
+     */
     async attention(siteIds: readonly number[]): Promise<{ batteries: AttentionBattery[]; totalCount: number }> {
       const rows = await db.query<AttentionRow>(
-        `WITH sites AS (${SITES}), live AS (${LIVE})
+        `WITH sites AS MATERIALIZED (${SITES}), live AS (${LIVE})
          SELECT *, count(*) OVER ()::int AS total_count FROM (
            SELECT serial_number, name, operating_site_id, ${ATTENTION}, current_error_code, soc,
                   last_data_timestamp, to_char(next_service_date, 'YYYY-MM-DD') AS next_service_date
