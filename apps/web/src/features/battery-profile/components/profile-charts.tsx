@@ -1,5 +1,6 @@
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { LEGEND_IN_SERIES_ORDER } from '../../../lib/series-hues';
 import { type ProfileRow, STATE_LEVELS } from '../profile-series';
 import { ProfileChart } from './profile-chart';
 
@@ -58,6 +59,7 @@ export function ProfileCharts({ rows, titleOrder }: { rows: ProfileRow[]; titleO
         ]}
         unit=" °C"
         withLegend
+        legendProps={LEGEND_IN_SERIES_ORDER}
         yAxisProps={{ domain: ['auto', 'auto'] }}
         valueFormatter={oneDecimal}
       />
