@@ -76,7 +76,7 @@ test.describe('battery page', () => {
     siteIds,
   }) => {
     await signIn('admin', { next: `/${siteIds['Hamburg Hafen']}/mdload/live` });
-    const unitLink = page.getByRole('heading', { level: 3 }).getByRole('link').first();
+    const unitLink = page.getByRole('heading', { level: 2 }).getByRole('link').first();
     const name = (await unitLink.textContent()) ?? '';
     await unitLink.click();
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();

@@ -91,4 +91,16 @@ test.describe('battery statistics in German', () => {
         .first(),
     ).toBeVisible();
   });
+
+  test('counts the batteries without a group as one group, Ohne Gruppe', async ({ page, signIn, siteIds }) => {
+    await signIn('admin', { next: `/${siteIds[SITE]}/stats/statistics` });
+    await choose(page, /^Typ/, 'CO2-Äquivalent');
+    await choose(page, /^Gruppierung/, 'Gruppe');
+    await choose(page, /^Gruppe(?!ierung)/, 'Ohne Gruppe');
+    await page.keyboard.press('Escape');
+    // Over the default period, last month.
+    await page.getByRole('button', { name: 'Anzeigen', exact: true }).click();
+    const table = page.getByRole('table', { name: 'Werte des Diagramms' });
+    await expect(table.getByRole('columnheader', { name: 'Ohne Gruppe', exact: true })).toBeVisible();
+  });
 });

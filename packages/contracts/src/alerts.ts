@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UNGROUPED } from './battery-groups';
 import { whenValid } from './field-rules';
 import { operatingSiteIdSchema } from './sites';
 import { VALIDATION } from './validation-messages';
@@ -10,8 +11,7 @@ export type AlertProduct = (typeof ALERT_PRODUCTS)[number];
 export const ALERT_NAME_MAX = 100;
 export const ALERT_EMAILS_MAX = 20;
 export const ALERT_SELECTION_MAX = 500;
-/** The Ungrouped pseudo-group in the alert form (entity fields). */
-export const UNGROUPED = 'ungrouped';
+export { UNGROUPED };
 /** Every group of the site, also those created later: an explicit choice, stored as no group narrowing. */
 export const ALL_GROUPS = 'all';
 

@@ -4,6 +4,9 @@ import { operatingSiteIdSchema } from './sites';
 
 export const BATTERY_GROUP_NAME_MAX = 100;
 
+/** The Ungrouped pseudo-group where a selection names it (alert form, statistics): a battery's group id is null. */
+export const UNGROUPED = 'ungrouped';
+
 /** A group of batteries at one site (entity fields). The Ungrouped pseudo-group has the id null. */
 export const batteryGroupSchema = z.object({ id: z.number().int(), name: z.string() });
 export type BatteryGroup = z.infer<typeof batteryGroupSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isKnownTimeZone } from './admin';
+import { UNGROUPED } from './battery-groups';
 import { whenValid } from './field-rules';
 import { operatingSiteIdSchema } from './sites';
 import { VALIDATION } from './validation-messages';
@@ -58,7 +59,13 @@ const listOf = <T extends z.ZodType>(item: T) =>
   );
 
 export const serialListSchema = listOf(z.string().trim().min(1).max(100));
-export const groupIdListSchema = listOf(z.coerce.number().int().positive().max(2_147_483_647));
+/** A group of the site, or Ungrouped: the site's batteries without a group. */
+export const statisticsGroupIdSchema = z.union([
+  z.literal(UNGROUPED),
+  z.coerce.number().int().positive().max(2_147_483_647),
+]);
+export type StatisticsGroupId = z.infer<typeof statisticsGroupIdSchema>;
+export const groupIdListSchema = listOf(statisticsGroupIdSchema);
 
 /**
  * A range of instants, `from` inclusive and `to` exclusive (as the time-range input gives it). Figures
@@ -88,7 +95,7 @@ export function checkRange(range: { from: string; to: string }, ctx: z.Refinemen
 
 /** With groupBy=group the groups, with groupBy=serial the batteries are required. */
 function checkSelection(
-  query: { groupBy: StatisticsGroupBy; groupIds: readonly number[]; serials: readonly string[] },
+  query: { groupBy: StatisticsGroupBy; groupIds: readonly StatisticsGroupId[]; serials: readonly string[] },
   ctx: z.RefinementCtx,
 ): void {
   if (query.groupBy === 'group' && query.groupIds.length === 0) {
@@ -107,7 +114,7 @@ export const statisticsQuerySchema = z
     groupBy: enumOf(STATISTICS_GROUP_BY, VALIDATION.groupByRequired),
     granularity: enumOf(STATISTICS_GRANULARITIES, VALIDATION.granularityRequired),
     ...timeRangeFields,
-    /** With groupBy=group: the groups to show (required). */
+    /** With groupBy=group: the groups to show (required), `ungrouped` for the batteries without one. */
     groupIds: groupIdListSchema,
     /** With groupBy=serial: the batteries to show (required). */
     serials: serialListSchema,
@@ -117,9 +124,12 @@ export const statisticsQuerySchema = z
 export type StatisticsQuery = z.infer<typeof statisticsQuerySchema>;
 
 export const statisticsSeriesSchema = z.object({
-  /** 'organization', a group id or a serial number. */
+  /** 'organization', a group id, 'ungrouped' or a serial number. */
   key: z.string(),
-  /** The site's name, the group's name or the battery's name (its serial when it has none). */
+  /**
+   * The site's name, the group's name (Ungrouped in the request's language) or the battery's name (its serial when
+   * it has none).
+   */
   label: z.string(),
   /**
    * Per figure of STATISTICS_METRICS[type], one value per period; null where a box plot has no sessions.

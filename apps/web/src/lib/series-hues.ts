@@ -6,3 +6,6 @@ export const SERIES_HUES = ['blue', 'orange', 'teal', 'grape', 'red', 'lime', 'c
 
 /** Series a chart draws at most: the largest ones, the rest summed up as "Others" (tables keep them all). */
 export const CHART_SERIES_MAX = 6;
+
+/** Legend entries in the series' own order: recharts sorts them by series key otherwise ("≤ 100 %" before "< 20 %"). */
+export const LEGEND_IN_SERIES_ORDER = { itemSorter: null };

@@ -1,3 +1,4 @@
+import { UNGROUPED } from '@cbm/contracts/battery-groups';
 import { EXPORT_GRANULARITY, type ExportResolution } from '@cbm/contracts/data-export';
 import {
   STATISTICS_GRANULARITIES,
@@ -110,7 +111,11 @@ describeEachDatabase('statistics and export against the raw samples', (kind) => 
   };
 
   const keyOf = (groupBy: StatisticsGroupBy, battery: StatisticsBattery) =>
-    groupBy === 'organization' ? 'organization' : groupBy === 'group' ? String(battery.groupId) : battery.serialNumber;
+    groupBy === 'organization'
+      ? 'organization'
+      : groupBy === 'group'
+        ? String(battery.groupId ?? UNGROUPED)
+        : battery.serialNumber;
 
   function expected(
     type: StatisticsType,
@@ -124,9 +129,7 @@ describeEachDatabase('statistics and export against the raw samples', (kind) => 
       const period = referencePeriod(date, granularity);
       if (!periods.includes(period)) periods.push(period);
     }
-    const keys = [
-      ...new Set(batteries.filter((b) => groupBy !== 'group' || b.groupId !== null).map((b) => keyOf(groupBy, b))),
-    ];
+    const keys = [...new Set(batteries.map((b) => keyOf(groupBy, b)))];
     const inRange = (date: string) => date >= first && date <= last;
     const values = (key: string) => {
       const members = batteries.filter((battery) => keyOf(groupBy, battery) === key);
@@ -179,7 +182,7 @@ describeEachDatabase('statistics and export against the raw samples', (kind) => 
             for (const granularity of STATISTICS_GRANULARITIES) {
               const selection =
                 groupBy === 'group'
-                  ? `&groupIds=${[...new Set(batteries.map((b) => b.groupId).filter((id) => id !== null))].join(',')}`
+                  ? `&groupIds=${[...new Set(batteries.map((b) => keyOf(groupBy, b)))].join(',')}`
                   : groupBy === 'serial'
                     ? `&serials=${batteries.map((b) => b.serialNumber).join(',')}`
                     : '';

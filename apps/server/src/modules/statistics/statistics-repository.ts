@@ -1,27 +1,11 @@
 import { isKnownTimeZone } from '@cbm/contracts/admin';
 import { START_SOC_BUCKETS, STATISTICS_DEFAULT_TIME_ZONE } from '@cbm/contracts/constants';
-import type { StatisticsBattery, StatisticsGranularity, StatisticsGroupBy } from '@cbm/contracts/statistics';
+import type { StatisticsBattery } from '@cbm/contracts/statistics';
 import type { Queryable } from '../../db/database';
 import { type DaySource, daySourceSql } from './day-source-sql';
 import { type DayRange, periodSql } from './periods';
-import {
-  type AddParameter,
-  asIs,
-  ENERGY_SQL,
-  type EnergyFigure,
-  EXPORT_FIGURES,
-  EXPORT_SQL,
-  sum,
-} from './statistics-figure-sql';
-
-export interface Selection {
-  siteId: number;
-  range: DayRange;
-  granularity: StatisticsGranularity;
-  groupBy: StatisticsGroupBy;
-  /** The group ids or serials of the selection; ignored for 'organization'. */
-  keys: readonly (string | number)[];
-}
+import { KEY_SQL, type Selection, selectionFilter } from './selection-sql';
+import { asIs, ENERGY_SQL, type EnergyFigure, EXPORT_FIGURES, EXPORT_SQL, sum } from './statistics-figure-sql';
 
 /** The export's figures of one period and key: exact decimals rounded half up to EXPORT_DIGITS, as text. */
 export interface ExportRow {
@@ -44,7 +28,7 @@ export interface StartSocRow {
   max: number;
 }
 
-export type { DaySource };
+export type { DaySource, Selection };
 
 /** Numbers joined by commas (PostgreSQL's shortest exact text of each, valid JSON numbers). */
 export type NumberList = string;
@@ -78,18 +62,6 @@ function bucketCountsSql(soc: string): string {
 function parameters() {
   const values: unknown[] = [];
   return { values, add: (value: unknown, type: string) => `$${values.push(value)}::${type}` };
-}
-
-const KEY_SQL: Record<StatisticsGroupBy, string> = {
-  organization: `'organization'`,
-  group: 'b.group_id::text',
-  serial: 'src.serial',
-};
-
-function selectionFilter(selection: Selection, add: AddParameter): string {
-  if (selection.groupBy === 'group') return `AND b.group_id = ANY(${add(selection.keys, 'int[]')})`;
-  if (selection.groupBy === 'serial') return `AND src.serial = ANY(${add(selection.keys, 'text[]')})`;
-  return '';
 }
 
 export function statisticsRepository(db: Queryable) {

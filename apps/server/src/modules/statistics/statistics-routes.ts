@@ -29,7 +29,7 @@ export async function statisticsRoutes(app: FastifyInstance, options: { db: Data
       await requireStatisticsAccess(sites, request, request.query.operatingSiteId);
       // Sent as JSON text (statisticsJson), which the typed reply does not know: the document the
       // response schema describes, without serialising a year of 1,000 series (730,000 numbers) again.
-      const json = statisticsJson(await loadStatistics(statistics, request.query));
+      const json = statisticsJson(await loadStatistics(statistics, request.query, request.language));
       return (reply as FastifyReply).type('application/json').send(json);
     },
   });

@@ -1,3 +1,4 @@
+import { UNGROUPED } from '@cbm/contracts/battery-groups';
 import {
   START_SOC_BOX_METRICS,
   STATISTICS_METRICS,
@@ -7,6 +8,7 @@ import {
 } from '@cbm/contracts/statistics';
 import type { Queryable } from '../../db/database';
 import { batteryGroupNotFound, HttpError } from '../../http-error';
+import { type Language, translate } from '../../i18n/messages';
 import { localDays, nextDate } from '../battery-days/local-days';
 import { type DayRange, dayRange, HOUR_MS, periodsOf, QUARTER_HOUR_MS, startsOnGrid } from './periods';
 import type { EnergyFigure } from './statistics-figure-sql';
@@ -115,18 +117,14 @@ export function statisticsService(db: Queryable) {
 export type StatisticsService = ReturnType<typeof statisticsService>;
 
 /** The series the query asks for, in the order shown; unknown groups or serials of the site answer 404. */
-async function seriesHeads(repository: StatisticsRepository, query: StatisticsQuery): Promise<SeriesHead[]> {
+async function seriesHeads(
+  repository: StatisticsRepository,
+  query: StatisticsQuery,
+  language: Language,
+): Promise<SeriesHead[]> {
   const siteId = query.operatingSiteId;
   if (query.groupBy === 'organization') return [{ key: 'organization', label: await repository.siteName(siteId) }];
-  if (query.groupBy === 'group') {
-    const ids = [...new Set(query.groupIds)];
-    const groups = await repository.groups(siteId, ids);
-    const missing = ids.find((id) => !groups.some((group) => group.id === id));
-    if (missing !== undefined) {
-      throw batteryGroupNotFound(missing);
-    }
-    return groups.map((group) => ({ key: String(group.id), label: group.name }));
-  }
+  if (query.groupBy === 'group') return groupHeads(repository, query, language);
   const serials = [...new Set(query.serials)];
   const batteries = new Map(
     (await repository.batteries(siteId, serials)).map((battery) => [battery.serialNumber, battery]),
@@ -134,6 +132,21 @@ async function seriesHeads(repository: StatisticsRepository, query: StatisticsQu
   const missing = serials.filter((serial) => !batteries.has(serial));
   if (missing.length > 0) throw batteriesNotFound(missing);
   return serials.map((serial) => ({ key: serial, label: batteries.get(serial)?.batteryName || serial }));
+}
+
+/** The chosen groups by name, Ungrouped after them. */
+async function groupHeads(
+  repository: StatisticsRepository,
+  query: StatisticsQuery,
+  language: Language,
+): Promise<SeriesHead[]> {
+  const ids = [...new Set(query.groupIds.filter((id): id is number => id !== UNGROUPED))];
+  const groups = await repository.groups(query.operatingSiteId, ids);
+  const missing = ids.find((id) => !groups.some((group) => group.id === id));
+  if (missing !== undefined) throw batteryGroupNotFound(missing);
+  const heads = groups.map((group) => ({ key: String(group.id), label: group.name }));
+  if (!query.groupIds.includes(UNGROUPED)) return heads;
+  return [...heads, { key: UNGROUPED, label: translate(language, 'batteryGroups.ungrouped') }];
 }
 
 /** The answer of the statistics call with each series' figures as JSON arrays, ready to be joined. */
@@ -149,16 +162,17 @@ export interface StatisticsAnswer extends Omit<StatisticsResponse, 'series'> {
 export async function loadStatistics(
   repository: StatisticsRepository,
   query: StatisticsQuery,
+  language: Language,
 ): Promise<StatisticsAnswer> {
   const timeZone = await zoneOf(repository, query);
   const range = dayRange(query.from, query.to, timeZone);
-  const heads = await seriesHeads(repository, query);
+  const heads = await seriesHeads(repository, query, language);
   const selection: Selection = {
     siteId: query.operatingSiteId,
     range,
     granularity: query.granularity,
     groupBy: query.groupBy,
-    keys: heads.map((head) => (query.groupBy === 'group' ? Number(head.key) : head.key)),
+    keys: heads.map((head) => (query.groupBy === 'group' && head.key !== UNGROUPED ? Number(head.key) : head.key)),
   };
   const periods = periodsOf(range, query.granularity);
   const values =

@@ -219,6 +219,43 @@ describeEachDatabase('battery statistics API', (kind) => {
     expect(group.statusCode).toBe(404);
   });
 
+  it('offers Ungrouped as a group: the site’s batteries without one, named in the request’s language', async () => {
+    const batteries = (
+      await get(`/api/v2/Statistics/filter/batteries?operatingSiteId=${hamburg}`)
+    ).json() as StatisticsBattery[];
+    const ungrouped = batteries.find((battery) => battery.groupId === null);
+    const grouped = batteries.find((battery) => battery.groupId !== null);
+    expect(ungrouped).toBeDefined();
+    // A battery that moved away and has no group there: its days here count for the site, in no group.
+    const [moved] = await t.db.query<{ serial_number: string }>(
+      `UPDATE battery SET group_id = NULL WHERE serial_number = (SELECT serial_number FROM battery
+         WHERE operating_site_id = $1 ORDER BY serial_number LIMIT 1) RETURNING serial_number`,
+      [ids['Wien Süd']],
+    );
+    const day = (serial: string | undefined, chargedKwh: number) =>
+      t.db.query(
+        `INSERT INTO battery_day VALUES ($1, $2, '2026-11-05', 'Europe/Berlin', $3, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 50, 50, 90)`,
+        [serial, hamburg, chargedKwh],
+      );
+    await day(ungrouped?.serialNumber, 3);
+    await day(grouped?.serialNumber, 5);
+    await day(moved?.serial_number, 7);
+    const query = `type=totalenergy&groupBy=group&granularity=day&${RANGE}&groupIds=ungrouped,${grouped?.groupId}`;
+    const english = await statistics(query);
+    expect(english.statusCode, english.body).toBe(200);
+    const series = (english.json() as StatisticsResponse).series;
+    expect(series.map(({ key, label, values }) => ({ key, label, charged: values.chargedKwh?.[3] }))).toEqual([
+      { key: String(grouped?.groupId), label: grouped?.groupName, charged: 5 },
+      { key: 'ungrouped', label: 'Ungrouped', charged: 3 },
+    ]);
+    const german = (await statistics(query, admin, 'de')).json() as StatisticsResponse;
+    expect(german.series[1]?.label).toBe('Ohne Gruppe');
+    const site = (await statistics(`type=totalenergy&groupBy=organization&granularity=day&${RANGE}`)).json();
+    expect(site.series[0].values.chargedKwh[3]).toBe(15);
+    const wrong = await statistics(`type=co2&groupBy=group&granularity=day&${RANGE}&groupIds=none`);
+    expect(wrong.statusCode).toBe(400);
+  });
+
   it('needs cbm_statistic, access to the site and its Statistic permission', async () => {
     const wien = ids['Wien Süd'] as number;
     const query = `type=co2&groupBy=organization&granularity=day&${RANGE}`;

@@ -1,15 +1,19 @@
 import { NAVIGATION_PROGRESS_MS } from '@cbm/contracts/constants';
-import { NavigationProgress, nprogress } from '@mantine/nprogress';
+import { NavigationProgress, nprogress, nprogressStore, useNprogress } from '@mantine/nprogress';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigation } from 'react-router';
 
-/** A thin bar, no spinner, for at least 500 ms while navigating to a different path (screens and routes). */
+/**
+ * A thin bar, no spinner, for at least 500 ms while navigating to a different path (screens and routes). Hidden from
+ * assistive technology while no page is loading: an idle bar outside every landmark is no content.
+ */
 export function NavigationProgressBar() {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const location = useLocation();
   const startedAt = useRef<number | undefined>(undefined);
+  const { mounted } = useNprogress(nprogressStore);
   const toOtherPath = navigation.state === 'loading' && navigation.location.pathname !== location.pathname;
 
   useEffect(() => {
@@ -26,5 +30,5 @@ export function NavigationProgressBar() {
     return undefined;
   }, [toOtherPath]);
 
-  return <NavigationProgress size={3} aria-label={t('menu.loadingPage')} />;
+  return <NavigationProgress size={3} aria-label={t('menu.loadingPage')} aria-hidden={!mounted} />;
 }

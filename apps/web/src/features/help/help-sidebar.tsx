@@ -22,12 +22,14 @@ function HelpContent({ topic, onClose }: { topic: string | undefined; onClose: (
   return (
     <ScrollArea p="md" h="100%">
       <Group justify="space-between" mb="sm">
-        <Title order={3}>{t('help.title')}</Title>
+        <Title order={2} size="h3">
+          {t('help.title')}
+        </Title>
         <CloseButton onClick={onClose} aria-label={t('help.close')} />
       </Group>
       {topic ? (
         <>
-          <Title order={4} mb="xs">
+          <Title order={3} size="h4" mb="xs">
             {t(`help.topics.${topic}.title`)}
           </Title>
           {t(`help.topics.${topic}.text`)

@@ -1,6 +1,6 @@
-import type { StatisticsResponse } from '@cbm/contracts/statistics';
+import type { StatisticsBattery, StatisticsResponse } from '@cbm/contracts/statistics';
 import { describe, expect, it } from 'vitest';
-import { chartModel, formatFigure, hasData, periodLabel } from './statistics-model';
+import { chartModel, formatFigure, groupsOf, hasData, periodLabel } from './statistics-model';
 
 const response: StatisticsResponse = {
   type: 'availability',
@@ -70,5 +70,23 @@ describe('statistics model', () => {
     expect(
       hasData({ ...response, series: [{ key: 'x', label: 'x', values: { lowSocHours: [0], availableHours: [0] } }] }),
     ).toBe(false);
+  });
+
+  it('offers the groups by name and Ungrouped last, only when a battery has no group', () => {
+    const battery = (serialNumber: string, groupId: number | null, groupName: string | null): StatisticsBattery => ({
+      serialNumber,
+      batteryName: '',
+      groupId,
+      groupName,
+    });
+    const grouped = [battery('B1', 2, 'Tor 2'), battery('B2', 1, 'Halle'), battery('B3', 2, 'Tor 2')];
+    expect(groupsOf(grouped, 'Ohne Gruppe')).toEqual([
+      { value: '1', label: 'Halle' },
+      { value: '2', label: 'Tor 2' },
+    ]);
+    expect(groupsOf([...grouped, battery('B4', null, null)], 'Ohne Gruppe').at(-1)).toEqual({
+      value: 'ungrouped',
+      label: 'Ohne Gruppe',
+    });
   });
 });

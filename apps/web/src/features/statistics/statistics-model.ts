@@ -1,3 +1,4 @@
+import { UNGROUPED } from '@cbm/contracts/battery-groups';
 import type { UiLanguage } from '@cbm/contracts/date-formats';
 import {
   START_SOC_BOX_METRICS,
@@ -114,11 +115,16 @@ export const hasData = (response: StatisticsResponse) =>
     Object.values(entry.values).some((values) => values.some((v) => v !== null && v !== 0)),
   );
 
-/** The groups among the site's batteries, by name. */
-export function groupsOf(batteries: readonly StatisticsBattery[]): { value: string; label: string }[] {
+/** The groups among the site's batteries by name, Ungrouped (`ungroupedLabel`) last when a battery has none. */
+export function groupsOf(
+  batteries: readonly StatisticsBattery[],
+  ungroupedLabel: string,
+): { value: string; label: string }[] {
   const groups = new Map<number, string>();
   for (const battery of batteries) if (battery.groupId !== null) groups.set(battery.groupId, battery.groupName ?? '');
-  return [...groups]
+  const named = [...groups]
     .map(([id, name]) => ({ value: String(id), label: name }))
     .sort((a, b) => a.label.localeCompare(b.label));
+  const anyUngrouped = batteries.some((battery) => battery.groupId === null);
+  return anyUngrouped ? [...named, { value: UNGROUPED, label: ungroupedLabel }] : named;
 }

@@ -84,7 +84,9 @@ export function UpdateDialog({ siteId, battery, onClose }: UpdateDialogProps) {
         ) : (
           info.data && (
             <>
-              <Title order={4}>{t('batteryList.update.versions')}</Title>
+              <Title order={3} size="h4">
+                {t('batteryList.update.versions')}
+              </Title>
               {!info.data.expectedVersions && (
                 <Text size="sm">{t('batteryList.update.noExpected', { type: info.data.type })}</Text>
               )}
@@ -141,7 +143,9 @@ export function UpdateDialog({ siteId, battery, onClose }: UpdateDialogProps) {
           </Button>
         </Group>
         <Group justify="space-between">
-          <Title order={4}>{t('batteryList.update.jobs')}</Title>
+          <Title order={3} size="h4">
+            {t('batteryList.update.jobs')}
+          </Title>
           {hasRunningJob(info.data) && (
             <Group gap={6}>
               <Loader size="xs" />

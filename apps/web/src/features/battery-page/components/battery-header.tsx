@@ -46,7 +46,7 @@ export function BatteryHeader({ battery, details, licence, timeZone }: BatteryHe
   ];
   if (licence !== undefined) figures.push([t('batteryPage.licence'), licenceText]);
   const versions = details
-    ? VERSION_FIELDS.map((field) => [t(`batteryList.fields.${field}`), details[field] ?? '—'] as const)
+    ? VERSION_FIELDS.map((field) => [t(`batteryList.columns.${field}`), details[field] ?? '—'] as const)
     : [];
   return (
     <Paper withBorder p="md">
@@ -61,7 +61,7 @@ export function BatteryHeader({ battery, details, licence, timeZone }: BatteryHe
             </Text>
           </div>
           <Badge size="lg" color={battery.hasCurrentError ? 'red' : 'blue'} variant="light" data-testid="battery-state">
-            {t(`liveView.status.${battery.status}`)}
+            {t(`batteryStatus.${battery.status}`)}
           </Badge>
         </Group>
         {error && (

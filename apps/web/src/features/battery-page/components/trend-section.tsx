@@ -38,7 +38,7 @@ export function TrendSection({ siteId, serial, timeZone }: TrendSectionProps) {
       {profile.isPending ? (
         <Loader size="sm" />
       ) : profile.data && hasSamples(profile.data.points) ? (
-        <ProfileCharts rows={rows} />
+        <ProfileCharts rows={rows} titleOrder={3} />
       ) : (
         <Paper withBorder p="md">
           <Text fw={500}>{t('batteryProfile.noData')}</Text>

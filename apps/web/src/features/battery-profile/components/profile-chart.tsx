@@ -5,10 +5,15 @@ import type { ProfileRow } from '../profile-series';
 type ChartOptions = Omit<LineChartProps, 'data' | 'dataKey' | 'h'>;
 
 /** One chart of the profile, as a figure named by its title. */
-export function ProfileChart({ title, rows, ...chart }: ChartOptions & { title: string; rows: ProfileRow[] }) {
+export function ProfileChart({
+  title,
+  titleOrder,
+  rows,
+  ...chart
+}: ChartOptions & { title: string; titleOrder: 2 | 3; rows: ProfileRow[] }) {
   return (
     <Paper component="figure" aria-label={title} withBorder p="md" m={0}>
-      <Title order={4} mb="xs">
+      <Title order={titleOrder} size="h4" mb="xs">
         {title}
       </Title>
       <LineChart

@@ -1,13 +1,17 @@
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { LEGEND_IN_SERIES_ORDER } from '../../../lib/series-hues';
 import { type ProfileRow, STATE_LEVELS } from '../profile-series';
 import { ProfileChart } from './profile-chart';
 
 const decimals = (language: string, digits: number) => (value: number) =>
   value.toLocaleString(language, { maximumFractionDigits: digits });
 
-/** SoC, current, voltage, temperatures and the state (a step chart, one level per state). */
-export function ProfileCharts({ rows }: { rows: ProfileRow[] }) {
+/**
+ * SoC, current, voltage, temperatures and the state (a step chart, one level per state); each chart's title one
+ * heading level below the section it stands in.
+ */
+export function ProfileCharts({ rows, titleOrder }: { rows: ProfileRow[]; titleOrder: 2 | 3 }) {
   const { t, i18n } = useTranslation();
   const oneDecimal = decimals(i18n.language, 1);
   const series = (name: string, color: string) => ({ name, color, label: t(`batteryProfile.series.${name}`) });
@@ -19,6 +23,7 @@ export function ProfileCharts({ rows }: { rows: ProfileRow[] }) {
   return (
     <Stack gap="md">
       <ProfileChart
+        titleOrder={titleOrder}
         title={t('batteryProfile.charts.soc')}
         rows={rows}
         series={[series('soc', 'teal.6')]}
@@ -27,6 +32,7 @@ export function ProfileCharts({ rows }: { rows: ProfileRow[] }) {
         valueFormatter={oneDecimal}
       />
       <ProfileChart
+        titleOrder={titleOrder}
         title={t('batteryProfile.charts.current')}
         rows={rows}
         series={[series('current', 'blue.6')]}
@@ -34,6 +40,7 @@ export function ProfileCharts({ rows }: { rows: ProfileRow[] }) {
         valueFormatter={oneDecimal}
       />
       <ProfileChart
+        titleOrder={titleOrder}
         title={t('batteryProfile.charts.voltage')}
         rows={rows}
         series={[series('voltage', 'violet.6')]}
@@ -42,6 +49,7 @@ export function ProfileCharts({ rows }: { rows: ProfileRow[] }) {
         valueFormatter={decimals(i18n.language, 2)}
       />
       <ProfileChart
+        titleOrder={titleOrder}
         title={t('batteryProfile.charts.temperatures')}
         rows={rows}
         series={[
@@ -51,10 +59,12 @@ export function ProfileCharts({ rows }: { rows: ProfileRow[] }) {
         ]}
         unit=" °C"
         withLegend
+        legendProps={LEGEND_IN_SERIES_ORDER}
         yAxisProps={{ domain: ['auto', 'auto'] }}
         valueFormatter={oneDecimal}
       />
       <ProfileChart
+        titleOrder={titleOrder}
         title={t('batteryProfile.charts.state')}
         rows={rows}
         series={[{ name: 'stateLevel', color: 'indigo.6', label: t('batteryProfile.series.state') }]}

@@ -60,7 +60,7 @@ export default function ProfilePage() {
       {profile.isPending ? (
         <Loader size="sm" />
       ) : profile.data && hasSamples(profile.data.points) ? (
-        <ProfileCharts rows={rows} />
+        <ProfileCharts rows={rows} titleOrder={2} />
       ) : (
         <Paper withBorder p="md">
           <Text fw={500}>{t('batteryProfile.noData')}</Text>

@@ -73,6 +73,7 @@ export default function DataExportPage() {
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <MultiSelect
               label={t('dataExport.values')}
+              placeholder={serials.length === 0 ? t('dataExport.valuesPlaceholder') : undefined}
               data={values}
               value={serials}
               onChange={(next) => setSerials(next.includes(EXPORT_ALL_BATTERIES) ? [EXPORT_ALL_BATTERIES] : next)}
@@ -82,6 +83,7 @@ export default function DataExportPage() {
             />
             <Select
               label={t('dataExport.resolution')}
+              placeholder={t('dataExport.resolutionPlaceholder')}
               data={EXPORT_RESOLUTIONS.map((value) => ({ value, label: t(`dataExport.resolutions.${value}`) }))}
               value={resolution}
               onChange={setResolution}

@@ -99,7 +99,7 @@ export default function LicencePage() {
             aria-label={t('licences.search')}
             value={search}
             onChange={(event) => setSearch(event.currentTarget.value)}
-            w={300}
+            w={380}
           />
           <Button
             leftSection={<IconCalendarEvent size={16} />}

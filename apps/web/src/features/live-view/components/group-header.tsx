@@ -20,7 +20,7 @@ export function GroupHeader({ section, collapsed, onToggle, onRename, onDelete }
       <UnstyledButton onClick={onToggle} aria-expanded={!collapsed}>
         <Group gap="xs" wrap="nowrap">
           {collapsed ? <IconChevronRight size={18} aria-hidden /> : <IconChevronDown size={18} aria-hidden />}
-          <Text fw={700} component="h3" m={0} size="lg">
+          <Text fw={700} component="h2" m={0} size="lg">
             {name}
           </Text>
           <Text c="dimmed" size="sm">

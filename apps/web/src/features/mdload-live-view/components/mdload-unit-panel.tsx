@@ -29,7 +29,7 @@ export function MdloadUnitPanel({ unit, layout, pageLink, onAssignCharger, onMov
       <Stack gap="sm">
         <Group justify="space-between">
           <Group gap="sm">
-            <Title order={3}>
+            <Title order={2} size="h3">
               {pageLink ? (
                 <Anchor component={Link} to={pageLink} inherit c="inherit" underline="always">
                   {unit.name}
@@ -72,7 +72,9 @@ export function MdloadUnitPanel({ unit, layout, pageLink, onAssignCharger, onMov
         </Group>
         {unit.chargingStationGroups.map((group) => (
           <Stack key={group.id} gap="xs" role="group" aria-label={group.name}>
-            <Title order={4}>{group.name}</Title>
+            <Title order={3} size="h4">
+              {group.name}
+            </Title>
             {group.chargingStations.length === 0 ? (
               <Text c="dimmed" size="sm">
                 {t('mdloadLiveView.unit.noStations')}

@@ -15,10 +15,16 @@ interface StationViewProps {
 
 function ChargerCell({ station }: { station: ChargingStation }) {
   const { t } = useTranslation();
-  if (!station.charger) return <Text c="dimmed">{t('mdloadLiveView.station.noCharger')}</Text>;
+  if (!station.charger) {
+    return (
+      <Text size="sm" c="dimmed">
+        {t('mdloadLiveView.station.noCharger')}
+      </Text>
+    );
+  }
   return (
     <Group gap={6} wrap="nowrap">
-      <Text>{station.charger.name}</Text>
+      <Text size="sm">{station.charger.name}</Text>
       <StatusBadge status={station.charger.status} />
     </Group>
   );

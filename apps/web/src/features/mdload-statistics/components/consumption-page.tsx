@@ -4,6 +4,7 @@ import { Loader, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { dayjs } from '../../../components/time-range/zoned-dayjs';
 import { currentLanguage } from '../../../lib/i18n';
+import { LEGEND_IN_SERIES_ORDER } from '../../../lib/series-hues';
 import { useConsumption } from '../api/get-consumption';
 import { usePower } from '../api/get-power';
 import { useStatisticFilters } from '../hooks/use-statistic-filters';
@@ -11,6 +12,9 @@ import { consumptionChart, powerChart } from '../statistics-model';
 import { ConsumptionSummary } from './consumption-summary';
 import { NoData } from './no-data';
 import { StatisticFilters } from './statistic-filters';
+
+/** Room for a tick with its unit ("1,600 kWh") on one line. */
+const UNIT_AXIS = { width: 84 };
 
 /**
  * Charger-station consumption (screens and routes md-consumption): daily energy per unit, power over time and the
@@ -44,7 +48,9 @@ export default function ConsumptionPage() {
       ) : (
         <>
           {consumption.data && <ConsumptionSummary summary={consumption.data.summary} timeZone={filters.timeZone} />}
-          <Title order={3}>{t('mdloadStatistics.consumption.daily')}</Title>
+          <Title order={2} size="h3">
+            {t('mdloadStatistics.consumption.daily')}
+          </Title>
           <BarChart
             h={300}
             data={energy.data}
@@ -53,10 +59,14 @@ export default function ConsumptionPage() {
             type="stacked"
             unit=" kWh"
             withLegend
+            legendProps={LEGEND_IN_SERIES_ORDER}
+            yAxisProps={UNIT_AXIS}
             role="img"
             aria-label={t('mdloadStatistics.consumption.daily')}
           />
-          <Title order={3}>{t('mdloadStatistics.consumption.power')}</Title>
+          <Title order={2} size="h3">
+            {t('mdloadStatistics.consumption.power')}
+          </Title>
           {powerData && powerData.data.length > 0 ? (
             <LineChart
               h={300}
@@ -65,6 +75,8 @@ export default function ConsumptionPage() {
               series={powerData.series}
               unit=" kW"
               withLegend
+              legendProps={LEGEND_IN_SERIES_ORDER}
+              yAxisProps={UNIT_AXIS}
               withDots={false}
               curveType="linear"
               role="img"

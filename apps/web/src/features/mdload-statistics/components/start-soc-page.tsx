@@ -1,6 +1,7 @@
 import { BarChart } from '@mantine/charts';
 import { Loader, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { LEGEND_IN_SERIES_ORDER } from '../../../lib/series-hues';
 import { useStartSoc } from '../api/get-start-soc';
 import { useStatisticFilters } from '../hooks/use-statistic-filters';
 import { startSocCharts } from '../statistics-model';
@@ -30,7 +31,9 @@ export default function StartSocPage() {
       ) : (
         <>
           <Text>{t('mdloadStatistics.startSoc.count', { count: startSoc.data?.sessions ?? 0 })}</Text>
-          <Title order={3}>{t('mdloadStatistics.startSoc.distribution')}</Title>
+          <Title order={2} size="h3">
+            {t('mdloadStatistics.startSoc.distribution')}
+          </Title>
           <BarChart
             h={300}
             data={charts.buckets.data}
@@ -39,7 +42,9 @@ export default function StartSocPage() {
             role="img"
             aria-label={t('mdloadStatistics.startSoc.distribution')}
           />
-          <Title order={3}>{t('mdloadStatistics.startSoc.perStation')}</Title>
+          <Title order={2} size="h3">
+            {t('mdloadStatistics.startSoc.perStation')}
+          </Title>
           <BarChart
             h={Math.max(200, charts.stations.data.length * 36)}
             data={charts.stations.data}
@@ -48,6 +53,7 @@ export default function StartSocPage() {
             type="stacked"
             orientation="vertical"
             withLegend
+            legendProps={LEGEND_IN_SERIES_ORDER}
             yAxisProps={{ width: 120 }}
             role="img"
             aria-label={t('mdloadStatistics.startSoc.perStation')}

@@ -41,7 +41,10 @@ export function PersonRow({ person, siteName, onEdit, onAction }: PersonRowProps
       <Table.Td>
         <Text size="sm">{person.sites.map((site) => siteName(site.operatingSiteId)).join(', ') || '–'}</Text>
       </Table.Td>
-      <Table.Td>{person.lastSignInAt ? formatDateTime(person.lastSignInAt, language) : t('people.never')}</Table.Td>
+      {/* An English date would break at its hyphens ("11-27-" / "2026"). */}
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        {person.lastSignInAt ? formatDateTime(person.lastSignInAt, language) : t('people.never')}
+      </Table.Td>
       <Table.Td>
         {person.manageable ? (
           <Menu position="bottom-end" withinPortal>

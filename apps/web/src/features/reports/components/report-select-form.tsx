@@ -38,7 +38,9 @@ export function ReportSelectForm({ operatingSiteId, loading, onSelect, initialSe
     <Paper withBorder p="lg" maw={640}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <Title order={3}>{t('reports.select.title')}</Title>
+          <Title order={2} size="h3">
+            {t('reports.select.title')}
+          </Title>
           <Autocomplete
             label={t('reports.select.serial')}
             placeholder={t('reports.select.serialPlaceholder')}

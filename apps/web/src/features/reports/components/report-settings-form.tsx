@@ -45,7 +45,7 @@ export function ReportSettingsForm({ initial, serial, csvName, generating, ...pr
     <Paper withBorder p="lg">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <Title order={3}>
+          <Title order={2} size="h3">
             {csvName ? t('reports.settings.sourceCsv', { file: csvName }) : t('reports.settings.source', { serial })}
           </Title>
           <SimpleGrid cols={{ base: 1, md: 2 }}>

@@ -1,14 +1,20 @@
 import type { StatisticsQuery, StatisticsResponse } from '@cbm/contracts/statistics';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api-client';
 
 export const STATISTICS_PATH = '/Statistics';
 
-/** GET /Statistics for a checked query; nothing is asked before the form is complete. */
-export const useStatistics = (query: StatisticsQuery | null) =>
-  useQuery({
-    queryKey: ['statistics', query],
+/**
+ * GET /Statistics for a checked query; nothing is asked before the form is complete. Asked again in another UI
+ * language: the server names Ungrouped in it.
+ */
+export const useStatistics = (query: StatisticsQuery | null) => {
+  const { i18n } = useTranslation();
+  return useQuery({
+    queryKey: ['statistics', query, i18n.language],
     queryFn: () => api<StatisticsResponse>(STATISTICS_PATH, { query: query as StatisticsQuery }),
     enabled: query !== null,
     placeholderData: keepPreviousData,
   });
+};

@@ -95,7 +95,7 @@ export function StatisticsForm({ operatingSiteId, onSubmit }: StatisticsFormProp
           {groupBy === 'group' && (
             <MultiSelect
               label={t('statistics.form.group')}
-              data={groupsOf(batteries)}
+              data={groupsOf(batteries, t('batteryGroups.ungrouped'))}
               value={groupIds}
               onChange={setGroupIds}
               error={errors.groupIds}
