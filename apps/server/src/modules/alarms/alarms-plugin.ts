@@ -12,6 +12,7 @@ type AlarmsConfig = Pick<Config, 'ALERT_MAILS_PER_WINDOW' | 'ALERT_WINDOW_SECOND
 /**
  * The alarm inbox and the threshold and silence rules (decision 040). Register after the alerts plugin: event
  * alarms hang off ingestion's event listeners, threshold alarms off its sample listeners, silence on app.jobs.
+ * Alarms' changes go to the browsers through app.devices.live (decision 044).
  */
 export async function alarmsPlugin(app: FastifyInstance, { config, db }: { config: AlarmsConfig; db: Database }) {
   await app.register(alarmRoutes, { db });
@@ -23,8 +24,9 @@ export async function alarmsPlugin(app: FastifyInstance, { config, db }: { confi
     onFired(fired) {
       for (const [siteId, alerts] of fired) app.devices.live.publishAlerts(siteId, alerts);
     },
+    onAlarmsChanged: (changes) => app.devices.live.publishAlarms(changes),
   };
-  app.devices.addEventListener(alarmEventListener());
+  app.devices.addEventListener(alarmEventListener(options.onAlarmsChanged));
   app.devices.addSampleListener(batteryThresholdListener(options));
   app.devices.addMdloadListener(mdloadThresholdListener(options));
   app.jobs.schedule(silenceJob(db, config.ALARM_SILENCE_CHECK_SECONDS * 1000, options));

@@ -17,8 +17,8 @@ const tooManyStreams = () => new HttpError(429, 'live.tooManyStreams', 'errors.t
 
 /**
  * Server-Sent Events of a site's changed batteries (cbm_liveview) and charger-station twins (cbm_mdliveview),
- * and its fired alerts: battery alerts with cbm_alert, charger-station alerts with cbm_mdlalert and the
- * site's mdload Alert permission. Streams are capped per user and in total; a reader too slow to take its
+ * its fired alerts and its alarms' changes: battery ones with cbm_alert, charger-station ones with cbm_mdlalert
+ * and the site's mdload Alert permission. Streams are capped per user and in total; a reader too slow to take its
  * events is dropped; a stream ends with its session (sign-out at once, expiry and sign-outs elsewhere at
  * the next check) and when the user loses any of the access it was opened with.
  */
@@ -49,7 +49,7 @@ export async function liveRoutes(
       tags: ['live'],
       summary: 'Changes of the site’s batteries and charger-station units as Server-Sent Events',
       querystring: liveStreamQuerySchema,
-      response: { 200: z.string().describe('text/event-stream: events ready, battery, mdload, alert') },
+      response: { 200: z.string().describe('text/event-stream: events ready, battery, mdload, alert, alarm') },
     },
     handler: async (request, reply) => {
       const user = await request.requireUser();
@@ -75,7 +75,7 @@ export async function liveRoutes(
       const send = (event: LiveEvent, data: unknown) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       const unsubscribe = options.live.subscribe(siteId, (update) => {
         const allowed =
-          update.event === 'alert'
+          update.event === 'alert' || update.event === 'alarm'
             ? access[update.data.product]
             : update.event === 'battery'
               ? access.batteries
