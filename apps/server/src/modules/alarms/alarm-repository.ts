@@ -160,6 +160,19 @@ export function alarmRepository(db: Queryable) {
       return row;
     },
 
+    /** Deletes at most `limit` of the alarms cleared more than `days` ago, the oldest first; answers how many. */
+    async purgeCleared(days: number, limit: number): Promise<number> {
+      const [deleted] = await db.query<{ count: number }>(
+        `WITH gone AS (
+           DELETE FROM alarm WHERE id IN (
+             SELECT id FROM alarm WHERE cleared_at < now() - make_interval(days => $1) ORDER BY cleared_at LIMIT $2)
+           RETURNING 1)
+         SELECT count(*)::int AS count FROM gone`,
+        [days, limit],
+      );
+      return deleted?.count ?? 0;
+    },
+
     async acknowledge(id: number, user: { id: number; email: string }, comment: string): Promise<void> {
       await db.query(
         `UPDATE alarm SET acknowledged_at = now(), acknowledged_by = $2, acknowledged_by_email = $3, ack_comment = $4
