@@ -13,7 +13,30 @@ export const LIVE_STREAM_PATH = '/api/v2/live/stream';
 export const LIVE_EVENTS = ['ready', 'battery', 'mdload', 'alert', 'alarm'] as const;
 export type LiveEvent = (typeof LIVE_EVENTS)[number];
 
-export const liveStreamQuerySchema = z.object({ operatingSiteId: operatingSiteIdSchema });
+/** Screens kept live by the stream refetch at most this often on its events… */
+export const LIVE_REFETCH_THROTTLE_MS = 2_000;
+/** …and this often without any, in case an event was missed (a stream closed, or capped per user). */
+export const LIVE_FALLBACK_REFETCH_MS = 30_000;
+
+/** The alarm inbox across sites follows the live streams of at most this many sites (streams are capped per user). */
+export const ALARM_STREAM_SITES = 4;
+
+/** The events a stream carries besides `ready`; without `events`, all of them. */
+export const LIVE_CHANGE_EVENTS = ['battery', 'mdload', 'alert', 'alarm'] as const;
+
+/**
+ * `events=alarm` (comma-separated or repeated): only these events, e.g. for the alarm inbox, which has no use for
+ * every battery's readings.
+ */
+export const liveStreamQuerySchema = z.object({
+  operatingSiteId: operatingSiteIdSchema,
+  events: z
+    .preprocess(
+      (value) => (typeof value === 'string' ? value.split(',') : value),
+      z.array(z.enum(LIVE_CHANGE_EVENTS)).min(1),
+    )
+    .optional(),
+});
 
 const nullableNumber = z.number().nullable();
 const isoTime = z.string().nullable();

@@ -116,4 +116,35 @@ describeEachDatabase('alarm changes on the live stream', (kind) => {
     await expect.poll(() => alarmEvents(operator), poll).toEqual([battery]);
     expect(alarmEvents(stations)).toEqual([]);
   });
+
+  it('carries only the events asked for', async () => {
+    const url = `${base}/api/v2/live/stream?operatingSiteId=${siteId}`;
+    const onlyAlarms = await openSse(`${url}&events=alarm`, { cookie: cookies.admin });
+    streams.push(onlyAlarms);
+    await expect.poll(() => onlyAlarms.events.map((entry) => entry.event), poll).toEqual(['ready']);
+    const change: LiveAlarmChange = { operatingSiteId: siteId, product: 'battery', state: 'cleared', alarmIds: [94] };
+    t.app.devices.live.publishAlerts(siteId, [
+      {
+        alertId: 1,
+        product: 'battery',
+        alertName: 'Errors',
+        serialNumber: serial,
+        deviceName: serial,
+        type: 'error',
+        code: 'E101',
+        description: 'Cell over-temperature',
+        ts: new Date().toISOString(),
+      },
+    ]);
+    t.app.devices.live.publishAlarms([change]);
+    await expect.poll(() => alarmEvents(onlyAlarms), poll).toEqual([change]);
+    expect(onlyAlarms.events.map((entry) => entry.event)).toEqual(['ready', 'alarm']);
+
+    const refused = await t.request({
+      url: `/api/v2/live/stream?operatingSiteId=${siteId}&events=x`,
+      cookie: cookies.admin,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'request.invalid' });
+  });
 });

@@ -1,6 +1,11 @@
 import { PassThrough } from 'node:stream';
 import { SESSION_COOKIE } from '@cbm/contracts/auth';
-import { LIVE_STREAM_PATH, type LiveEvent, liveStreamQuerySchema } from '@cbm/contracts/live-stream';
+import {
+  LIVE_CHANGE_EVENTS,
+  LIVE_STREAM_PATH,
+  type LiveEvent,
+  liveStreamQuerySchema,
+} from '@cbm/contracts/live-stream';
 import { SITE_PERMISSIONS } from '@cbm/contracts/site-permissions';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -20,7 +25,7 @@ const tooManyStreams = () => new HttpError(429, 'live.tooManyStreams', 'errors.t
  * its fired alerts and its alarms' changes: battery ones with cbm_alert, charger-station ones with cbm_mdlalert
  * and the site's mdload Alert permission. Streams are capped per user and in total; a reader too slow to take its
  * events is dropped; a stream ends with its session (sign-out at once, expiry and sign-outs elsewhere at
- * the next check) and when the user loses any of the access it was opened with.
+ * the next check) and when the user loses any of the access it was opened with. `events` narrows what it carries.
  */
 export async function liveRoutes(
   app: FastifyInstance,
@@ -54,6 +59,7 @@ export async function liveRoutes(
     handler: async (request, reply) => {
       const user = await request.requireUser();
       const siteId = request.query.operatingSiteId;
+      const wanted = new Set<LiveEvent>(request.query.events ?? LIVE_CHANGE_EVENTS);
       const access = await accessOf(user.id, siteId);
       if (!Object.values(access).some(Boolean)) {
         throw (await sites.exists(siteId)) ? forbidden() : siteNotFound(siteId);
@@ -80,7 +86,7 @@ export async function liveRoutes(
             : update.event === 'battery'
               ? access.batteries
               : access.mdloads;
-        if (allowed) send(update.event, update.data);
+        if (allowed && wanted.has(update.event)) send(update.event, update.data);
       });
       const keepAlive = setInterval(() => write(': keep-alive\n\n'), KEEP_ALIVE_MS);
       const recheck = setInterval(async () => {
