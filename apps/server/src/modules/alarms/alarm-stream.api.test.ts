@@ -2,7 +2,7 @@ import { topicFor } from '@cbm/contracts/device-protocol';
 import type { LiveAlarmChange } from '@cbm/contracts/live-stream';
 import type { MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { addTestBatteries, connectDevice, deviceEvent, json } from '../../../test/mqtt-devices';
+import { addTestBatteries, connectDevice, deviceEvent, json, telemetry } from '../../../test/mqtt-devices';
 import { openSse, type SseConnection } from '../../../test/sse-client';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 
@@ -103,6 +103,40 @@ describeEachDatabase('alarm changes on the live stream', (kind) => {
     await expect.poll(() => alarmEvents(operator), poll).toEqual(expected);
     await expect.poll(() => alarmEvents(admin), poll).toEqual(expected);
     expect(alarmEvents(stations)).toEqual([]);
+  });
+
+  it('tells them when a threshold alarm opens, and when deleting its rule clears it', async () => {
+    const { operator } = await openAll();
+    const rule = await t.request({
+      method: 'POST',
+      url: '/api/v2/ThresholdRule',
+      cookie: cookies.admin,
+      payload: {
+        operatingSiteId: siteId,
+        name: 'Low SoC',
+        emails: ['ops@example.com'],
+        batterySerials: [serial],
+        condition: { metric: 'socBelow', threshold: 20 },
+      },
+    });
+    expect(rule.statusCode, rule.body).toBe(201);
+    await device.publishAsync(
+      topicFor('battery', serial, 'telemetry'),
+      json(telemetry(++seq, new Date(), { soc: 12 })),
+      {
+        qos: 1,
+      },
+    );
+    await expect.poll(() => alarmEvents(operator).map((change) => change.state), poll).toEqual(['open']);
+    const removed = await t.request({
+      method: 'DELETE',
+      url: `/api/v2/ThresholdRule/${rule.json().id}?operatingSiteId=${siteId}`,
+      cookie: cookies.admin,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    await expect.poll(() => alarmEvents(operator).map((change) => change.state), poll).toEqual(['open', 'cleared']);
+    const [opened, cleared] = alarmEvents(operator);
+    expect(cleared?.alarmIds).toEqual(opened?.alarmIds);
   });
 
   it('sends charger-station alarms only to who holds the charger-station alerts, and only to the site’s watchers', async () => {
