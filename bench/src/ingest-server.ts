@@ -1,3 +1,4 @@
+import type { AlarmCondition } from '@cbm/contracts/alarms';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app';
@@ -17,6 +18,7 @@ import { answerCpuQueries } from './server-cpu';
  * Prints its addresses as JSON; on an IPC message { baselineRows } it times a raw COPY of that many
  * sample rows into a copy of battery_sample (same columns, same indexes) and raw UPDATEs of that many
  * batteries' live state, and answers { copyRowsPerSecond, liveUpdateRowsPerSecond, ingest }.
+ * BENCH_THRESHOLD_RULES=1 gives every bench site two active threshold rules (SoC, cell temperature).
  */
 const batteries = Number(process.env.BENCH_BATTERIES ?? 20_000);
 /** A large operating site; the live stream watches the first (the probe battery's). */
@@ -42,6 +44,7 @@ await db.query(
      FROM generate_series(1, $2) AS n`,
   [site.ids, batteries, BATTERIES_PER_SITE],
 );
+if (process.env.BENCH_THRESHOLD_RULES === '1') await thresholdRules(site.ids);
 const app = await buildApp({ config, db });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const port = (app.server.address() as { port: number }).port;
@@ -95,6 +98,20 @@ async function benchSites(): Promise<{ ids: number[] }> {
     [ids],
   );
   return { ids };
+}
+
+/** A rule on SoC and one on the hottest cell per site, with lines the bench's telemetry stays inside. */
+async function thresholdRules(siteIds: number[]): Promise<void> {
+  const rules: [string, AlarmCondition][] = [
+    ['SoC below 20 %', { metric: 'socBelow', threshold: 20, hysteresis: 2, minDurationSeconds: 60 }],
+    ['Cell above 45 °C', { metric: 'cellTemperatureAbove', threshold: 45, hysteresis: 3, minDurationSeconds: 60 }],
+  ];
+  await db.query(
+    `INSERT INTO alert (product, operating_site_id, name, emails, condition)
+     SELECT 'battery', site.id, rule.name, '{bench@example.com}', rule.condition
+       FROM unnest($1::int[]) AS site(id), jsonb_to_recordset($2::jsonb) AS rule(name text, condition jsonb)`,
+    [siteIds, JSON.stringify(rules.map(([name, condition]) => ({ name, condition })))],
+  );
 }
 
 const serialOf = (n: number) => `BENCH${String((n % batteries) + 1).padStart(6, '0')}`;

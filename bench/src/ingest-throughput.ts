@@ -82,14 +82,14 @@ interface Summary {
 }
 
 /** The gateway the bench server registered: its clients carry many batteries each. */
-interface Gateway {
+export interface Gateway {
   username: string;
   password: string;
 }
 
 /** A connection of the gateway (client ids `{username}:{n}`). */
 let connectionCount = 0;
-const connectGateway = (mqttUrl: string, gateway: Gateway) =>
+export const connectGateway = (mqttUrl: string, gateway: Gateway) =>
   mqtt.connectAsync(mqttUrl, { ...gateway, clientId: `${gateway.username}:${++connectionCount}`, reconnectPeriod: 0 });
 
 interface ServerInfo {
@@ -263,7 +263,7 @@ async function load(
   while (inFlight > 0) await new Promise<void>((resolve) => (wake = resolve));
 }
 
-const telemetry = (seq: number, ts: Date) =>
+export const telemetry = (seq: number, ts: Date) =>
   JSON.stringify({
     seq,
     ts: ts.toISOString(),

@@ -8,6 +8,7 @@ import { benchLiveView } from './live-view';
 import { benchReportPdf } from './report-pdf';
 import { benchReportUpload } from './report-upload';
 import { benchStatistics } from './statistics';
+import { benchThresholdEvaluation } from './threshold-evaluation';
 
 /** `npm run bench`: every benchmark in turn; each prints its figures and their ratio to a baseline of the same run. */
 const benchmarks: Record<string, () => Promise<void>> = {
@@ -15,6 +16,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   'live-view': benchLiveView,
   'fleet-health': benchFleetHealth,
   'ingest-throughput': benchIngestThroughput,
+  'threshold-evaluation': benchThresholdEvaluation,
   'event-query': benchEventQuery,
   statistics: benchStatistics,
   'data-export': benchDataExport,

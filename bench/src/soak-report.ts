@@ -22,7 +22,15 @@ export interface SoakFigures {
   logs: Map<string, LatencyLog>;
   skipped: string[];
   samples: Sample[];
+  /** Seconds from the end of the load until everything published was stored. */
+  drainSeconds: number;
+  streams: { status: number; events: number; bytes: number; endedEarly: boolean }[];
+  /** µs of CPU per telemetry the server received: its own, PostgreSQL's, and the storing-nothing transport's. */
+  cpuPerMessage: { server: number; postgres: number; transport: number };
 }
+
+/** The issue's goals for the goal load (issue 27). */
+const GOALS = { liveViewP99: 500, eventPageP99: 200, statisticsP99: 2000, eventLoopP99: 100, drainSeconds: 30 };
 
 const BASELINE = 'baseline: bare Fastify GET /hello';
 const MB = 1024 * 1024;
@@ -49,13 +57,14 @@ const row = (label: string, value: string, ratio = '') =>
 
 /** Prints the soak's table; false when a message was lost or stored twice. */
 export function printSoakReport(f: SoakFigures): boolean {
-  const lostSamples = f.published.telemetry - (f.stored.samples - f.stored.sampleDuplicates);
+  const last = f.samples.at(-1) as Sample;
+  const lostSamples =
+    f.published.telemetry - (f.stored.samples - f.stored.sampleDuplicates) - last.ingest.samplesSkipped;
   const lostEvents = f.published.events - (f.stored.events - f.stored.eventDuplicates);
   const twice = f.stored.sampleDuplicates + f.stored.eventDuplicates;
   const seconds = f.minutes * 60;
   const ingestRate = (f.stored.samples + f.stored.events) / seconds;
   const first = f.samples[0] as Sample;
-  const last = f.samples.at(-1) as Sample;
   const during = f.samples.slice(1);
 
   console.log(`\nSoak result: ${f.batteries} batteries every ${f.intervalSeconds} s for ${fixed(f.minutes, 1)} min`);
@@ -84,6 +93,18 @@ export function printSoakReport(f: SoakFigures): boolean {
     `failed batches ${last.ingest.failedBatches}`,
   );
   row('ingest queue depth, max of samples', String(Math.max(...f.samples.map((s) => s.queueDepth))));
+  row('stored everything this long after the load', `${fixed(f.drainSeconds, 0)} s`);
+  row(
+    'CPU per received telemetry (µs): server',
+    fixed(f.cpuPerMessage.server),
+    `PostgreSQL ${fixed(f.cpuPerMessage.postgres)}; storing nothing (transport): ${fixed(f.cpuPerMessage.transport)}`,
+  );
+  const streamed = f.streams.reduce((sum, stream) => sum + stream.events, 0);
+  row(
+    'live streams open / events / MB',
+    `${f.streams.filter((stream) => stream.status === 200).length} / ${streamed} / ${fixed(f.streams.reduce((sum, stream) => sum + stream.bytes, 0) / MB, 1)}`,
+    `${f.streams.filter((stream) => stream.endedEarly).length} ended by the server`,
+  );
 
   console.log('\n  API under load (ms; ratio to the hello-world baseline through the same client)');
   const baseline = f.logs.get(BASELINE);
@@ -134,9 +155,26 @@ export function printSoakReport(f: SoakFigures): boolean {
     `database ${fixed(last.sizes.database / MB)} MB (shared with other schemas)`,
   );
 
+  printGoals(f, delay.p99);
   const ok = lostSamples === 0 && lostEvents === 0 && twice === 0;
   console.log(
     `\n  ${ok ? 'PASS: every published message stored exactly once' : 'FAIL: messages lost or stored twice'}`,
   );
   return ok;
+}
+
+function printGoals(f: SoakFigures, eventLoopP99: number) {
+  const p99 = (prefix: string) =>
+    Math.max(...[...f.logs].filter(([name]) => name.startsWith(prefix)).map(([, log]) => log.percentile(0.99)));
+  const goals: [string, number, number][] = [
+    ['live view, first 200 batteries: p99 (ms)', p99('GET live view (first 200)'), GOALS.liveViewP99],
+    ['event pages: p99 (ms)', p99('POST events'), GOALS.eventPageP99],
+    ['statistics: p99 (ms)', p99('GET statistics'), GOALS.statisticsP99],
+    ['event-loop delay: p99 (ms)', eventLoopP99, GOALS.eventLoopP99],
+    ['ingest kept up: stored all within (s)', f.drainSeconds, GOALS.drainSeconds],
+  ];
+  console.log('\n  Goals');
+  for (const [label, value, limit] of goals) {
+    row(label, fixed(value, 1), `${value < limit ? 'met' : 'MISSED'} (goal < ${limit})`);
+  }
 }

@@ -1,22 +1,30 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { migrate } from '../../apps/server/src/db/migrate';
 import { openPostgresDatabase } from '../../apps/server/src/db/postgres-database';
+import { DEMO_SEED } from '../../apps/server/src/demo/demo-fleet';
 import { seedDemo } from '../../apps/server/src/demo/seed-demo';
 import { copyFrom } from './pg-copy';
+import { answerCpuQueries } from './server-cpu';
+import { SOAK_BATTERY_TYPE } from './soak-operators';
 
 /**
  * The soak's server, in its own process: the real app ingesting from the external broker
  * (SOAK_MQTT_URL, its own share group) into its own PostgreSQL schema with SOAK_BATTERIES batteries
- * named SOAK_PREFIX000001…, every telemetry kept as a sample, and a bare Fastify hello-world in the
- * same process as the API baseline. Prints its ports as JSON. IPC: { sizes } answers the database
- * and table sizes; { copyRows } times a raw COPY of that many rows into a copy of battery_sample.
+ * named SOAK_PREFIX000001… beside the demo's (with SOAK_HISTORY_DAYS of history), dealt round-robin to the first SOAK_SITES demo sites, samples at
+ * SOAK_RESOLUTION_SECONDS (0: every telemetry), and a bare Fastify hello-world in the same process as
+ * the API baseline. Prints its ports and sites as JSON. IPC: { sizes } answers the database and table
+ * sizes; { copyRows } times a raw COPY of that many rows into a copy of battery_sample; { cpu } its CPU.
  */
 const url = process.env.SOAK_DATABASE_URL as string;
 const prefix = process.env.SOAK_PREFIX as string;
 const batteries = Number(process.env.SOAK_BATTERIES);
+const siteCount = Number(process.env.SOAK_SITES ?? 1);
 const schema = `soak_${process.pid}`;
 const config = loadConfig(
   {},
@@ -26,18 +34,22 @@ const config = loadConfig(
     MQTT_URL: process.env.SOAK_MQTT_URL,
     MQTT_CLIENT_ID: `cbm-soak-${process.pid}`,
     MQTT_SHARE_GROUP: `soak${process.pid}`,
-    SAMPLE_RESOLUTION_SECONDS: 0,
+    SAMPLE_RESOLUTION_SECONDS: Number(process.env.SOAK_RESOLUTION_SECONDS ?? 0),
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'cbm-soak-')),
     LOGIN_ATTEMPTS_PER_MINUTE: 1000,
   },
 );
 const db = await openPostgresDatabase({ connectionString: url, schema });
 await migrate(db, config.migrationsDir);
-await seedDemo(db);
-const [site] = await db.query<{ id: number }>('SELECT min(id) AS id FROM operating_site');
+await seedDemo(db, new Date(), DEMO_SEED, { historyDays: Number(process.env.SOAK_HISTORY_DAYS ?? 30) });
+const sites = (await db.query<{ id: number }>('SELECT id FROM operating_site ORDER BY id LIMIT $1', [siteCount])).map(
+  (row) => row.id,
+);
 await db.query(
   `INSERT INTO battery (serial_number, operating_site_id, name, battery_type, product)
-   SELECT $3 || lpad(n::text, 6, '0'), $1, 'Soak ' || n, 'L48-620', 'Lithium 48 V 620 Ah' FROM generate_series(1, $2) AS n`,
-  [site?.id, batteries, prefix],
+   SELECT $3 || lpad(n::text, 6, '0'), ($1::int[])[1 + (n - 1) % cardinality($1::int[])], 'Soak ' || n, $4, 'Lithium 48 V 620 Ah'
+     FROM generate_series(1, $2) AS n`,
+  [sites, batteries, prefix, SOAK_BATTERY_TYPE],
 );
 const app = await buildApp({ config, db });
 const baseline = Fastify();
@@ -45,8 +57,9 @@ baseline.get('/hello', async () => ({ hello: 'world' }));
 await app.listen({ port: 0, host: '127.0.0.1' });
 await baseline.listen({ port: 0, host: '127.0.0.1' });
 const port = (server: { server: { address(): unknown } }) => (server.server.address() as { port: number }).port;
-console.log(JSON.stringify({ appPort: port(app), baselinePort: port(baseline), siteId: site?.id, schema }));
+console.log(JSON.stringify({ appPort: port(app), baselinePort: port(baseline), siteIds: sites, schema }));
 
+answerCpuQueries();
 process.on('message', async (message: { sizes?: true; copyRows?: number }) => {
   if (message.sizes) process.send?.({ sizes: await sizes() });
   if (message.copyRows) process.send?.({ copyRowsPerSecond: await timeCopy(message.copyRows) });
@@ -83,7 +96,7 @@ async function timeCopy(rows: number): Promise<number> {
     const serial = `${prefix}${String((n % batteries) + 1).padStart(6, '0')}`;
     const ts = new Date(start + Math.floor(n / batteries) * 1000 + (n % 1000)).toISOString();
     lines.push(
-      `${serial},${ts},${n},${site?.id},discharging,63.4,96.1,51.6,-142.5,3.212,3.231,22.5,29,34.5,,18452.3,17890.1,4120.5,6310.2,2210.7`,
+      `${serial},${ts},${n},${sites[0]},discharging,63.4,96.1,51.6,-142.5,3.212,3.231,22.5,29,34.5,,18452.3,17890.1,4120.5,6310.2,2210.7`,
     );
   }
   const csv = Buffer.from(`${lines.join('\n')}\n`);

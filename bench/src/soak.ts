@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -6,30 +6,41 @@ import { serverMetricsSchema } from '@cbm/contracts/ingest-metrics';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@cbm/demo-fixtures/demo-users';
 import pg from 'pg';
 import { messageLedger, storedCounts } from '../../apps/server/test/message-ledger';
-import { browse, type LatencyLog, OPERATOR_REQUESTS } from './soak-operators';
+import { postgresCpuMicros } from './postgres-cpu';
+import { setting } from './smoke';
+import { alertRule, browse, type LatencyLog, OPERATOR_REQUESTS } from './soak-operators';
 import { printSoakReport, type Sample, type SoakFigures } from './soak-report';
+import { type StreamTally, watchLiveStream } from './soak-stream';
+import { startSimulator, transportCpuPerMessage } from './soak-transport';
 
 /**
  * `npm run soak`: the server on PostgreSQL ingesting from the Mosquitto at SOAK_MQTT_URL while the
- * fleet simulator sends SOAK_BATTERIES batteries every SOAK_INTERVAL_SECONDS and SOAK_OPERATORS
- * operators browse through the API, for SOAK_MINUTES. Counts what was published (a subscriber at
- * the broker) against what was stored, and prints API latencies, event-loop delay, memory and disk
- * growth, each against baselines of the same run. Exits 1 when a message was lost or stored twice.
+ * fleet simulator sends SOAK_BATTERIES batteries every SOAK_INTERVAL_SECONDS across SOAK_SITES sites
+ * and SOAK_OPERATORS operators browse through the API (each with the live stream of their site open),
+ * for SOAK_MINUTES, with threshold rules active at every site. Counts what was published (a subscriber
+ * at the broker) against what was stored, and prints API latencies, event-loop delay, CPU per message,
+ * memory and disk growth, each against baselines of the same run. `--goal` is the issue's goal load:
+ * 100,000 batteries every 10 s at the default sample resolution, 20 operators over 5 sites. Exits 1 when
+ * a message was lost or stored twice. BENCH_SMOKE=1: a few hundred batteries for half a minute (CI).
  */
-const minutes = Number(process.env.SOAK_MINUTES ?? 10);
-const batteries = Number(process.env.SOAK_BATTERIES ?? 10_000);
-const intervalSeconds = Number(process.env.SOAK_INTERVAL_SECONDS ?? 10);
-const operators = Number(process.env.SOAK_OPERATORS ?? 5);
-const databaseUrl = process.env.SOAK_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const goal = process.argv.includes('--goal');
+const minutes = setting('SOAK_MINUTES', 10, 0.5);
+const batteries = setting('SOAK_BATTERIES', goal ? 100_000 : 10_000, 300);
+const intervalSeconds = setting('SOAK_INTERVAL_SECONDS', 10, 10);
+const operators = setting('SOAK_OPERATORS', goal ? 20 : 5, 3);
+const siteCount = setting('SOAK_SITES', goal ? 5 : 1, 3);
+const resolutionSeconds = String(setting('SOAK_RESOLUTION_SECONDS', goal ? 60 : 0, 60));
+const transportSeconds = setting('SOAK_TRANSPORT_SECONDS', 60, 5);
+const databaseUrl =
+  process.env.SOAK_DATABASE_URL || process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const mqttUrl = process.env.SOAK_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
 const prefix = `SOAK${process.pid}X`;
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const SAMPLE_EVERY_MS = 30_000;
 
 interface ServerInfo {
   appPort: number;
   baselinePort: number;
-  siteId: number;
+  siteIds: number[];
   schema: string;
 }
 
@@ -41,8 +52,13 @@ const server = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta
     SOAK_MQTT_URL: mqttUrl,
     SOAK_PREFIX: prefix,
     SOAK_BATTERIES: String(batteries),
+    SOAK_SITES: String(siteCount),
+    SOAK_RESOLUTION_SECONDS: resolutionSeconds,
+    SOAK_HISTORY_DAYS: String(setting('SOAK_HISTORY_DAYS', 30, 7)),
   },
 });
+// A soak that fails half-way still takes its server (and that server's schema) down with it.
+process.on('exit', () => server.kill('SIGTERM'));
 const [line] = (await once(createInterface({ input: server.stdout as NodeJS.ReadableStream }), 'line')) as [string];
 const info = JSON.parse(line) as ServerInfo;
 const base = `http://127.0.0.1:${info.appPort}`;
@@ -61,10 +77,27 @@ const requests = OPERATOR_REQUESTS.filter((request) => documented.has(request.pa
 const skipped = OPERATOR_REQUESTS.filter((request) => !documented.has(request.path)).map((request) => request.name);
 
 console.log(
-  `Soak: ${batteries} batteries every ${intervalSeconds} s through ${mqttUrl}, ${operators} operators, ${minutes} min, PostgreSQL schema ${info.schema}`,
+  `Soak: ${batteries} batteries every ${intervalSeconds} s (samples every ${resolutionSeconds} s; 0: all) over ${info.siteIds.length} sites through ${mqttUrl}, ${operators} operators, ${minutes} min, PostgreSQL schema ${info.schema}`,
+);
+for (const siteId of info.siteIds) await addThresholdRules(siteId);
+const alertIds = await Promise.all(
+  Array.from({ length: operators }, (_, index) => addAlertRule(siteOf(index), `Soak operator ${index + 1}`)),
+);
+const historySerials = new Map(
+  (
+    await db.query<{ site: number; serial: string }>(
+      `SELECT operating_site_id AS site, min(serial_number) AS serial FROM battery
+        WHERE operating_site_id = ANY($1) AND serial_number NOT LIKE $2 || '%' GROUP BY operating_site_id`,
+      [info.siteIds, prefix],
+    )
+  ).rows.map((row) => [row.site, row.serial]),
+);
+const streams = await Promise.all(
+  Array.from({ length: operators }, (_, index) => watchLiveStream(base, cookie, siteOf(index))),
 );
 const ledger = await messageLedger(mqttUrl, prefix);
-const simulator = startSimulator();
+const fleet = { batteries, intervalSeconds, prefix };
+const simulator = startSimulator(fleet, mqttUrl);
 const samples: Sample[] = [];
 const sample = async () => {
   const taken = await takeSample();
@@ -75,14 +108,15 @@ const sampler = setInterval(() => void sample(), SAMPLE_EVERY_MS);
 
 const logs = new Map<string, LatencyLog>();
 let running = true;
-const serials = Array.from({ length: batteries }, (_, index) => `${prefix}${String(index + 1).padStart(6, '0')}`);
-const browsing = Array.from({ length: operators }, () =>
+const browsing = Array.from({ length: operators }, (_, index) =>
   browse(
     {
       base,
       cookie,
-      siteId: info.siteId,
-      serials,
+      siteId: siteOf(index),
+      alertId: alertIds[index] as number,
+      historySerial: historySerials.get(siteOf(index)) as string,
+      serials: serialsOf(index),
       requests,
       baselineUrl: `http://127.0.0.1:${info.baselinePort}/hello`,
       thinkMs: 1000,
@@ -92,9 +126,14 @@ const browsing = Array.from({ length: operators }, () =>
   ),
 );
 const loadStarted = performance.now();
+const cpuBefore = { server: await ask<number>({ cpu: true }, 'cpuMicros'), postgres: postgresCpuMicros() };
+const receivedBefore = samples[0]?.ingest.receivedTelemetry ?? 0;
 await new Promise((resolve) => setTimeout(resolve, minutes * 60_000));
+const cpuAfter = { server: await ask<number>({ cpu: true }, 'cpuMicros'), postgres: postgresCpuMicros() };
+const received = ((await takeSample())?.ingest.receivedTelemetry ?? Number.NaN) - receivedBefore;
 running = false;
 await Promise.all(browsing);
+for (const stream of streams) stream.close();
 simulator.child.kill('SIGTERM');
 const simulated = await simulator.summary;
 const loadSeconds = (performance.now() - loadStarted) / 1000;
@@ -103,22 +142,28 @@ clearInterval(sampler);
 // Everything published is acknowledged by the broker; the server may still be storing the tail.
 const published = ledger.counts();
 await ledger.close();
-let counts = await stored();
-for (
-  let quiet = 0, last = -1;
-  quiet < 60 && (counts.samples < published.telemetry || counts.events < published.events);
-  quiet++
-) {
+const drainStarted = performance.now();
+// At a sample resolution, telemetry the server did not keep as a sample is counted by it (samplesSkipped).
+const accounted = async () => {
+  const counts = await stored();
+  const skipped = (await takeSample())?.ingest.samplesSkipped ?? 0;
+  return { counts, done: counts.samples + skipped >= published.telemetry && counts.events >= published.events };
+};
+let { counts, done } = await accounted();
+for (let quiet = 0, last = -1; quiet < 60 && !done; quiet++) {
   await new Promise((resolve) => setTimeout(resolve, 1000));
-  counts = await stored();
+  ({ counts, done } = await accounted());
   if (counts.samples + counts.events !== last) quiet = 0;
   last = counts.samples + counts.events;
 }
+const drainSeconds = (performance.now() - drainStarted) / 1000;
 await sample();
 const copyRowsPerSecond = await ask<number>(
   { copyRows: Math.min(Math.max(counts.samples, 10_000), 300_000) },
   'copyRowsPerSecond',
 );
+
+const transportMicros = transportSeconds > 0 ? await transportCpuPerMessage(fleet, transportSeconds) : Number.NaN;
 
 const figures: SoakFigures = {
   minutes: loadSeconds / 60,
@@ -131,6 +176,16 @@ const figures: SoakFigures = {
   logs,
   skipped,
   samples,
+  drainSeconds,
+  streams: streams.map(tallyOf),
+  cpuPerMessage: {
+    server: (cpuAfter.server - cpuBefore.server) / received,
+    postgres:
+      cpuBefore.postgres === undefined || cpuAfter.postgres === undefined
+        ? Number.NaN
+        : (cpuAfter.postgres - cpuBefore.postgres) / received,
+    transport: transportMicros,
+  },
 };
 const ok = printSoakReport(figures);
 await db.end();
@@ -173,29 +228,52 @@ async function takeSample(): Promise<Sample | undefined> {
   };
 }
 
-/** The simulator CLI in its own process; its rate lines are echoed, its final count is the summary. */
-function startSimulator(): { child: ChildProcess; summary: Promise<{ sent: number; acked: number }> } {
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      path.join(ROOT, 'apps/simulator/src/cli.ts'),
-      ...['--batteries', String(batteries), '--interval', `${intervalSeconds}s`, '--broker', mqttUrl],
-      ...['--site-prefix', prefix, '--connections', '4', '--stats-every', '60s'],
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
+/** Operator n works at site n mod sites; battery k (from 1) sits at site (k − 1) mod sites (soak-server.ts). */
+function siteOf(operator: number): number {
+  return info.siteIds[operator % info.siteIds.length] as number;
+}
+
+function serialsOf(operator: number): string[] {
+  const sites = info.siteIds.length;
+  const first = (operator % sites) + 1;
+  return Array.from(
+    { length: Math.ceil((batteries - first + 1) / sites) },
+    (_, n) => `${prefix}${String(first + n * sites).padStart(6, '0')}`,
   );
-  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
-  const summary = (async () => {
-    for await (const text of lines) {
-      console.log(`  simulator: ${text}`);
-      const match = /(\d+) sent, (\d+) acknowledged/.exec(text);
-      if (match) return { sent: Number(match[1]), acked: Number(match[2]) };
-    }
-    return { sent: Number.NaN, acked: Number.NaN };
-  })();
-  return { child, summary };
+}
+
+function tallyOf(stream: StreamTally) {
+  return { status: stream.status, events: stream.events, bytes: stream.bytes, endedEarly: stream.endedEarly };
+}
+
+async function post(path: string, body: unknown): Promise<{ id: number }> {
+  const response = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`POST ${path}: HTTP ${response.status} ${await response.text()}`);
+  return (await response.json()) as { id: number };
+}
+
+/** The threshold and silence rules an operator would set, so that every message is evaluated against them. */
+async function addThresholdRules(siteId: number) {
+  const rule = (name: string, condition: object) => ({
+    operatingSiteId: siteId,
+    name,
+    emails: ['soak@example.com'],
+    condition,
+  });
+  await post('/api/v2/ThresholdRule', rule('SoC below 20 %', { metric: 'socBelow', threshold: 20, hysteresis: 5 }));
+  await post(
+    '/api/v2/ThresholdRule',
+    rule('Cell above 45 °C', { metric: 'cellTemperatureAbove', threshold: 45, hysteresis: 2, minDurationSeconds: 60 }),
+  );
+  await post('/api/v2/ThresholdRule', rule('No data 30 min', { metric: 'noData', minutes: 30 }));
+}
+
+async function addAlertRule(siteId: number, name: string): Promise<number> {
+  return (await post('/api/v2/Alert', alertRule(siteId, name))).id;
 }
 
 /** A kept-alive connection the busy server closed is not a failure of the server: try again. */

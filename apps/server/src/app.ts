@@ -27,6 +27,7 @@ import { liveViewRoutes } from './modules/live-view/live-view-routes';
 import { mdloadLiveViewRoutes } from './modules/mdload-live-view/mdload-live-view-routes';
 import { mdloadStatisticsRoutes } from './modules/mdload-statistics/mdload-statistics-routes';
 import { peoplePlugin } from './modules/people/people-plugin';
+import { reportSchedulesPlugin } from './modules/report-schedules/report-schedules-plugin';
 import { reportRoutes } from './modules/reports/report-routes';
 import { batteryAssignmentRoutes } from './modules/site-admin/battery-assignment-routes';
 import { siteSettingsRoutes } from './modules/site-admin/site-settings-routes';
@@ -136,6 +137,7 @@ export async function buildApp({ config, db, brokerSessionsDir }: AppDependencie
   await app.register(fleetHealthRoutes, { db });
   await app.register(eventRoutes, { db });
   await app.register(reportRoutes, { db });
+  await app.register(reportSchedulesPlugin, { config, db });
   await app.register(batteryListRoutes, { db });
   await app.register(updateRoutes, { db, dataDir: config.dataDir, publicUrl: config.PUBLIC_URL });
   await app.register(firmwareCampaignRoutes, {

@@ -87,6 +87,10 @@ export async function siteEntityIds(db: Queryable, site: number, filterOwner: st
   const invited = await person('invited', null);
   const active = await person('active', 'matrix-hash');
   const campaign = await firmwareCampaign(db, site);
+  const reportSchedule = await one(
+    `INSERT INTO report_schedule (operating_site_id, kind, cadence, recipients, created_by_email)
+     VALUES ($1, 'fleet', 'weekly', '[{"email":"matrix@cbm.test","language":"en"}]', 'matrix@cbm.test') RETURNING id`,
+  );
   const ids = new Map<string, number | undefined>([
     ['/api/v2/ThresholdRule/:id', thresholdRule],
     ['/api/v2/mdload/MdloadThresholdRule/:id', mdloadThresholdRule],
@@ -98,6 +102,7 @@ export async function siteEntityIds(db: Queryable, site: number, filterOwner: st
     ['/api/v2/people/:userId/enable', active],
     ['/api/v2/people/:userId/password-reset', active],
     ['/api/v2/BatteryGroup/:id', group],
+    ['/api/v2/battery/Report/Schedule/:id', reportSchedule],
     ['/api/v2/Alert/:id', await alert('battery')],
     ['/api/v2/mdload/MdloadAlert/:id', await alert('mdload')],
     ['/api/v2/battery/Filters/:id', await filter('battery')],
@@ -160,6 +165,13 @@ const thresholdRuleBody = (target: RequestTarget) => ({
   condition: { metric: 'socBelow', threshold: 20 },
 });
 const filterBody = { name: 'Matrix', columns: ['Timestamp'] };
+const reportScheduleBody = (target: RequestTarget) => ({
+  operatingSiteId: target.site,
+  kind: 'battery',
+  batterySerials: [target.serial],
+  cadence: 'weekly',
+  recipients: [{ email: 'matrix@cbm.test', language: 'en' }],
+});
 
 /**
  * Request bodies for routes whose schema does not tell everything validation checks (cross-field rules, known
@@ -183,6 +195,8 @@ export const VALID_BODIES: Record<string, (target: RequestTarget) => unknown> = 
     batterySerials: [target.mdloadSerial],
     condition: { metric: 'stationPowerAbove', threshold: 100 },
   }),
+  'POST /api/v2/battery/Report/Schedule': reportScheduleBody,
+  'PUT /api/v2/battery/Report/Schedule/:id': reportScheduleBody,
   'POST /api/v2/BatteryGroup/:id': () => ({ name: 'Matrix renamed' }),
   'POST /api/v2/battery/BatteryLiveView/:serial': () => ({ groupId: '' }),
   'POST /api/v2/battery/Filters': () => filterBody,

@@ -29,7 +29,8 @@ export type AlertGroupId = z.infer<typeof alertGroupIdSchema>;
 export const chosenGroupIds = (groupIds: readonly AlertGroupId[]) =>
   groupIds.filter((id): id is number => typeof id === 'number');
 
-const emailSchema = z
+/** One recipient address (alerts, alarm rules, scheduled reports): trimmed, lower case, valid. */
+export const alertEmailSchema = z
   .string({ error: () => VALIDATION.alertEmailInvalid })
   .trim()
   .toLowerCase()
@@ -82,7 +83,7 @@ const checkSelection = (product: AlertProduct) => (alert: Selection, ctx: z.Refi
 };
 
 /** Whether an address passes the alert's e-mail rule; the form refuses others as they are typed. */
-export const isAlertEmail = (text: string) => emailSchema.safeParse(text).success;
+export const isAlertEmail = (text: string) => alertEmailSchema.safeParse(text).success;
 
 const checkNoGroups = (alert: Pick<Selection, 'groupId'>, ctx: z.RefinementCtx) => {
   if (alert.groupId.length > 0) {
@@ -103,7 +104,7 @@ export const alertNameSchema = z
 
 /** A rule's recipients (event, threshold and silence rules). */
 export const alertEmailsSchema = z
-  .array(emailSchema, { error: (issue) => (isMissing(issue.input) ? VALIDATION.alertEmailRequired : undefined) })
+  .array(alertEmailSchema, { error: (issue) => (isMissing(issue.input) ? VALIDATION.alertEmailRequired : undefined) })
   .min(1, VALIDATION.alertEmailRequired)
   .max(ALERT_EMAILS_MAX)
   .refine((emails) => new Set(emails).size === emails.length, VALIDATION.duplicates);

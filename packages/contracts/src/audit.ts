@@ -26,6 +26,9 @@ export const AUDIT_ACTIONS = {
   alertUpdated: 'alert.updated',
   alertDeleted: 'alert.deleted',
   alarmAcknowledged: 'alarm.acknowledged',
+  reportScheduleCreated: 'reportSchedule.created',
+  reportScheduleUpdated: 'reportSchedule.updated',
+  reportScheduleDeleted: 'reportSchedule.deleted',
   updateStarted: 'update.started',
   remoteDebuggingEnabled: 'remoteDebugging.enabled',
   firmwareReleased: 'firmware.released',
@@ -73,6 +76,7 @@ export const AUDIT_ENTITY_TYPES = [
   'device',
   'firmwareRelease',
   'firmwareCampaign',
+  'reportSchedule',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

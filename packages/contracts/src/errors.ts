@@ -41,6 +41,8 @@ export const ERROR_CODES = {
   thresholdRuleNotFound: 'thresholdRules.notFound',
   thresholdRuleUnknownSerials: 'thresholdRules.unknownSerials',
   thresholdRuleWrongDevices: 'thresholdRules.wrongDevices',
+  reportScheduleNotFound: 'reportSchedules.notFound',
+  reportScheduleUnknownSerials: 'reportSchedules.unknownSerials',
   statisticsTimeZoneNotExact: 'statistics.timeZoneNotExact',
   statisticsHoursMissing: 'statistics.hoursMissing',
   statisticsNoData: 'statistics.noData',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { healthFigures, healthState, serviceState, siteCondition } from './fleet-health';
+import { healthFigures, healthState, serviceState, siteCondition, stationFigures, stationState } from './fleet-health';
 
 const battery = (fields: Partial<Parameters<typeof healthFigures>[0][number]> = {}) => ({
   status: 'standby' as const,
@@ -44,5 +44,21 @@ describe('fleet health rules', () => {
     expect(siteCondition({ ...figures, offline: 0 })).toBe('attention');
     expect(siteCondition({ ...figures, offline: 0, lowSoc: 0, serviceOverdue: 0 })).toBe('ok');
     expect(siteCondition(healthFigures([], '2026-11-26'))).toBe('empty');
+  });
+
+  it('gives each charger-station unit one of four states and counts them', () => {
+    expect(stationState({ status: 'error', online: false })).toBe('error');
+    expect(stationState({ status: 'charging', online: false })).toBe('offline');
+    expect(stationState({ status: 'not connected', online: null })).toBe('offline');
+    expect(stationState({ status: 'charging', online: true })).toBe('charging');
+    expect(stationState({ status: 'idle', online: true })).toBe('standby');
+    expect(stationState({ status: 'online', online: null })).toBe('standby');
+    const units = [
+      { status: 'idle' as const, online: true },
+      { status: 'error' as const, online: true },
+      { status: 'offline' as const, online: false },
+    ];
+    expect(stationFigures(units)).toEqual({ units: 3, charging: 0, standby: 1, offline: 1, error: 1 });
+    expect(healthFigures([], '2026-11-26')).toMatchObject({ activeAlarms: null, stations: null });
   });
 });

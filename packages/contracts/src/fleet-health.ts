@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { LiveViewBattery } from './live-view';
+import type { MdloadUnit } from './mdload-live-view';
 import { operatingSiteIdSchema } from './sites';
 
 /**
@@ -22,6 +23,10 @@ export const FLEET_HEALTH_STREAM_SITES = 4;
 export const HEALTH_STATES = ['charging', 'discharging', 'standby', 'offline', 'error'] as const;
 export type HealthState = (typeof HEALTH_STATES)[number];
 
+/** The four live states every charger-station unit counts in exactly once (a unit does not discharge). */
+export const STATION_STATES = ['charging', 'standby', 'offline', 'error'] as const;
+export type StationState = (typeof STATION_STATES)[number];
+
 /** A site's worst state, worst first: its map marker's colour. */
 export const SITE_CONDITIONS = ['error', 'offline', 'attention', 'ok', 'empty'] as const;
 export const siteConditionSchema = z.enum(SITE_CONDITIONS);
@@ -32,6 +37,18 @@ export const attentionReasonSchema = z.enum(ATTENTION_REASONS);
 export type AttentionReason = z.infer<typeof attentionReasonSchema>;
 
 const count = z.number().int().min(0);
+
+/** The charger-station units of a site by live state (decision 045). */
+export const stationFiguresSchema = z.object({
+  units: count,
+  charging: count,
+  /** online or idle */
+  standby: count,
+  /** offline, not connected, or without a connection */
+  offline: count,
+  error: count,
+});
+export type StationFigures = z.infer<typeof stationFiguresSchema>;
 
 export const healthFiguresSchema = z.object({
   batteries: count,
@@ -51,6 +68,13 @@ export const healthFiguresSchema = z.object({
    * manage licences (cbm_update).
    */
   licencesExpiring: count.nullable(),
+  /**
+   * Alarms not cleared yet (open or acknowledged), of batteries and charger-station units alike, as far as the
+   * user sees them in the alarm inbox; null where the user sees neither kind.
+   */
+  activeAlarms: count.nullable(),
+  /** The charger-station units; null where the user does not hold the charger-station live view. */
+  stations: stationFiguresSchema.nullable(),
 });
 export type HealthFigures = z.infer<typeof healthFiguresSchema>;
 
@@ -113,7 +137,21 @@ export function serviceState(nextServiceDate: string | null, today: string): 'ov
   return nextServiceDate <= addDays(today, SERVICE_DUE_DAYS) ? 'due' : null;
 }
 
-/** The figures of a list of batteries (licences are not in it: null). */
+/** The unit's one live state of the four, as the charger-station live view shows its status. */
+export function stationState(unit: Pick<MdloadUnit, 'status' | 'online'>): StationState {
+  if (unit.status === 'error') return 'error';
+  if (unit.online === false || unit.status === 'offline' || unit.status === 'not connected') return 'offline';
+  return unit.status === 'charging' ? 'charging' : 'standby';
+}
+
+/** The figures of a list of charger-station units. */
+export function stationFigures(units: readonly Pick<MdloadUnit, 'status' | 'online'>[]): StationFigures {
+  const figures: StationFigures = { units: units.length, charging: 0, standby: 0, offline: 0, error: 0 };
+  for (const unit of units) figures[stationState(unit)] += 1;
+  return figures;
+}
+
+/** The figures of a list of batteries (licences, alarms and charger stations are not in it: null). */
 export function healthFigures(batteries: readonly HealthFields[], today: string): HealthFigures {
   const figures: HealthFigures = {
     batteries: batteries.length,
@@ -127,6 +165,8 @@ export function healthFigures(batteries: readonly HealthFields[], today: string)
     serviceDue: 0,
     serviceOverdue: 0,
     licencesExpiring: null,
+    activeAlarms: null,
+    stations: null,
   };
   for (const battery of batteries) {
     figures[healthState(battery)] += 1;

@@ -9,11 +9,14 @@ export interface Pending {
 /** Since when a threshold rule's line is crossed at a device without an alarm yet (minimum duration). */
 export function alarmPendingRepository(tx: Queryable) {
   return {
-    async of(alertIds: readonly number[], serials: readonly string[]): Promise<Pending[]> {
+    /** The pending states of these (rule, device) pairs: one probe each. */
+    async of(pairs: readonly Omit<Pending, 'breachedSince'>[]): Promise<Pending[]> {
+      if (pairs.length === 0) return [];
       return tx.query<Pending>(
-        `SELECT alert_id AS "alertId", serial_number AS "serialNumber", breached_since AS "breachedSince"
-           FROM alarm_pending WHERE alert_id = ANY($1::int[]) AND serial_number = ANY($2::text[])`,
-        [alertIds, serials],
+        `SELECT p.alert_id AS "alertId", p.serial_number AS "serialNumber", p.breached_since AS "breachedSince"
+           FROM unnest($1::int[], $2::text[]) AS k(alert_id, serial)
+           JOIN alarm_pending p ON p.alert_id = k.alert_id AND p.serial_number = k.serial`,
+        [pairs.map((pair) => pair.alertId), pairs.map((pair) => pair.serialNumber)],
       );
     },
 

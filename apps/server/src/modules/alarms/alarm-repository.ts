@@ -19,6 +19,12 @@ export interface NewAlarm {
   openedAt: Date;
 }
 
+/** A rule and a device it watches. */
+export interface RuleDevice {
+  alertId: number;
+  serialNumber: string;
+}
+
 /** An open alarm of a rule at a device. */
 export interface OpenAlarm extends AlarmRef {
   alertId: number;
@@ -101,12 +107,15 @@ export function alarmRepository(db: Queryable) {
       );
     },
 
-    /** The open alarms of these rules at these devices. */
-    async openOf(alertIds: readonly number[], serials: readonly string[]): Promise<OpenAlarm[]> {
+    /** The open alarms of these rules at these devices: one probe per (rule, device) pair. */
+    async openOf(pairs: readonly RuleDevice[]): Promise<OpenAlarm[]> {
+      if (pairs.length === 0) return [];
       return db.query<OpenAlarm>(
-        `SELECT ${OPEN_COLUMNS} FROM alarm
-          WHERE cleared_at IS NULL AND alert_id = ANY($1::int[]) AND serial_number = ANY($2::text[])`,
-        [alertIds, serials],
+        `SELECT a.id::int, a.operating_site_id AS "operatingSiteId", a.product, a.alert_id AS "alertId",
+                a.serial_number AS "serialNumber", a.code
+           FROM unnest($1::int[], $2::text[]) AS k(alert_id, serial)
+           JOIN alarm a ON a.alert_id = k.alert_id AND a.serial_number = k.serial AND a.cleared_at IS NULL`,
+        [pairs.map((pair) => pair.alertId), pairs.map((pair) => pair.serialNumber)],
       );
     },
 

@@ -15,6 +15,13 @@ import { alarmRepository } from './alarm-repository';
 import type { ActiveRule } from './threshold-rule-repository';
 
 const key = (alertId: number, serial: string) => `${alertId}|${serial}`;
+
+/** The rules by their site: a reading is stepped through its own site's rules only. */
+function rulesBySite(rules: readonly ActiveRule[]): Map<number, ActiveRule[]> {
+  const bySite = new Map<number, ActiveRule[]>();
+  for (const rule of rules) bySite.set(rule.operatingSiteId, [...(bySite.get(rule.operatingSiteId) ?? []), rule]);
+  return bySite;
+}
 export const applies = (rule: ActiveRule, reading: Reading) =>
   rule.operatingSiteId === reading.operatingSiteId &&
   (rule.batterySerials.length === 0 || rule.batterySerials.includes(reading.serialNumber));
@@ -30,43 +37,44 @@ export async function evaluateReadings(
   readings: readonly Reading[],
 ): Promise<{ mails: AlarmMail[]; cleared: AlarmRef[] }> {
   if (readings.length === 0) return { mails: [], cleared: [] };
-  const serials = [...new Set(readings.map((reading) => reading.serialNumber))];
-  const ruleIds = rules.map((rule) => rule.id);
+  const bySite = rulesBySite(rules);
+  const steps = readings.flatMap((reading) =>
+    (bySite.get(reading.operatingSiteId) ?? []).flatMap((rule) => {
+      const condition = rule.condition as ThresholdCondition;
+      const value = metricValue(condition, reading);
+      return value === undefined || !applies(rule, reading) ? [] : [{ reading, rule, condition, value }];
+    }),
+  );
+  const pairs = [
+    ...new Map(
+      steps.map(({ rule, reading }) => [
+        key(rule.id, reading.serialNumber),
+        { alertId: rule.id, serialNumber: reading.serialNumber },
+      ]),
+    ).values(),
+  ];
   const alarms = alarmRepository(tx);
-  const open = new Map((await alarms.openOf(ruleIds, serials)).map((a) => [key(a.alertId, a.serialNumber), a]));
+  const open = new Map((await alarms.openOf(pairs)).map((a) => [key(a.alertId, a.serialNumber), a]));
   const before = new Map(
-    (await alarmPendingRepository(tx).of(ruleIds, serials)).map((p) => [
-      key(p.alertId, p.serialNumber),
-      p.breachedSince,
-    ]),
+    (await alarmPendingRepository(tx).of(pairs)).map((p) => [key(p.alertId, p.serialNumber), p.breachedSince]),
   );
   const states = new Map<string, ConditionState>();
   const mails: AlarmMail[] = [];
   const cleared: { id: number; ts: Date }[] = [];
-  for (const reading of readings) {
-    for (const rule of rules) {
-      const condition = rule.condition as ThresholdCondition;
-      const value = metricValue(condition, reading);
-      if (value === undefined || !applies(rule, reading)) continue;
-      const id = key(rule.id, reading.serialNumber);
-      const step = stepCondition(
-        condition,
-        states.get(id) ?? { breachedSince: before.get(id) ?? null, open: open.has(id) },
-        value,
-        reading.ts,
-      );
-      states.set(id, step.state);
-      if (step.action === null) continue;
-      const device = unnamed(reading.serialNumber);
-      mails.push({
-        rule,
-        device,
-        alarm: newAlarm(rule, device, value, reading.ts),
-        recovered: step.action === 'clear',
-      });
-      const openAlarm = open.get(id);
-      if (step.action === 'clear' && openAlarm) cleared.push({ id: openAlarm.id, ts: reading.ts });
-    }
+  for (const { reading, rule, condition, value } of steps) {
+    const id = key(rule.id, reading.serialNumber);
+    const step = stepCondition(
+      condition,
+      states.get(id) ?? { breachedSince: before.get(id) ?? null, open: open.has(id) },
+      value,
+      reading.ts,
+    );
+    states.set(id, step.state);
+    if (step.action === null) continue;
+    const device = unnamed(reading.serialNumber);
+    mails.push({ rule, device, alarm: newAlarm(rule, device, value, reading.ts), recovered: step.action === 'clear' });
+    const openAlarm = open.get(id);
+    if (step.action === 'clear' && openAlarm) cleared.push({ id: openAlarm.id, ts: reading.ts });
   }
   const closed = await alarms.clear(cleared);
   await savePending(tx, states, before);

@@ -127,8 +127,10 @@ export function compileEventQuery(product: EventProduct, input: EventQuery, lang
     ? `, ${sortColumn.expression} AS sort_value, (${sortColumn.expression})::text AS sort_key`
     : '';
 
+  // Only the keys are read up to the page (an index-only scan where the filter allows): the fields of the
+  // page's rows are fetched for those rows alone, so a deep page skips index entries, not whole events.
   const sql = `WITH hits AS MATERIALIZED (
-  SELECT e.ts, e.serial_number, e.seq, e.type, e.code, e.description, e.category, e.active, e.attributes${sortSelect}
+  SELECT e.ts, e.serial_number, e.seq${sortSelect}
     FROM device_event e ${filterNeedsBattery ? batteryJoin : ''}
    WHERE ${where.join('\n     AND ')}
    ORDER BY ${order(sortColumn?.expression ?? '')}
@@ -136,11 +138,13 @@ export function compileEventQuery(product: EventProduct, input: EventQuery, lang
 )
 SELECT c.total_count, p.* FROM (SELECT count(*)::int AS total_count FROM hits) c
 LEFT JOIN LATERAL (
-  SELECT ${sortColumn ? 'e.sort_key' : 'NULL::text'} AS key_sort, ${KEY_TS} AS key_ts, e.serial_number AS key_serial,
+  SELECT ${sortColumn ? 'h.sort_key' : 'NULL::text'} AS key_sort, ${KEY_TS} AS key_ts, e.serial_number AS key_serial,
          e.seq::text AS key_seq, e.code AS key_code${columnList.map((column, i) => `,\n         ${outputExpression(column)} AS c${i}`).join('')}
-    FROM hits e ${outputNeedsBattery ? batteryJoin : ''}
-   ORDER BY ${order('e.sort_value')}
-  OFFSET ${bind(skip)} LIMIT ${bind(input.max)}
+    FROM (SELECT * FROM hits e ORDER BY ${order('e.sort_value')} OFFSET ${bind(skip)} LIMIT ${bind(input.max)}) h
+    JOIN device_event e ON e.device_class = ${bind(product)} AND e.serial_number = h.serial_number
+                       AND e.seq = h.seq AND e.ts = h.ts
+    ${outputNeedsBattery ? batteryJoin : ''}
+   ORDER BY ${order('h.sort_value')}
 ) p ON true`;
   return { sql, params, columns: columnList, signature, anchorOffset, readLimit };
 }

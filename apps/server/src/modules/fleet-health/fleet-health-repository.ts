@@ -11,12 +11,12 @@ import {
 import { LICENCE_EXPIRY_WARNING_DAYS } from '@cbm/contracts/licences';
 import type { Queryable } from '../../db/database';
 
-// The rules of packages/contracts/src/fleet-health.ts (decision 039) in SQL, on the battery row's live state.
-// Each battery's state and conditions are worked out once (LIVE), against the site's day and times computed once
-// per site (SITES); the figures then only count them.
-const STATE = `CASE WHEN b.current_error_code IS NOT NULL OR b.status = 'error' THEN 'error'
-  WHEN b.online = false OR b.status IN ('offline', 'not connected') THEN 'offline'
-  WHEN b.status IN ('charging', 'discharging') THEN b.status ELSE 'standby' END`;
+// The rules of packages/contracts/src/fleet-health.ts (decisions 039, 045) in SQL, on the battery row's live state;
+// the state itself is battery_health_state (migration 029). The figures read the per-site counts of states that
+// the battery's triggers keep (site_battery_health) and count the time-bound conditions on their indexes; the
+// needs-attention list works each battery's state and conditions out once (LIVE), against the site's day and
+// times computed once per site (SITES).
+const STATE = 'battery_health_state(b.status, b.online, b.current_error_code)';
 
 /** The sites of $1 with their calendar day (service dates are days of the site) and the rules' time limits. */
 const SITES = `SELECT id, (now() AT TIME ZONE timezone)::date AS today,
@@ -25,18 +25,33 @@ const SITES = `SELECT id, (now() AT TIME ZONE timezone)::date AS today,
   FROM operating_site WHERE id = ANY($1::int[])`;
 
 const LIVE = `SELECT b.serial_number, b.name, b.operating_site_id, ${STATE} AS state,
-    coalesce(b.last_error_at >= s.error_since, false) AS recent_error,
     coalesce(b.soc < ${LOW_SOC_PERCENT}, false) AS low_soc,
     b.next_service_date - s.today AS service_in,
     coalesce(b.last_data_timestamp < s.offline_since, false) AS silent,
     b.current_error_code, b.soc::float8 AS soc, b.last_data_timestamp, b.next_service_date
   FROM battery b JOIN sites s ON s.id = b.operating_site_id`;
 
-const DUE = `service_in BETWEEN 0 AND ${SERVICE_DUE_DAYS}`;
+const STATION_STATE = `CASE WHEN status = 'error' THEN 'error'
+  WHEN online = false OR status IN ('offline', 'not connected') THEN 'offline'
+  WHEN status = 'charging' THEN 'charging' ELSE 'standby' END`;
+
+/** How many batteries of the site (s) match the condition, counted on one of the battery's site indexes. */
+const batteriesWhere = (condition: string) =>
+  `(SELECT count(*)::int FROM battery b WHERE b.operating_site_id = s.id AND ${condition})`;
+
 const ATTENTION = `(state = 'error') AS is_error, (state = 'offline' AND silent) AS is_offline,
   (low_soc AND state IN ('discharging', 'standby')) AS is_low_soc, coalesce(service_in < 0, false) AS is_overdue`;
 
 const int = (condition: string) => `count(*) FILTER (WHERE ${condition})::int`;
+const sum = (condition: string) => `coalesce(sum(batteries) FILTER (WHERE ${condition}), 0)::int`;
+
+/** The sites where the user sees each of the figures that need more than the live view. */
+export interface FiguresScope {
+  licences: readonly number[];
+  batteryAlarms: readonly number[];
+  stationAlarms: readonly number[];
+  stations: readonly number[];
+}
 
 interface FiguresRow {
   site_id: number;
@@ -51,6 +66,12 @@ interface FiguresRow {
   service_due: number;
   service_overdue: number;
   licences_expiring: number | null;
+  active_alarms: number | null;
+  units: number | null;
+  units_charging: number;
+  units_standby: number;
+  units_offline: number;
+  units_error: number;
 }
 
 const toFigures = (row: FiguresRow): HealthFigures => ({
@@ -65,6 +86,17 @@ const toFigures = (row: FiguresRow): HealthFigures => ({
   serviceDue: row.service_due,
   serviceOverdue: row.service_overdue,
   licencesExpiring: row.licences_expiring,
+  activeAlarms: row.active_alarms,
+  stations:
+    row.units === null
+      ? null
+      : {
+          units: row.units,
+          charging: row.units_charging,
+          standby: row.units_standby,
+          offline: row.units_offline,
+          error: row.units_error,
+        },
 });
 
 interface AttentionRow {
@@ -103,23 +135,34 @@ const toAttention = (row: AttentionRow): AttentionBattery => ({
 export function fleetHealthRepository(db: Queryable) {
   return {
     /**
-     * The figures of each of the sites, in one pass over their batteries (the site index) and display units;
-     * licences only at `licenceSiteIds` (null elsewhere).
+     * The figures of each of the sites: the battery states from the kept per-site counts, the time-bound
+     * conditions from the battery's indexes; licences at `scope.licences`, active alarms at `scope.batteryAlarms`
+     * and `scope.stationAlarms`, charger-station units at `scope.stations` (null elsewhere).
      */
     async figures(
       siteIds: readonly number[],
-      licenceSiteIds: readonly number[],
+      scope: FiguresScope,
     ): Promise<(HealthFigures & { operatingSiteId: number })[]> {
       const rows = await db.query<FiguresRow>(
         `WITH sites AS (${SITES}),
-         live AS (${LIVE}),
-         batteries AS (
-           SELECT operating_site_id AS site_id, count(*)::int AS batteries,
-                  ${int(`state = 'charging'`)} AS charging, ${int(`state = 'discharging'`)} AS discharging,
+         states AS (
+           SELECT operating_site_id AS site_id, coalesce(sum(batteries), 0)::int AS batteries,
+                  ${sum(`state = 'charging'`)} AS charging, ${sum(`state = 'discharging'`)} AS discharging,
+                  ${sum(`state = 'standby'`)} AS standby, ${sum(`state = 'offline'`)} AS offline,
+                  ${sum(`state = 'error'`)} AS error, ${sum('low_soc')} AS low_soc
+             FROM site_battery_health WHERE operating_site_id = ANY($1::int[]) GROUP BY operating_site_id
+         ), units AS (
+           SELECT operating_site_id AS site_id, count(*)::int AS units, ${int(`state = 'charging'`)} AS charging,
                   ${int(`state = 'standby'`)} AS standby, ${int(`state = 'offline'`)} AS offline,
-                  ${int(`state = 'error'`)} AS error, ${int('recent_error')} AS error_within_24h,
-                  ${int('low_soc')} AS low_soc, ${int(DUE)} AS service_due, ${int('service_in < 0')} AS service_overdue
-             FROM live GROUP BY operating_site_id
+                  ${int(`state = 'error'`)} AS error
+             FROM (SELECT operating_site_id, ${STATION_STATE} AS state FROM mdload_unit
+                    WHERE operating_site_id = ANY($5::int[])) u
+            GROUP BY operating_site_id
+         ), alarms AS (
+           SELECT operating_site_id AS site_id, count(*)::int AS active_alarms FROM alarm
+            WHERE cleared_at IS NULL AND ((product = 'battery' AND operating_site_id = ANY($3::int[]))
+                                          OR (product = 'mdload' AND operating_site_id = ANY($4::int[])))
+            GROUP BY operating_site_id
          ), licences AS (
            SELECT d.operating_site_id AS site_id, count(*)::int AS licences_expiring
              FROM display_unit d JOIN sites s ON s.id = d.operating_site_id
@@ -129,20 +172,31 @@ export function fleetHealthRepository(db: Queryable) {
          SELECT s.id AS site_id, coalesce(b.batteries, 0) AS batteries, coalesce(b.charging, 0) AS charging,
                 coalesce(b.discharging, 0) AS discharging, coalesce(b.standby, 0) AS standby,
                 coalesce(b.offline, 0) AS offline, coalesce(b.error, 0) AS error,
-                coalesce(b.error_within_24h, 0) AS error_within_24h, coalesce(b.low_soc, 0) AS low_soc,
-                coalesce(b.service_due, 0) AS service_due, coalesce(b.service_overdue, 0) AS service_overdue,
-                CASE WHEN s.id = ANY($2::int[]) THEN coalesce(l.licences_expiring, 0) END AS licences_expiring
-           FROM sites s LEFT JOIN batteries b ON b.site_id = s.id LEFT JOIN licences l ON l.site_id = s.id
+                ${batteriesWhere('b.last_error_at >= s.error_since')} AS error_within_24h,
+                coalesce(b.low_soc, 0) AS low_soc,
+                ${batteriesWhere(`b.next_service_date BETWEEN s.today AND s.today + ${SERVICE_DUE_DAYS}`)} AS service_due,
+                ${batteriesWhere('b.next_service_date < s.today')} AS service_overdue,
+                CASE WHEN s.id = ANY($2::int[]) THEN coalesce(l.licences_expiring, 0) END AS licences_expiring,
+                CASE WHEN s.id = ANY($3::int[]) OR s.id = ANY($4::int[]) THEN coalesce(a.active_alarms, 0) END
+                  AS active_alarms,
+                CASE WHEN s.id = ANY($5::int[]) THEN coalesce(u.units, 0) END AS units,
+                coalesce(u.charging, 0) AS units_charging, coalesce(u.standby, 0) AS units_standby,
+                coalesce(u.offline, 0) AS units_offline, coalesce(u.error, 0) AS units_error
+           FROM sites s LEFT JOIN states b ON b.site_id = s.id LEFT JOIN licences l ON l.site_id = s.id
+           LEFT JOIN alarms a ON a.site_id = s.id LEFT JOIN units u ON u.site_id = s.id
           ORDER BY s.id`,
-        [siteIds, licenceSiteIds],
+        [siteIds, scope.licences, scope.batteryAlarms, scope.stationAlarms, scope.stations],
       );
       return rows.map((row) => ({ operatingSiteId: row.site_id, ...toFigures(row) }));
     },
 
-    /** The batteries that need attention, worst first, and how many there are in all (in one pass). */
+    /**
+     * The batteries that need attention, worst first, and how many there are in all (in one pass). The sites are
+     * materialised: inlined, each row would work out its site's day in the site's time zone again.
+     */
     async attention(siteIds: readonly number[]): Promise<{ batteries: AttentionBattery[]; totalCount: number }> {
       const rows = await db.query<AttentionRow>(
-        `WITH sites AS (${SITES}), live AS (${LIVE})
+        `WITH sites AS MATERIALIZED (${SITES}), live AS (${LIVE})
          SELECT *, count(*) OVER ()::int AS total_count FROM (
            SELECT serial_number, name, operating_site_id, ${ATTENTION}, current_error_code, soc,
                   last_data_timestamp, to_char(next_service_date, 'YYYY-MM-DD') AS next_service_date

@@ -13,15 +13,15 @@ import { requireSiteAccess } from '../sites/site-access';
 import { siteRepository } from '../sites/site-repository';
 import { totalOf } from './fleet-health-figures';
 import { fleetHealthRepository } from './fleet-health-repository';
+import { figuresScope } from './fleet-health-scope';
 
 const FEATURE: Feature = 'cbm_liveview';
-const LICENCE_FEATURE: Feature = 'cbm_update';
 const config = { features: [FEATURE] };
 const tags = ['fleet health'];
 const BASE = '/api/v2/fleet-health';
 
 /**
- * Fleet health (decision 039): the figures per site and in total over the sites the user sees with the live
+ * Fleet health (decisions 039, 045): the figures per site and in total over the sites the user sees with the live
  * view, or of one of them (operatingSiteId); and the batteries that need attention.
  */
 export async function fleetHealthRoutes(app: FastifyInstance, options: { db: Database }) {
@@ -33,10 +33,8 @@ export async function fleetHealthRoutes(app: FastifyInstance, options: { db: Dat
   const sitesOf = async (request: FastifyRequest, siteId: number | undefined) => {
     const user = await request.requireUser();
     if (siteId !== undefined) await requireSiteAccess(sites, request, siteId, FEATURE);
-    const all = await sites.accessibleSiteIds(user.id, FEATURE);
-    const licences = await sites.accessibleSiteIds(user.id, LICENCE_FEATURE);
-    const chosen = siteId === undefined ? all : [siteId];
-    return { siteIds: chosen, licenceSiteIds: licences.filter((id) => chosen.includes(id)) };
+    const siteIds = siteId === undefined ? await sites.accessibleSiteIds(user.id, FEATURE) : [siteId];
+    return { userId: user.id, siteIds };
   };
 
   api.get(BASE, {
@@ -48,8 +46,8 @@ export async function fleetHealthRoutes(app: FastifyInstance, options: { db: Dat
       response: { 200: fleetHealthResponseSchema },
     },
     handler: async (request): Promise<FleetHealthResponse> => {
-      const { siteIds, licenceSiteIds } = await sitesOf(request, request.query.operatingSiteId);
-      const figures = await health.figures(siteIds, licenceSiteIds);
+      const { userId, siteIds } = await sitesOf(request, request.query.operatingSiteId);
+      const figures = await health.figures(siteIds, await figuresScope(sites, userId, siteIds));
       return {
         sites: figures.map((site) => ({ ...site, condition: siteCondition(site) })),
         total: totalOf(figures),

@@ -1,3 +1,4 @@
+import { alarmsSchema } from '@cbm/contracts/alarms';
 import {
   ATTENTION_LIST_MAX,
   attentionResponseSchema,
@@ -5,9 +6,12 @@ import {
   type HealthFigures,
   healthFigures,
   LOW_SOC_PERCENT,
+  type SiteHealth,
   siteCondition,
+  stationFigures,
 } from '@cbm/contracts/fleet-health';
 import { liveViewResponseSchema } from '@cbm/contracts/live-view';
+import { MDLOAD_LIVE_VIEW_PATH, mdloadLiveViewResponseSchema } from '@cbm/contracts/mdload-live-view';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 
@@ -38,6 +42,31 @@ describeEachDatabase('fleet health', (kind) => {
     const { batteries } = liveViewResponseSchema.parse(response.json());
     return healthFigures(batteries, todayIn(timeZone));
   };
+  /** The site's charger-station units by state, as their live view shows them (null where it answers 403). */
+  const liveStations = async (siteId: number, cookie = admin) => {
+    const response = await get(`${MDLOAD_LIVE_VIEW_PATH}?operatingSiteId=${siteId}`, cookie);
+    if (response.statusCode === 403) return null;
+    return stationFigures(mdloadLiveViewResponseSchema.parse(response.json()).units);
+  };
+  /** The site's alarms in the alarm inbox that are not cleared (null where the inbox shows the site nothing). */
+  const inboxAlarms = async (cookie = admin) => {
+    const alarms = alarmsSchema.parse((await get('/api/v2/Alarm?state=active', cookie)).json());
+    return (siteId: number) => alarms.filter((alarm) => alarm.operatingSiteId === siteId).length;
+  };
+  /** Every site's figures equal its live view's (licences and alarms aside), and the totals sum the sites. */
+  const expectAsLiveView = async (sites: SiteHealth[]) => {
+    const zones = await t.db.query<{ id: number; timezone: string }>('SELECT id, timezone FROM operating_site');
+    for (const site of sites) {
+      const zone = zones.find((entry) => entry.id === site.operatingSiteId)?.timezone as string;
+      const { operatingSiteId, condition, licencesExpiring, activeAlarms, stations, ...figures } = site;
+      expect(figures, `site ${operatingSiteId}`).toEqual({
+        ...(await liveViewFigures(operatingSiteId, zone)),
+        licencesExpiring: undefined,
+        activeAlarms: undefined,
+        stations: undefined,
+      });
+    }
+  };
 
   beforeAll(async () => {
     t = await createTestApp(kind);
@@ -60,26 +89,80 @@ describeEachDatabase('fleet health', (kind) => {
 
   it('counts each site as its live view shows it, and sums the sites', async () => {
     const { sites, total } = await health();
-    const zones = await t.db.query<{ id: number; timezone: string }>('SELECT id, timezone FROM operating_site');
+    const zones = await t.db.query<{ id: number }>('SELECT id FROM operating_site');
     expect(sites.map((site) => site.operatingSiteId).sort()).toEqual(zones.map((zone) => zone.id).sort());
+    await expectAsLiveView(sites);
     for (const site of sites) {
-      const zone = zones.find((entry) => entry.id === site.operatingSiteId)?.timezone as string;
-      const { operatingSiteId, condition, licencesExpiring, ...figures } = site;
-      expect(figures, `site ${operatingSiteId}`).toEqual({
-        ...(await liveViewFigures(operatingSiteId, zone)),
-        licencesExpiring: undefined,
-      });
-      expect(figures.charging + figures.discharging + figures.standby + figures.offline + figures.error).toBe(
-        figures.batteries,
-      );
-      expect(condition).toBe(siteCondition(site));
-      expect(licencesExpiring).not.toBeNull();
+      expect(site.charging + site.discharging + site.standby + site.offline + site.error).toBe(site.batteries);
+      expect(site.condition).toBe(siteCondition(site));
+      expect(site.licencesExpiring).not.toBeNull();
     }
     expect(total.batteries).toBe(sites.reduce((sum, site) => sum + site.batteries, 0));
     expect(total.error).toBeGreaterThan(0);
     expect(total.lowSoc).toBeGreaterThan(0);
     expect(total.serviceOverdue).toBeGreaterThan(0);
     expect(total.serviceDue).toBeGreaterThan(0);
+  });
+
+  it('keeps counting as its live view shows as batteries change state, move to another site and go', async () => {
+    const [first, second] = await t.db.query<{ id: number }>('SELECT id FROM operating_site ORDER BY id LIMIT 2');
+    await t.db.query(
+      `UPDATE battery SET status = CASE WHEN status = 'charging' THEN 'discharging' ELSE 'charging' END,
+              soc = 100 - coalesce(soc, 50), online = true, current_error_code = NULL
+        WHERE serial_number IN (SELECT serial_number FROM battery WHERE operating_site_id = $1 ORDER BY 1 LIMIT 5)`,
+      [first?.id],
+    );
+    await t.db.query(
+      `UPDATE battery SET operating_site_id = $2, group_id = NULL
+        WHERE serial_number IN (SELECT serial_number FROM battery WHERE operating_site_id = $1 ORDER BY 1 DESC LIMIT 2)`,
+      [first?.id, second?.id],
+    );
+    await t.db.query(
+      `INSERT INTO battery (serial_number, operating_site_id, name, battery_type, product, status, online, soc,
+                           current_error_code)
+       VALUES ('HEALTH-1', $1, 'Health one', 'LFP 48V', 'Test', 'error', true, 5, 'E101'),
+              ('HEALTH-2', $1, 'Health two', 'LFP 48V', 'Test', 'charging', true, 80, NULL)`,
+      [second?.id],
+    );
+    await t.db.query(`DELETE FROM battery WHERE serial_number = 'HEALTH-2'`);
+    await expectAsLiveView((await health()).sites);
+  });
+
+  it('counts the active alarms as the inbox shows them, and charger-station units as their live view', async () => {
+    const [device] = await t.db.query<{ serial: string; site: number }>(
+      'SELECT serial_number AS serial, operating_site_id AS site FROM battery ORDER BY serial_number LIMIT 1',
+    );
+    const [unit] = await t.db.query<{ serial: string; site: number }>(
+      'SELECT mdload_serial AS serial, operating_site_id AS site FROM mdload_unit ORDER BY id LIMIT 1',
+    );
+    await t.db.query(
+      `INSERT INTO alarm (rule_name, kind, product, operating_site_id, serial_number, device_name, type, code,
+                          description, opened_at, acknowledged_at, cleared_at)
+       VALUES ('Low SoC', 'threshold', 'battery', $1, $2, 'B', 'threshold', 'socBelow', 'SoC 12 %', now(), NULL, NULL),
+              ('Hot', 'threshold', 'battery', $1, $2, 'B', 'threshold', 'cellTemperatureAbove', '50 °C', now(), now(), NULL),
+              ('Old', 'threshold', 'battery', $1, $2, 'B', 'threshold', 'socBelow', 'SoC 12 %', now(), NULL, now()),
+              ('Power', 'threshold', 'mdload', $3, $4, 'U', 'threshold', 'stationPowerAbove', '90 kW', now(), NULL, NULL)`,
+      [device?.site, device?.serial, unit?.site, unit?.serial],
+    );
+    await t.db.query(`UPDATE mdload_unit SET status = 'error' WHERE mdload_serial = $1`, [unit?.serial]);
+    for (const cookie of [admin, operator]) {
+      const { sites, total } = await health('', cookie);
+      const inbox = await inboxAlarms(cookie);
+      for (const site of sites) {
+        const { operatingSiteId: id } = site;
+        expect(site.stations, `site ${id}`).toEqual(await liveStations(id, cookie));
+        if (site.activeAlarms !== null) expect(site.activeAlarms, `site ${id}`).toBe(inbox(id));
+      }
+      const counted = sites.filter((site) => site.activeAlarms !== null);
+      expect(total.activeAlarms).toBe(
+        counted.length ? counted.reduce((sum, s) => sum + (s.activeAlarms ?? 0), 0) : null,
+      );
+    }
+    const { sites } = await health();
+    const withAlarms = (siteId: number | undefined) => sites.find((site) => site.operatingSiteId === siteId);
+    expect(withAlarms(device?.site)?.activeAlarms).toBeGreaterThanOrEqual(2);
+    expect(withAlarms(unit?.site)?.activeAlarms).toBeGreaterThanOrEqual(1);
+    expect(withAlarms(unit?.site)?.stations?.error).toBeGreaterThanOrEqual(1);
   });
 
   it('counts display units whose licence ends within 30 days', async () => {
@@ -117,6 +200,7 @@ describeEachDatabase('fleet health', (kind) => {
     expect(own.sites.length).toBeGreaterThan(0);
     expect(own.sites.length).toBeLessThan(all.sites.length);
     expect(own.sites.every((site) => site.licencesExpiring === null)).toBe(true);
+    expect(all.sites.every((site) => site.activeAlarms !== null && site.stations !== null)).toBe(true);
     expect(own.total.licencesExpiring).toBeNull();
     const ownIds = new Set(own.sites.map((site) => site.operatingSiteId));
     const { batteries } = await attention('', operator);

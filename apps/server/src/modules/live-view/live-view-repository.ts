@@ -72,10 +72,10 @@ const COLUMNS = `b.serial_number, b.name, b.group_id, g.name AS group_name, b.ba
   b.current_error_code,
   coalesce(b.last_error_at >= now() - make_interval(hours => ${ERROR_FLAG_WINDOW_HOURS}), false) AS error_within_24h`;
 
-const FROM = `FROM battery b
-  LEFT JOIN battery_group g ON g.id = b.group_id
+const JOINS = `LEFT JOIN battery_group g ON g.id = b.group_id
   LEFT JOIN charger c ON c.id = b.charger_id
   LEFT JOIN charger tc ON tc.serial_number = b.telemetry_charger_serial`;
+const FROM = `FROM battery b ${JOINS}`;
 
 /** A search matches a part of the name or the serial number, ignoring case; % and _ are literal. */
 const likePattern = (search: string | undefined) =>
@@ -106,15 +106,15 @@ const JSON_OBJECT = `json_build_object(
 
 export function liveViewRepository(db: Queryable) {
   return {
-    /** Like `list`, as the JSON text of the response body {batteries, totalCount}. */
+    /** Like `list`, as the JSON text of the response body {batteries, totalCount}; JSON only for the page. */
     async listJson(siteId: number, { offset, limit, search }: LiveViewPage): Promise<string> {
       const [row] = await db.query<{ body: string }>(
         `WITH matching AS (
-           SELECT ${JSON_OBJECT} AS battery, b.name, b.serial_number ${FROM}
-            WHERE b.operating_site_id = $1 AND ${SEARCH('$5')}
+           SELECT b.serial_number, b.name FROM battery b WHERE b.operating_site_id = $1 AND ${SEARCH('$5')}
          ), page AS (SELECT * FROM matching ORDER BY name, serial_number OFFSET $3 LIMIT $4)
          SELECT json_build_object(
-                  'batteries', coalesce((SELECT json_agg(battery ORDER BY name, serial_number) FROM page), '[]'::json),
+                  'batteries', coalesce((SELECT json_agg(${JSON_OBJECT} ORDER BY b.name, b.serial_number)
+                                           FROM page JOIN battery b USING (serial_number) ${JOINS}), '[]'::json),
                   'totalCount', (SELECT count(*) FROM matching))::text AS body`,
         [siteId, likePattern(search), offset, limit, statusesMatching(search)],
       );

@@ -11,6 +11,13 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   date: Date;
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
 }
 
 export interface MailTransport {
@@ -39,6 +46,7 @@ export function createMailTransport(config: MailConfig): MailTransport {
     text: mail.text,
     date: mail.date,
     messageId: mail.messageId,
+    attachments: mail.attachments,
   });
 
   if (config.SMTP_URL) {

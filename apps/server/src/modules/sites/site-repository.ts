@@ -60,6 +60,21 @@ export function siteRepository(db: Queryable) {
       return rows.map((row) => row.permission);
     },
 
+    /** Those of the sites where the user holds the permission on the site or an ancestor, in one query. */
+    async withPermission(userId: number, siteIds: readonly number[], permission: SitePermission): Promise<number[]> {
+      const rows = await db.query<{ id: number }>(
+        `WITH RECURSIVE lineage AS (
+           SELECT id AS site_id, id FROM site_node WHERE id = ANY($2::int[])
+           UNION
+           SELECT l.site_id, n.parent_id FROM lineage l JOIN site_node n ON n.id = l.id WHERE n.parent_id IS NOT NULL
+         )
+         SELECT DISTINCT l.site_id AS id FROM lineage l JOIN user_site_permission p ON p.site_node_id = l.id
+          WHERE p.user_id = $1 AND p.permission = $3 ORDER BY 1`,
+        [userId, siteIds, permission],
+      );
+      return rows.map((row) => row.id);
+    },
+
     /** The part of the site tree that leads to the user's sites. */
     async tree(userId: number): Promise<SiteNode[]> {
       const rows = await db.query<SiteRow>(

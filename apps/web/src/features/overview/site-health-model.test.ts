@@ -17,6 +17,8 @@ const health = (operatingSiteId: number, condition: SiteCondition, figures: Part
   serviceDue: 0,
   serviceOverdue: 0,
   licencesExpiring: null,
+  activeAlarms: null,
+  stations: null,
   ...figures,
 });
 
@@ -43,6 +45,20 @@ describe('site health model', () => {
     expect(names(shownRows(rows, '', 'service', 'name'))).toEqual(['Aachen', 'Linz']);
     expect(names(shownRows(rows, 'li', 'all', 'name'))).toEqual(['Linz']);
     expect(names(shownRows(siteRows(sites, undefined), '', 'error', 'name'))).toEqual([]);
+  });
+
+  it('sorts and filters by active alarms and charger stations, counting 0 where the user does not see them', () => {
+    const stations = { units: 2, charging: 0, standby: 1, offline: 0, error: 1 };
+    const withAlarms = siteRows(sites, [
+      health(1, 'ok', { activeAlarms: 1 }),
+      health(2, 'ok', { activeAlarms: 4, stations }),
+      health(3, 'ok', { stations: { ...stations, units: 5, error: 0, standby: 5 } }),
+      health(4, 'ok'),
+    ]);
+    expect(names(shownRows(withAlarms, '', 'all', 'activeAlarms'))).toEqual(['Aachen', 'Bremen', 'Linz', 'Wien']);
+    expect(names(shownRows(withAlarms, '', 'activeAlarms', 'name'))).toEqual(['Aachen', 'Bremen']);
+    expect(names(shownRows(withAlarms, '', 'all', 'stations'))).toEqual(['Linz', 'Aachen', 'Bremen', 'Wien']);
+    expect(names(shownRows(withAlarms, '', 'stationError', 'name'))).toEqual(['Aachen']);
   });
 
   it('follows the streams of the worst sites with batteries', () => {

@@ -1,9 +1,28 @@
 import { FLEET_HEALTH_STREAM_SITES, SITE_CONDITIONS, type SiteHealth } from '@cbm/contracts/fleet-health';
 import type { FlatOperatingSite } from '@cbm/contracts/site-tree';
 
-export const SITE_SORTS = ['condition', 'name', 'error', 'offline', 'lowSoc', 'service', 'batteries'] as const;
+export const SITE_SORTS = [
+  'condition',
+  'name',
+  'error',
+  'offline',
+  'lowSoc',
+  'service',
+  'activeAlarms',
+  'stations',
+  'batteries',
+] as const;
 export type SiteSort = (typeof SITE_SORTS)[number];
-export const SITE_FILTERS = ['all', 'error', 'offline', 'lowSoc', 'service', 'errorWithin24h'] as const;
+export const SITE_FILTERS = [
+  'all',
+  'error',
+  'offline',
+  'lowSoc',
+  'service',
+  'errorWithin24h',
+  'activeAlarms',
+  'stationError',
+] as const;
 export type SiteFilter = (typeof SITE_FILTERS)[number];
 
 export interface SiteRow {
@@ -12,14 +31,25 @@ export interface SiteRow {
   health: SiteHealth | undefined;
 }
 
-const serviceOf = (health: SiteHealth) => health.serviceDue + health.serviceOverdue;
+type FigureKey = Exclude<SiteFilter | SiteSort, 'all' | 'name' | 'condition'>;
+
+/** Each figure a site is sorted or filtered by; alarms and charger stations count 0 where the user does not see them. */
+export const SITE_FIGURES: Record<FigureKey, (health: SiteHealth) => number> = {
+  error: (health) => health.error,
+  offline: (health) => health.offline,
+  lowSoc: (health) => health.lowSoc,
+  errorWithin24h: (health) => health.errorWithin24h,
+  service: (health) => health.serviceDue + health.serviceOverdue,
+  activeAlarms: (health) => health.activeAlarms ?? 0,
+  stations: (health) => health.stations?.units ?? 0,
+  stationError: (health) => health.stations?.error ?? 0,
+  batteries: (health) => health.batteries,
+};
+
 const rank = (row: SiteRow) => SITE_CONDITIONS.indexOf(row.health?.condition ?? 'empty');
 
 /** How many of the figure the site has, for sorting and filtering (0 without figures). */
-function figure(row: SiteRow, key: Exclude<SiteFilter, 'all'> | 'batteries'): number {
-  if (!row.health) return 0;
-  return key === 'service' ? serviceOf(row.health) : row.health[key];
-}
+const figure = (row: SiteRow, key: FigureKey): number => (row.health ? SITE_FIGURES[key](row.health) : 0);
 
 export function siteRows(sites: readonly FlatOperatingSite[], health: readonly SiteHealth[] | undefined): SiteRow[] {
   const byId = new Map(health?.map((entry) => [entry.operatingSiteId, entry]));

@@ -1,4 +1,4 @@
-import type { HealthFigures } from '@cbm/contracts/fleet-health';
+import { type HealthFigures, STATION_STATES, type StationFigures } from '@cbm/contracts/fleet-health';
 import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
@@ -27,10 +27,44 @@ function tilesOf(total: HealthFigures, overdue: string): Tile[] {
     },
   ];
   if (total.licencesExpiring !== null) tiles.push({ key: 'licencesExpiring', value: total.licencesExpiring });
+  if (total.activeAlarms !== null) {
+    tiles.push({ key: 'activeAlarms', value: total.activeAlarms, color: total.activeAlarms > 0 ? 'red.8' : undefined });
+  }
   return tiles;
 }
 
-/** The totals over the user's sites, one tile per figure. */
+/** The charger-station units' tiles, keyed `stations.*`. */
+const stationTilesOf = (stations: StationFigures): Tile[] => [
+  { key: 'stations.units', value: stations.units },
+  ...STATION_STATES.map((state) => ({
+    key: `stations.${state}`,
+    value: stations[state],
+    color: state === 'error' && stations.error > 0 ? 'red.8' : undefined,
+  })),
+];
+
+function Tiles({ tiles }: { tiles: Tile[] }) {
+  const { t } = useTranslation();
+  return (
+    <SimpleGrid cols={{ base: 5, lg: 10 }} spacing="xs">
+      {tiles.map((tile) => (
+        <Paper key={tile.key} withBorder p="xs" data-figure={tile.key}>
+          <Text fz={22} fw={700} c={tile.color}>
+            {tile.value.toLocaleString(currentLanguage())}
+          </Text>
+          <Text size="xs">{t(`fleetHealth.figures.${tile.key}`)}</Text>
+          {tile.note && (
+            <Text size="xs" c="dimmed">
+              {tile.note}
+            </Text>
+          )}
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** The totals over the user's sites, one tile per figure; the charger-station units' below where counted. */
 export function HealthTotals({ total }: { total: HealthFigures }) {
   const { t } = useTranslation();
   return (
@@ -38,21 +72,15 @@ export function HealthTotals({ total }: { total: HealthFigures }) {
       <Title order={2} fz="lg" mb="xs" id="fleet-health-totals">
         {t('fleetHealth.totals')}
       </Title>
-      <SimpleGrid cols={{ base: 5, lg: 10 }} spacing="xs">
-        {tilesOf(total, t('fleetHealth.figures.serviceOverdue')).map((tile) => (
-          <Paper key={tile.key} withBorder p="xs" data-figure={tile.key}>
-            <Text fz={22} fw={700} c={tile.color}>
-              {tile.value.toLocaleString(currentLanguage())}
-            </Text>
-            <Text size="xs">{t(`fleetHealth.figures.${tile.key}`)}</Text>
-            {tile.note && (
-              <Text size="xs" c="dimmed">
-                {tile.note}
-              </Text>
-            )}
-          </Paper>
-        ))}
-      </SimpleGrid>
+      <Tiles tiles={tilesOf(total, t('fleetHealth.figures.serviceOverdue'))} />
+      {total.stations && (
+        <>
+          <Title order={3} fz="md" my="xs">
+            {t('fleetHealth.stationsHeading')}
+          </Title>
+          <Tiles tiles={stationTilesOf(total.stations)} />
+        </>
+      )}
     </section>
   );
 }

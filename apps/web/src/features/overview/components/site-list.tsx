@@ -5,6 +5,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  SITE_FIGURES,
   SITE_FILTERS,
   SITE_SORTS,
   type SiteFilter,
@@ -19,11 +20,16 @@ interface SiteListProps {
   onEnter: (siteId: number) => void;
 }
 
-const FIGURE_COLUMNS = ['error', 'offline', 'lowSoc', 'service', 'batteries'] as const;
+const FIGURE_COLUMNS = ['error', 'offline', 'lowSoc', 'service', 'activeAlarms', 'stations', 'batteries'] as const;
 
+/** The figure, or a dash where the user does not see it (no figures, alarms or charger stations there). */
 function figureOf(row: SiteRow, key: (typeof FIGURE_COLUMNS)[number]) {
-  if (!row.health) return '—';
-  return key === 'service' ? row.health.serviceDue + row.health.serviceOverdue : row.health[key];
+  const { health } = row;
+  if (!health) return '—';
+  if ((key === 'activeAlarms' && health.activeAlarms === null) || (key === 'stations' && health.stations === null)) {
+    return '—';
+  }
+  return SITE_FIGURES[key](health);
 }
 
 function SiteName({ site, onEnter }: { site: FlatOperatingSite; onEnter: (siteId: number) => void }) {

@@ -12,6 +12,7 @@ import { useReportBatteries } from '../api/get-report-batteries';
 import { fetchReportDefaults } from '../api/get-report-defaults';
 import { initialValues } from '../report-settings-values';
 import { IDLE_SETUP, reportSetupReducer } from '../report-setup';
+import { ReportSchedulesSection } from './report-schedules-section';
 import { ReportSelectForm } from './report-select-form';
 import { ReportSettingsForm } from './report-settings-form';
 
@@ -124,6 +125,7 @@ export default function ReportPage() {
           )}
         </Stack>
       )}
+      <ReportSchedulesSection siteId={siteId} />
     </Stack>
   );
 }
