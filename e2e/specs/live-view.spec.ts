@@ -127,6 +127,11 @@ test.describe('battery live view', () => {
     await expect(toast(page, `Battery ${moved} renamed is`)).toContainText(/is updated|is already up to date/, {
       timeout: 20_000,
     });
+    // The card itself tells the result, as a status named after its battery.
+    const card = page.getByRole('article', { name: `${moved} renamed`, exact: true });
+    await expect(card.getByRole('status', { name: `Update data for ${moved} renamed:` })).toHaveText(
+      /^(Data updated|Data already up to date)$/,
+    );
   });
 });
 
@@ -268,9 +273,19 @@ test.describe('live updates', () => {
     expect(((await (await answer).json()) as { upToDate: boolean }).upToDate).toBe(false);
     // Once the screen has read the battery, its 60 s have begun on the page's clock.
     await firstRead;
-    await page.clock.fastForward('01:01');
+    const card = page.getByRole('article', { name: battery.batteryName, exact: true });
+    const status = card.getByRole('status', { name: `Update data for ${battery.batteryName}:` });
+    // The page's clock also runs on by itself: the count down is compared, not its exact seconds.
+    const secondsLeft = async () => Number(/(\d+) s left$/.exec((await status.textContent()) ?? '')?.[1]);
+    await expect(status).toHaveText(/^Waiting for fresh data… \d+ s left$/);
+    const before = await secondsLeft();
+    await page.clock.fastForward('00:30');
+    await expect.poll(secondsLeft).toBeLessThanOrEqual(before - 30);
+    await page.clock.fastForward('00:31');
     await expect(
       toast(page, `Battery ${battery.batteryName} did not answer within 60 seconds. Please try again later.`),
     ).toBeVisible();
+    await expect(status).toHaveText('No answer within 60 s');
+    await expect(status).toHaveAccessibleName(`Update data for ${battery.batteryName}: No answer within 60 s`);
   });
 });

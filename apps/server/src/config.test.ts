@@ -28,6 +28,7 @@ describe('loadConfig', () => {
       OIDC_FEATURES_CLAIM: 'cbm_features',
       OIDC_ALLOW_HTTP: false,
       MAIL_OUTBOX_RETENTION_DAYS: 30,
+      ALARM_RETENTION_DAYS: 365,
     });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.PUBLIC_URL).toBeUndefined();

@@ -106,6 +106,8 @@ const envSchema = z.object({
   MAIL_OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** How often the silence rules ("no data for N minutes") are checked, once across replicas (decision 040). */
   ALARM_SILENCE_CHECK_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
+  /** Days a cleared alarm is kept (0: keep all); open and acknowledged ones stay (decision 044). */
+  ALARM_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(365),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,17 +1,42 @@
 import { z } from 'zod';
+import { ALARM_STATES } from './alarms';
 import { batteryLiveStatusSchema } from './device-protocol';
 import { operatingSiteIdSchema } from './sites';
 
 /**
  * GET /api/v2/live/stream?operatingSiteId= — Server-Sent Events of the site's changed devices.
- * Events: `ready` once subscribed, then `battery` and `mdload` with the new state as JSON, and `alert`
- * (`liveAlertSchema` of ./alerts) when an alert of the site fires, for users who may see that alert.
+ * Events: `ready` once subscribed, then `battery` and `mdload` with the new state as JSON, `alert`
+ * (`liveAlertSchema` of ./alerts) when an alert of the site fires, and `alarm` (`liveAlarmChangeSchema`) when
+ * alarms of the site open, are acknowledged or clear — the last two for users who may see that product's alarms.
  */
 export const LIVE_STREAM_PATH = '/api/v2/live/stream';
-export const LIVE_EVENTS = ['ready', 'battery', 'mdload', 'alert'] as const;
+export const LIVE_EVENTS = ['ready', 'battery', 'mdload', 'alert', 'alarm'] as const;
 export type LiveEvent = (typeof LIVE_EVENTS)[number];
 
-export const liveStreamQuerySchema = z.object({ operatingSiteId: operatingSiteIdSchema });
+/** Screens kept live by the stream refetch at most this often on its events… */
+export const LIVE_REFETCH_THROTTLE_MS = 2_000;
+/** …and this often without any, in case an event was missed (a stream closed, or capped per user). */
+export const LIVE_FALLBACK_REFETCH_MS = 30_000;
+
+/** The alarm inbox across sites follows the live streams of at most this many sites (streams are capped per user). */
+export const ALARM_STREAM_SITES = 4;
+
+/** The events a stream carries besides `ready`; without `events`, all of them. */
+export const LIVE_CHANGE_EVENTS = ['battery', 'mdload', 'alert', 'alarm'] as const;
+
+/**
+ * `events=alarm` (comma-separated or repeated): only these events, e.g. for the alarm inbox, which has no use for
+ * every battery's readings.
+ */
+export const liveStreamQuerySchema = z.object({
+  operatingSiteId: operatingSiteIdSchema,
+  events: z
+    .preprocess(
+      (value) => (typeof value === 'string' ? value.split(',') : value),
+      z.array(z.enum(LIVE_CHANGE_EVENTS)).min(1),
+    )
+    .optional(),
+});
 
 const nullableNumber = z.number().nullable();
 const isoTime = z.string().nullable();
@@ -50,3 +75,15 @@ export const liveMdloadSchema = z.object({
   ),
 });
 export type LiveMdload = z.infer<typeof liveMdloadSchema>;
+
+/**
+ * Alarms of one site and product that changed together (one transaction): what the inbox and the overview
+ * refetch on (docs/decisions/044-live-cockpit-and-alarm-retention.md). `state` is the state they reached.
+ */
+export const liveAlarmChangeSchema = z.object({
+  operatingSiteId: z.number().int(),
+  product: z.enum(['battery', 'mdload']),
+  state: z.enum(ALARM_STATES),
+  alarmIds: z.array(z.number().int()),
+});
+export type LiveAlarmChange = z.infer<typeof liveAlarmChangeSchema>;

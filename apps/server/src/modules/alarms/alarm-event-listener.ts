@@ -1,12 +1,14 @@
 import { matchAlertEvents } from '../alerts/alert-match-service';
 import type { EventListener } from '../device-ingestion/event-listener';
+import { allChanges, type OnAlarmsChanged } from './alarm-changes';
 import { alarmRepository, type NewAlarm } from './alarm-repository';
 
 /**
  * Every event rule that fires opens an alarm (one per rule, device and code while open); the device's
- * clearing event of that code closes it (decision 040). In the storing transaction, like the alert mails.
+ * clearing event of that code closes it (decision 040). In the storing transaction, like the alert mails; the
+ * changes reach the browsers after the commit (decision 044).
  */
-export function alarmEventListener(): EventListener {
+export function alarmEventListener(onChanged: OnAlarmsChanged): EventListener {
   return async (tx, records) => {
     const alarms = alarmRepository(tx);
     const matches = await matchAlertEvents(tx, records);
@@ -26,13 +28,14 @@ export function alarmEventListener(): EventListener {
         openedAt: new Date(event.ts),
       })),
     );
-    await alarms.open(opened);
+    const created = await alarms.open(opened);
     const cleared = records.filter(
       (record) => record.deviceClass !== 'charger' && record.event.type !== 'info' && !record.event.active,
     );
-    await alarms.clearEvents(
+    const closed = await alarms.clearEvents(
       cleared.map((record) => ({ serialNumber: record.serialNumber, code: record.event.code, ts: record.ts })),
     );
-    return undefined;
+    const changes = allChanges(created, closed);
+    return changes.length > 0 ? () => onChanged(changes) : undefined;
   };
 }

@@ -1,6 +1,7 @@
 import type { Alarm, AlarmState } from '@cbm/contracts/alarms';
 import { ALARM_LIST_MAX } from '@cbm/contracts/alarms';
 import type { Queryable } from '../../db/database';
+import type { AlarmRef } from './alarm-changes';
 
 /** An alarm as a rule opens it. */
 export interface NewAlarm {
@@ -25,12 +26,16 @@ export interface RuleDevice {
 }
 
 /** An open alarm of a rule at a device. */
-export interface OpenAlarm {
-  id: number;
+export interface OpenAlarm extends AlarmRef {
   alertId: number;
   serialNumber: string;
   code: string;
 }
+
+export type OpenedAlarm = NewAlarm & { id: number };
+
+const REF_COLUMNS = 'id::int, operating_site_id AS "operatingSiteId", product';
+const OPEN_COLUMNS = `${REF_COLUMNS}, alert_id AS "alertId", serial_number AS "serialNumber", code`;
 
 const ALARM_COLUMNS = `a.id::int AS id, a.rule_name AS "ruleName", a.kind, a.product, a.operating_site_id AS "operatingSiteId",
   n.name AS "siteName", a.serial_number AS "serialNumber", a.device_name AS "deviceName", a.type, a.code,
@@ -58,15 +63,15 @@ const toAlarm = (row: AlarmRow): Alarm => ({
 export function alarmRepository(db: Queryable) {
   return {
     /** Opens the alarms that are not open yet (one per rule, device and code); answers those opened. */
-    async open(alarms: readonly NewAlarm[]): Promise<NewAlarm[]> {
+    async open(alarms: readonly NewAlarm[]): Promise<OpenedAlarm[]> {
       if (alarms.length === 0) return [];
-      const rows = await db.query<Omit<OpenAlarm, 'id'>>(
+      const rows = await db.query<OpenAlarm>(
         `INSERT INTO alarm (alert_id, rule_name, kind, product, operating_site_id, serial_number, device_name, type,
                             code, description, value, opened_at)
          SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::int[], $6::text[], $7::text[],
                               $8::text[], $9::text[], $10::text[], $11::float8[], $12::timestamptz[])
          ON CONFLICT (alert_id, serial_number, code) WHERE cleared_at IS NULL DO NOTHING
-         RETURNING alert_id AS "alertId", serial_number AS "serialNumber", code`,
+         RETURNING ${OPEN_COLUMNS}`,
         [
           alarms.map((a) => a.alertId),
           alarms.map((a) => a.ruleName),
@@ -82,18 +87,22 @@ export function alarmRepository(db: Queryable) {
           alarms.map((a) => a.openedAt),
         ],
       );
-      const opened = new Set(rows.map((row) => `${row.alertId}|${row.serialNumber}|${row.code}`));
-      return alarms.filter((a) => opened.has(`${a.alertId}|${a.serialNumber}|${a.code}`));
+      const opened = new Map(rows.map((row) => [`${row.alertId}|${row.serialNumber}|${row.code}`, row.id]));
+      return alarms.flatMap((a) => {
+        const id = opened.get(`${a.alertId}|${a.serialNumber}|${a.code}`);
+        return id === undefined ? [] : [{ ...a, id }];
+      });
     },
 
     /** The device reported the condition cleared: its open event alarms of that code close. */
-    async clearEvents(cleared: readonly { serialNumber: string; code: string; ts: Date }[]): Promise<void> {
-      if (cleared.length === 0) return;
-      await db.query(
+    async clearEvents(cleared: readonly { serialNumber: string; code: string; ts: Date }[]): Promise<AlarmRef[]> {
+      if (cleared.length === 0) return [];
+      return db.query<AlarmRef>(
         `UPDATE alarm a SET cleared_at = c.ts
            FROM unnest($1::text[], $2::text[], $3::timestamptz[]) AS c(serial, code, ts)
           WHERE a.cleared_at IS NULL AND a.kind = 'event' AND a.serial_number = c.serial AND a.code = c.code
-            AND a.opened_at <= c.ts`,
+            AND a.opened_at <= c.ts
+          RETURNING a.id::int, a.operating_site_id AS "operatingSiteId", a.product`,
         [cleared.map((c) => c.serialNumber), cleared.map((c) => c.code), cleared.map((c) => c.ts)],
       );
     },
@@ -102,18 +111,20 @@ export function alarmRepository(db: Queryable) {
     async openOf(pairs: readonly RuleDevice[]): Promise<OpenAlarm[]> {
       if (pairs.length === 0) return [];
       return db.query<OpenAlarm>(
-        `SELECT a.id::int, a.alert_id AS "alertId", a.serial_number AS "serialNumber", a.code
+        `SELECT a.id::int, a.operating_site_id AS "operatingSiteId", a.product, a.alert_id AS "alertId",
+                a.serial_number AS "serialNumber", a.code
            FROM unnest($1::int[], $2::text[]) AS k(alert_id, serial)
            JOIN alarm a ON a.alert_id = k.alert_id AND a.serial_number = k.serial AND a.cleared_at IS NULL`,
         [pairs.map((pair) => pair.alertId), pairs.map((pair) => pair.serialNumber)],
       );
     },
 
-    async clear(cleared: readonly { id: number; ts: Date }[]): Promise<void> {
-      if (cleared.length === 0) return;
-      await db.query(
+    async clear(cleared: readonly { id: number; ts: Date }[]): Promise<AlarmRef[]> {
+      if (cleared.length === 0) return [];
+      return db.query<AlarmRef>(
         `UPDATE alarm a SET cleared_at = c.ts FROM unnest($1::bigint[], $2::timestamptz[]) AS c(id, ts)
-          WHERE a.id = c.id AND a.cleared_at IS NULL`,
+          WHERE a.id = c.id AND a.cleared_at IS NULL
+          RETURNING a.id::int, a.operating_site_id AS "operatingSiteId", a.product`,
         [cleared.map((c) => c.id), cleared.map((c) => c.ts)],
       );
     },
@@ -124,7 +135,7 @@ export function alarmRepository(db: Queryable) {
       return db.query<OpenAlarm>(
         `UPDATE alarm SET cleared_at = $2
           WHERE cleared_at IS NULL AND kind = 'silence' AND serial_number = ANY($1::text[])
-          RETURNING id::int, alert_id AS "alertId", serial_number AS "serialNumber", code`,
+          RETURNING ${OPEN_COLUMNS}`,
         [serials, ts],
       );
     },
@@ -156,6 +167,19 @@ export function alarmRepository(db: Queryable) {
         [id],
       );
       return row;
+    },
+
+    /** Deletes at most `limit` of the alarms cleared more than `days` ago, the oldest first; answers how many. */
+    async purgeCleared(days: number, limit: number): Promise<number> {
+      const [deleted] = await db.query<{ count: number }>(
+        `WITH gone AS (
+           DELETE FROM alarm WHERE id IN (
+             SELECT id FROM alarm WHERE cleared_at < now() - make_interval(days => $1) ORDER BY cleared_at LIMIT $2)
+           RETURNING 1)
+         SELECT count(*)::int AS count FROM gone`,
+        [days, limit],
+      );
+      return deleted?.count ?? 0;
     },
 
     async acknowledge(id: number, user: { id: number; email: string }, comment: string): Promise<void> {

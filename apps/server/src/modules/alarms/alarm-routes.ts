@@ -14,6 +14,7 @@ import { auditRepository } from '../audit/audit-repository';
 import { requireSiteAccess } from '../sites/site-access';
 import { siteRepository } from '../sites/site-repository';
 import { alarmSites, maySee } from './alarm-access';
+import { alarmChanges } from './alarm-changes';
 import { alarmRepository } from './alarm-repository';
 
 const alarmNotFound = (id: number) => new HttpError(404, 'alarms.notFound', 'errors.alarmNotFound', { id });
@@ -22,7 +23,8 @@ const tags = ['alarms'];
 
 /**
  * GET /api/v2/Alarm (a site's alarms, or those of every site the user may see) and
- * POST /api/v2/Alarm/{id}/acknowledge (decision 040). An alarm the user may not see answers 404.
+ * POST /api/v2/Alarm/{id}/acknowledge (decision 040). An alarm the user may not see answers 404. An acknowledgement
+ * reaches the other browsers watching the site through the live stream (decision 044).
  */
 export async function alarmRoutes(app: FastifyInstance, { db }: { db: Database }) {
   const sites = siteRepository(db);
@@ -51,7 +53,7 @@ export async function alarmRoutes(app: FastifyInstance, { db }: { db: Database }
       const { id } = request.params;
       const user = await request.requireUser();
       const visible = await alarmSites(sites, user.id);
-      return db.transaction(async (tx) => {
+      const acknowledged = await db.transaction(async (tx) => {
         const alarms = alarmRepository(tx);
         const locked = await alarms.lock(id);
         const previous = locked && (await alarms.get(id));
@@ -70,6 +72,8 @@ export async function alarmRoutes(app: FastifyInstance, { db }: { db: Database }
         ]);
         return next;
       });
+      app.devices.live.publishAlarms(alarmChanges('acknowledged', [acknowledged]));
+      return acknowledged;
     },
   });
 }

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database';
 import type { PeriodicJob } from '../../jobs/job-scheduler';
+import { alarmChanges } from './alarm-changes';
 import { deviceNames } from './alarm-devices';
 import { type AlarmMail, mailAlarms, newAlarm } from './alarm-mails';
 import { alarmRepository } from './alarm-repository';
@@ -19,7 +20,7 @@ export function silenceJob(db: Database, everyMs: number, options: AlarmListener
     name: SILENCE_JOB,
     everyMs,
     async run() {
-      const fired = await db.transaction(async (tx) => {
+      const outcome = await db.transaction(async (tx) => {
         const rules = await thresholdRuleRepository(tx).active('all', 'silence', 'battery');
         if (rules.length === 0) return undefined;
         const silent = await silenceRepository(tx).silentBatteries(rules.map((rule) => rule.id));
@@ -35,14 +36,18 @@ export function silenceJob(db: Database, everyMs: number, options: AlarmListener
           const device = devices.get(serialNumber);
           return rule && device ? [{ rule, device, alarm: newAlarm(rule, device, null, since) }] : [];
         });
-        const opened = new Set(await alarmRepository(tx).open(mails.map((mail) => mail.alarm)));
-        return mailAlarms(
+        const opened = await alarmRepository(tx).open(mails.map((mail) => mail.alarm));
+        const openedKeys = new Set(opened.map((alarm) => `${alarm.alertId}|${alarm.serialNumber}`));
+        const mailed = await mailAlarms(
           tx,
-          mails.filter((mail) => opened.has(mail.alarm)),
+          mails.filter((mail) => openedKeys.has(`${mail.alarm.alertId}|${mail.alarm.serialNumber}`)),
           options,
         );
+        return { mailed, opened };
       });
-      if (fired && fired.size > 0) options.onFired(fired);
+      if (!outcome) return;
+      if (outcome.mailed.size > 0) options.onFired(outcome.mailed);
+      if (outcome.opened.length > 0) options.onAlarmsChanged(alarmChanges('open', outcome.opened));
     },
   };
 }

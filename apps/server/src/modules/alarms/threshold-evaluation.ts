@@ -1,5 +1,6 @@
 import type { AlertProduct } from '@cbm/contracts/alerts';
 import type { Queryable } from '../../db/database';
+import type { AlarmRef } from './alarm-changes';
 import {
   type ConditionState,
   metricValue,
@@ -27,15 +28,15 @@ export const applies = (rule: ActiveRule, reading: Reading) =>
 
 /**
  * Steps every applicable rule through the readings (in time order per device); closes the alarms whose value came
- * back, keeps the pending states, and answers the alarms to open and the recoveries, named.
+ * back, keeps the pending states, and answers the alarms to open and the recoveries, named, and those it closed.
  */
 export async function evaluateReadings(
   tx: Queryable,
   product: AlertProduct,
   rules: readonly ActiveRule[],
   readings: readonly Reading[],
-): Promise<AlarmMail[]> {
-  if (readings.length === 0) return [];
+): Promise<{ mails: AlarmMail[]; cleared: AlarmRef[] }> {
+  if (readings.length === 0) return { mails: [], cleared: [] };
   const bySite = rulesBySite(rules);
   const steps = readings.flatMap((reading) =>
     (bySite.get(reading.operatingSiteId) ?? []).flatMap((rule) => {
@@ -75,9 +76,9 @@ export async function evaluateReadings(
     const openAlarm = open.get(id);
     if (step.action === 'clear' && openAlarm) cleared.push({ id: openAlarm.id, ts: reading.ts });
   }
-  await alarms.clear(cleared);
+  const closed = await alarms.clear(cleared);
   await savePending(tx, states, before);
-  return named(tx, product, mails);
+  return { mails: await named(tx, product, mails), cleared: closed };
 }
 
 /** The mails with their devices' and sites' names (read only when something opened or cleared). */

@@ -4,6 +4,7 @@ import type { MailLimits } from '../alerts/alert-service';
 import type { SampleListener } from '../device-ingestion/battery-sample';
 import type { AfterCommit } from '../device-ingestion/event-listener';
 import type { MdloadListener } from '../device-ingestion/mdload-reading';
+import { type AlarmRef, allChanges, type OnAlarmsChanged } from './alarm-changes';
 import type { Reading } from './alarm-conditions';
 import { unnamed } from './alarm-devices';
 import { type AlarmMail, mailAlarms, newAlarm } from './alarm-mails';
@@ -14,6 +15,7 @@ import { thresholdRuleRepository } from './threshold-rule-repository';
 export interface AlarmListenerOptions extends MailLimits {
   /** After the commit: the alarms that mailed, per site (desktop notifications). */
   onFired(fired: Map<number, LiveAlert[]>): void;
+  onAlarmsChanged: OnAlarmsChanged;
 }
 
 /**
@@ -31,11 +33,9 @@ export function batteryThresholdListener(options: AlarmListenerOptions): SampleL
     const readings: Reading[] = samples.map((sample) => ({ ...sample, battery: sample }));
     const relevant = readings.filter((reading) => rules.some((rule) => applies(rule, reading)));
     if (relevant.length === 0 && silenced.length === 0) return undefined;
-    const mails = [
-      ...(await evaluateReadings(tx, 'battery', rules, relevant)),
-      ...(await silenceRecoveries(tx, silenced, siteIds)),
-    ];
-    return finish(tx, mails, options);
+    const { mails, cleared } = await evaluateReadings(tx, 'battery', rules, relevant);
+    const recoveries = await silenceRecoveries(tx, silenced, siteIds);
+    return finish(tx, [...mails, ...recoveries], [...cleared, ...silenced], options);
   };
 }
 
@@ -45,19 +45,27 @@ export function mdloadThresholdListener(options: AlarmListenerOptions): MdloadLi
     const siteIds = [...new Set(readings.map((reading) => reading.operatingSiteId))];
     const rules = await thresholdRuleRepository(tx).active(siteIds, 'threshold', 'mdload');
     const relevant = readings.filter((reading) => rules.some((rule) => applies(rule, reading)));
-    return finish(tx, await evaluateReadings(tx, 'mdload', rules, relevant), options);
+    const { mails, cleared } = await evaluateReadings(tx, 'mdload', rules, relevant);
+    return finish(tx, mails, cleared, options);
   };
 }
 
+/** Opens the alarms and mails them; after the commit, notifies the desktops and pushes the alarms' changes. */
 async function finish(
   tx: Queryable,
   mails: AlarmMail[],
+  cleared: AlarmRef[],
   options: AlarmListenerOptions,
 ): Promise<AfterCommit | undefined> {
-  if (mails.length === 0) return undefined;
-  await alarmRepository(tx).open(mails.filter((mail) => !mail.recovered).map((mail) => mail.alarm));
+  if (mails.length === 0 && cleared.length === 0) return undefined;
+  const opened = await alarmRepository(tx).open(mails.filter((mail) => !mail.recovered).map((mail) => mail.alarm));
   const fired = await mailAlarms(tx, mails, options);
-  return fired.size > 0 ? () => options.onFired(fired) : undefined;
+  const changes = allChanges(opened, cleared);
+  if (fired.size === 0 && changes.length === 0) return undefined;
+  return () => {
+    if (fired.size > 0) options.onFired(fired);
+    if (changes.length > 0) options.onAlarmsChanged(changes);
+  };
 }
 
 /** The recovery mails of closed silence alarms whose rules ask for them. */

@@ -7,6 +7,7 @@ import {
 import type { AlertProduct } from '@cbm/contracts/alerts';
 import type { Queryable } from '../../db/database';
 import type { Language } from '../../i18n/messages';
+import type { AlarmRef } from './alarm-changes';
 
 /** A threshold or silence rule as ingestion and the silence job evaluate it. */
 export interface ActiveRule extends ThresholdRule {
@@ -77,9 +78,14 @@ export function thresholdRuleRepository(db: Queryable) {
     },
 
     /** Deletes the rule; its open alarms close (nothing could clear them any more) and keep its name. */
-    async delete(id: number): Promise<void> {
-      await db.query('UPDATE alarm SET cleared_at = now() WHERE alert_id = $1 AND cleared_at IS NULL', [id]);
+    async delete(id: number): Promise<AlarmRef[]> {
+      const cleared = await db.query<AlarmRef>(
+        `UPDATE alarm SET cleared_at = now() WHERE alert_id = $1 AND cleared_at IS NULL
+          RETURNING id::int, operating_site_id AS "operatingSiteId", product`,
+        [id],
+      );
       await db.query('DELETE FROM alert WHERE id = $1', [id]);
+      return cleared;
     },
   };
 }

@@ -18,6 +18,7 @@ import { forbidden, HttpError } from '../../http-error';
 import { recordAlertChange } from '../alerts/alert-audit';
 import { requireSiteAccess } from '../sites/site-access';
 import { siteRepository } from '../sites/site-repository';
+import { alarmChanges } from './alarm-changes';
 import { thresholdRuleRepository } from './threshold-rule-repository';
 
 const ROUTES: Record<AlertProduct, { base: string; feature: Feature }> = {
@@ -133,14 +134,16 @@ export async function thresholdRuleRoutes(
       const siteId = request.query.operatingSiteId;
       const { id } = request.params;
       const user = await requireSite(request, siteId);
-      return db.transaction(async (tx) => {
+      const cleared = await db.transaction(async (tx) => {
         const rules = thresholdRuleRepository(tx);
         const previous = await rules.lock(siteId, product, id);
         if (!previous) throw ruleNotFound(id);
-        await rules.delete(id);
+        const closed = await rules.delete(id);
         await recordAlertChange(tx, user, AUDIT_ACTIONS.alertDeleted, siteId, id, { previous });
-        return { id };
+        return closed;
       });
+      app.devices.live.publishAlarms(alarmChanges('cleared', cleared));
+      return { id };
     },
   });
 }

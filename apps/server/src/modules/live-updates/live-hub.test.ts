@@ -1,4 +1,5 @@
 import type { LiveAlert } from '@cbm/contracts/alerts';
+import type { LiveAlarmChange } from '@cbm/contracts/live-stream';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BatteryState } from '../device-ingestion/battery-state';
 import { type LiveChanges, LiveHub, type LiveUpdate, liveChangesSchema } from './live-hub';
@@ -103,6 +104,40 @@ describe('live hub', () => {
     for (const changes of relayed) hub.apply(changes);
     vi.runAllTimers();
     expect(seen.map((update) => update.event)).toEqual(['alert', 'battery']);
+    hub.close();
+  });
+
+  it('sends alarm changes at once, one message per site, to the watchers of that site only', () => {
+    const hub = new LiveHub(250);
+    const relayed: LiveChanges[] = [];
+    hub.relayThrough({
+      send: (changes) => relayed.push(changes),
+      watch: async () => undefined,
+      unwatch: async () => undefined,
+    });
+    const opened: LiveAlarmChange = { operatingSiteId: 1, product: 'battery', state: 'open', alarmIds: [7, 8] };
+    const cleared: LiveAlarmChange = { operatingSiteId: 2, product: 'mdload', state: 'cleared', alarmIds: [9] };
+    const acknowledged: LiveAlarmChange = {
+      operatingSiteId: 1,
+      product: 'battery',
+      state: 'acknowledged',
+      alarmIds: [3],
+    };
+    hub.publishAlarms([opened, cleared, acknowledged]);
+    expect(relayed).toEqual([
+      { siteId: 1, batteries: [], mdloads: [], alerts: [], alarms: [opened, acknowledged] },
+      { siteId: 2, batteries: [], mdloads: [], alerts: [], alarms: [cleared] },
+    ]);
+
+    const seen: LiveUpdate[] = [];
+    hub.subscribe(1, (update) => seen.push(update));
+    for (const changes of relayed) hub.apply(changes);
+    expect(seen).toEqual([
+      { event: 'alarm', data: opened },
+      { event: 'alarm', data: acknowledged },
+    ]);
+    const { alarms: _, ...fromAnOlderReplica } = relayed[0] as LiveChanges;
+    expect(liveChangesSchema.parse(fromAnOlderReplica).alarms).toEqual([]);
     hub.close();
   });
 

@@ -1,5 +1,12 @@
 import { type LiveAlert, liveAlertSchema } from '@cbm/contracts/alerts';
-import { type LiveBattery, type LiveMdload, liveBatterySchema, liveMdloadSchema } from '@cbm/contracts/live-stream';
+import {
+  type LiveAlarmChange,
+  type LiveBattery,
+  type LiveMdload,
+  liveAlarmChangeSchema,
+  liveBatterySchema,
+  liveMdloadSchema,
+} from '@cbm/contracts/live-stream';
 import { z } from 'zod';
 import type { BatteryState } from '../device-ingestion/battery-state';
 import type { BatchOutcome } from '../device-ingestion/device-store';
@@ -7,7 +14,8 @@ import type { BatchOutcome } from '../device-ingestion/device-store';
 export type LiveUpdate =
   | { event: 'battery'; data: LiveBattery }
   | { event: 'mdload'; data: LiveMdload }
-  | { event: 'alert'; data: LiveAlert };
+  | { event: 'alert'; data: LiveAlert }
+  | { event: 'alarm'; data: LiveAlarmChange };
 type Subscriber = (update: LiveUpdate) => void;
 
 /** What changed at one site: what the hub hands its watchers, and what replicas relay to each other. */
@@ -16,6 +24,8 @@ export const liveChangesSchema = z.object({
   batteries: z.array(liveBatterySchema),
   mdloads: z.array(liveMdloadSchema),
   alerts: z.array(liveAlertSchema),
+  // A replica of the previous version relays no alarm changes.
+  alarms: z.array(liveAlarmChangeSchema).default([]),
 });
 export type LiveChanges = z.infer<typeof liveChangesSchema>;
 
@@ -93,7 +103,7 @@ export class LiveHub {
     const changesAt = (siteId: number) => {
       let changes = bySite.get(siteId);
       if (!changes) {
-        changes = { siteId, batteries: [], mdloads: [], alerts: [] };
+        changes = { siteId, batteries: [], mdloads: [], alerts: [], alarms: [] };
         bySite.set(siteId, changes);
       }
       return changes;
@@ -105,13 +115,22 @@ export class LiveHub {
 
   /** Fired alerts go out at once, each on its own (they are not states to coalesce). */
   publishAlerts(siteId: number, alerts: readonly LiveAlert[]): void {
-    this.send({ siteId, batteries: [], mdloads: [], alerts: [...alerts] });
+    this.send({ siteId, batteries: [], mdloads: [], alerts: [...alerts], alarms: [] });
+  }
+
+  /** Alarms that opened, were acknowledged or cleared go out at once, like alerts: one message per site. */
+  publishAlarms(changes: readonly LiveAlarmChange[]): void {
+    const bySite = new Map<number, LiveAlarmChange[]>();
+    for (const change of changes)
+      bySite.set(change.operatingSiteId, [...(bySite.get(change.operatingSiteId) ?? []), change]);
+    for (const [siteId, alarms] of bySite) this.send({ siteId, batteries: [], mdloads: [], alerts: [], alarms });
   }
 
   /** Changes of this replica or, through the relay, of any replica. */
-  apply({ siteId, batteries, mdloads, alerts }: LiveChanges): void {
+  apply({ siteId, batteries, mdloads, alerts, alarms }: LiveChanges): void {
     for (const subscriber of this.subscribers.get(siteId) ?? []) {
       for (const data of alerts) subscriber({ event: 'alert', data });
+      for (const data of alarms) subscriber({ event: 'alarm', data });
     }
     const changes = this.changesOf(siteId);
     if (!changes) return;

@@ -14,7 +14,7 @@ const openAccess: BrokerRules = {
   evict: () => undefined,
   stillValid: async () => true,
 };
-const changesOf = (siteId: number): LiveChanges => ({ siteId, batteries: [], mdloads: [], alerts: [] });
+const changesOf = (siteId: number): LiveChanges => ({ siteId, batteries: [], mdloads: [], alerts: [], alarms: [] });
 
 describe.each(BROKER_KINDS)('live relay over the %s broker', (broker) => {
   const closing: (() => Promise<void>)[] = [];

@@ -1,6 +1,11 @@
 import { PassThrough } from 'node:stream';
 import { SESSION_COOKIE } from '@cbm/contracts/auth';
-import { LIVE_STREAM_PATH, type LiveEvent, liveStreamQuerySchema } from '@cbm/contracts/live-stream';
+import {
+  LIVE_CHANGE_EVENTS,
+  LIVE_STREAM_PATH,
+  type LiveEvent,
+  liveStreamQuerySchema,
+} from '@cbm/contracts/live-stream';
 import { SITE_PERMISSIONS } from '@cbm/contracts/site-permissions';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,10 +22,10 @@ const tooManyStreams = () => new HttpError(429, 'live.tooManyStreams', 'errors.t
 
 /**
  * Server-Sent Events of a site's changed batteries (cbm_liveview) and charger-station twins (cbm_mdliveview),
- * and its fired alerts: battery alerts with cbm_alert, charger-station alerts with cbm_mdlalert and the
- * site's mdload Alert permission. Streams are capped per user and in total; a reader too slow to take its
+ * its fired alerts and its alarms' changes: battery ones with cbm_alert, charger-station ones with cbm_mdlalert
+ * and the site's mdload Alert permission. Streams are capped per user and in total; a reader too slow to take its
  * events is dropped; a stream ends with its session (sign-out at once, expiry and sign-outs elsewhere at
- * the next check) and when the user loses any of the access it was opened with.
+ * the next check) and when the user loses any of the access it was opened with. `events` narrows what it carries.
  */
 export async function liveRoutes(
   app: FastifyInstance,
@@ -49,11 +54,12 @@ export async function liveRoutes(
       tags: ['live'],
       summary: 'Changes of the site’s batteries and charger-station units as Server-Sent Events',
       querystring: liveStreamQuerySchema,
-      response: { 200: z.string().describe('text/event-stream: events ready, battery, mdload, alert') },
+      response: { 200: z.string().describe('text/event-stream: events ready, battery, mdload, alert, alarm') },
     },
     handler: async (request, reply) => {
       const user = await request.requireUser();
       const siteId = request.query.operatingSiteId;
+      const wanted = new Set<LiveEvent>(request.query.events ?? LIVE_CHANGE_EVENTS);
       const access = await accessOf(user.id, siteId);
       if (!Object.values(access).some(Boolean)) {
         throw (await sites.exists(siteId)) ? forbidden() : siteNotFound(siteId);
@@ -75,12 +81,12 @@ export async function liveRoutes(
       const send = (event: LiveEvent, data: unknown) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       const unsubscribe = options.live.subscribe(siteId, (update) => {
         const allowed =
-          update.event === 'alert'
+          update.event === 'alert' || update.event === 'alarm'
             ? access[update.data.product]
             : update.event === 'battery'
               ? access.batteries
               : access.mdloads;
-        if (allowed) send(update.event, update.data);
+        if (allowed && wanted.has(update.event)) send(update.event, update.data);
       });
       const keepAlive = setInterval(() => write(': keep-alive\n\n'), KEEP_ALIVE_MS);
       const recheck = setInterval(async () => {

@@ -24,7 +24,7 @@ export function useBatteryActions(siteId: number, battery: LiveViewBattery) {
   const changed = (fresh: LiveViewBattery) => queryClient.setQueryData(queryKey, fresh);
 
   return {
-    refreshing: refreshing.has(serial),
+    refreshing: refreshing(serial),
     refresh: () => void refresh(battery).then(() => queryClient.invalidateQueries({ queryKey })),
     rename: (batteryName: string) =>
       change.mutateAsync({ serial, change: { batteryName } }).then((fresh) => {

@@ -39,6 +39,8 @@ interface BatteryCardProps {
   /** The site's time zone: the last data time is shown as the site's clocks show it. */
   timeZone: string;
   menu: ReactNode;
+  /** 'Update data' in progress, or its result (the card's status line). */
+  refreshStatus?: ReactNode;
 }
 
 /**
@@ -106,7 +108,7 @@ const onControl = (target: EventTarget) =>
 
 /** One battery: its live figures; red border for a current error, orange triangle for one within 24 h. */
 export function BatteryCard(props: BatteryCardProps) {
-  const { battery, layout, siteId, canOpenErrors, canOpenPage, timeZone, menu } = props;
+  const { battery, layout, siteId, canOpenErrors, canOpenPage, timeZone, menu, refreshStatus } = props;
   const { t } = useTranslation();
   const navigate = useNavigate();
   const language = currentLanguage();
@@ -196,7 +198,7 @@ export function BatteryCard(props: BatteryCardProps) {
             </Text>
           )}
           {triangle}
-          {layout === 'list' && <Notice battery={battery} t={t} />}
+          {layout === 'list' && (refreshStatus ?? <Notice battery={battery} t={t} />)}
         </Group>
         <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
           <Badge
@@ -209,11 +211,7 @@ export function BatteryCard(props: BatteryCardProps) {
           {menu}
         </Group>
       </Group>
-      {layout === 'grid' && (
-        <Box h={18}>
-          <Notice battery={battery} t={t} />
-        </Box>
-      )}
+      {layout === 'grid' && <Box h={18}>{refreshStatus ?? <Notice battery={battery} t={t} />}</Box>}
       {layout === 'grid' ? (
         <Stack gap={2}>
           {fields.map(([key, value]) => (

@@ -29,6 +29,7 @@ import { BatterySearch } from './battery-search';
 import { DeleteGroupDialog } from './delete-group-dialog';
 import { LiveViewList } from './live-view-list';
 import { NameDialog } from './name-dialog';
+import { RefreshStatus } from './refresh-status';
 import { TriageBar } from './triage-bar';
 
 const NO_GROUPS: BatteryGroup[] = [];
@@ -59,7 +60,7 @@ export default function LiveViewPage() {
   const saveGroup = useSaveBatteryGroup(siteId);
   const deleteGroup = useDeleteBatteryGroup(siteId);
   const changeBattery = useChangeBattery(siteId);
-  const { refresh, refreshing } = useDataRefresh(siteId);
+  const { refresh, progress, refreshing } = useDataRefresh(siteId);
   useLiveStream(siteId);
 
   const groupList = groups.data ?? NO_GROUPS;
@@ -94,6 +95,10 @@ export default function LiveViewPage() {
   const toggle = (key: SectionKey) =>
     setCollapsedKeys((keys) => (keys.includes(key) ? keys.filter((entry) => entry !== key) : [...keys, key]));
 
+  const refreshStatusOf = (battery: LiveViewBattery) => {
+    const shown = progress.get(battery.batterySerialNumber);
+    return shown && <RefreshStatus name={battery.batteryName} progress={shown} />;
+  };
   const renderBattery = (battery: LiveViewBattery) => (
     <BatteryCard
       battery={battery}
@@ -102,11 +107,12 @@ export default function LiveViewPage() {
       canOpenErrors={canOpenErrors}
       canOpenPage={canOpenPage}
       timeZone={timeZone}
+      refreshStatus={refreshStatusOf(battery)}
       menu={
         <BatteryMenu
           battery={battery}
           groups={groupList}
-          refreshing={refreshing.has(battery.batterySerialNumber)}
+          refreshing={refreshing(battery.batterySerialNumber)}
           onRefresh={() => void refresh(battery)}
           onRename={() => setDialog({ kind: 'renameBattery', battery })}
           onMove={(groupId) => move(battery.batterySerialNumber, groupId)}

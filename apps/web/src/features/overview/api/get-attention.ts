@@ -1,4 +1,5 @@
-import { type AttentionResponse, FLEET_HEALTH_REFRESH_MS, type FleetHealthQuery } from '@cbm/contracts/fleet-health';
+import type { AttentionResponse, FleetHealthQuery } from '@cbm/contracts/fleet-health';
+import { LIVE_FALLBACK_REFETCH_MS } from '@cbm/contracts/live-stream';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { FLEET_HEALTH_KEY, FLEET_HEALTH_PATH } from './get-fleet-health';
@@ -7,7 +8,8 @@ import { FLEET_HEALTH_KEY, FLEET_HEALTH_PATH } from './get-fleet-health';
 export const attentionQuery = queryOptions({
   queryKey: [FLEET_HEALTH_KEY, 'attention'],
   queryFn: () => api<AttentionResponse>(`${FLEET_HEALTH_PATH}/attention`, { query: {} satisfies FleetHealthQuery }),
-  refetchInterval: FLEET_HEALTH_REFRESH_MS,
+  // The site streams bring changes (use-health-stream); this catches sites beyond them.
+  refetchInterval: LIVE_FALLBACK_REFETCH_MS,
 });
 
 export const useAttention = (enabled: boolean) => useQuery({ ...attentionQuery, enabled });

@@ -1,4 +1,5 @@
-import { FLEET_HEALTH_REFRESH_MS, type FleetHealthQuery, type FleetHealthResponse } from '@cbm/contracts/fleet-health';
+import type { FleetHealthQuery, FleetHealthResponse } from '@cbm/contracts/fleet-health';
+import { LIVE_FALLBACK_REFETCH_MS } from '@cbm/contracts/live-stream';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -9,7 +10,8 @@ export const FLEET_HEALTH_KEY = 'fleet-health';
 export const fleetHealthQuery = queryOptions({
   queryKey: [FLEET_HEALTH_KEY, 'figures'],
   queryFn: () => api<FleetHealthResponse>(FLEET_HEALTH_PATH, { query: {} satisfies FleetHealthQuery }),
-  refetchInterval: FLEET_HEALTH_REFRESH_MS,
+  // The site streams bring changes (use-health-stream); this catches sites beyond them.
+  refetchInterval: LIVE_FALLBACK_REFETCH_MS,
 });
 
 export const useFleetHealth = (enabled: boolean) => useQuery({ ...fleetHealthQuery, enabled });
