@@ -55,7 +55,7 @@ function minuteOfDay(at: Date, timezone: string): number {
 /**
  * Moves every running campaign on (decision 038): evaluates the current wave once its batteries are done
  * (pause above the threshold, else the next wave or completed), then sends jobs to the opened waves' batteries
- * whose site window is open, at most `commandsPerSecond` per run.
+ * whose site window is open, at most `commandsPerSecond` per run; withdrawals of cancelled campaigns go first.
  */
 export function campaignRunner(app: FastifyInstance, options: CampaignRunnerOptions) {
   const { db } = options;
@@ -150,6 +150,27 @@ export function campaignRunner(app: FastifyInstance, options: CampaignRunnerOpti
     return batteries.length;
   }
 
+  /**
+   * Sends firmwareCancel for the cancelled campaigns' jobs that have not begun installing (decision 046); each
+   * ends discarded when its battery confirms. A command that cannot go out is tried again by a later run.
+   */
+  async function withdraw(budget: number): Promise<number> {
+    if (budget <= 0) return 0;
+    const jobs = await campaignProgressRepository(db).unwithdrawn(budget);
+    for (let first = 0; first < jobs.length; first += PARALLEL_COMMANDS) {
+      await Promise.all(
+        jobs
+          .slice(first, first + PARALLEL_COMMANDS)
+          .map((job) =>
+            app.devices
+              .sendCommand(job.serial, { type: 'firmwareCancel', jobId: job.id })
+              .catch((error: unknown) => app.log.warn({ err: error, jobId: job.id }, 'campaign: withdrawal not sent')),
+          ),
+      );
+    }
+    return jobs.length;
+  }
+
   let lastRunMs: number | undefined;
   /** The commands due since the last run (a run lasts longer than its second when the database is busy). */
   function takeBudget(): number {
@@ -161,6 +182,7 @@ export function campaignRunner(app: FastifyInstance, options: CampaignRunnerOpti
 
   async function run(): Promise<void> {
     let budget = takeBudget();
+    budget -= await withdraw(budget);
     for (const running of await campaignRepository(db).running()) {
       const campaign = await advance(running);
       if (campaign) budget -= await send(campaign, budget);

@@ -222,7 +222,8 @@ describeEachDatabase('firmware campaigns', (kind) => {
     expect(await listedCampaigns(bremen())).toEqual(new Set([inCampaign('paused')]));
     expect((await steer(campaign.id, 'cancel')).json()).toMatchObject({ status: 'cancelled' });
     expect(await listedCampaigns(bremen())).toEqual(new Set(['null']));
-    expect((await jobsOf(campaign.id)).slice(3).every((job) => job.status === 'obsolete')).toBe(true);
+    // Their batteries have not confirmed the withdrawal (decision 046): the jobs stay as they were.
+    expect((await jobsOf(campaign.id)).slice(3).every((job) => job.status === 'created')).toBe(true);
     const audit = (await t.request({ url: `/api/v2/audit?operatingSiteId=${bremen()}`, cookie: admin })).json();
     const actions = (audit as AuditPage).entries.map((entry) => entry.action);
     expect(actions).toEqual(

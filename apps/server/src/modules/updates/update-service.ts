@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { AUDIT_ACTIONS } from '@cbm/contracts/audit';
 import { type BatteryListItem, compareVersions } from '@cbm/contracts/battery-list';
-import { FINAL_JOB_STATUSES, UPDATE_JOB_STATUSES } from '@cbm/contracts/device-protocol';
+import { FINAL_JOB_STATUSES } from '@cbm/contracts/device-protocol';
 import {
   canTransition,
   UPDATE_DOWNLOAD_TTL_MS,
@@ -204,10 +204,9 @@ export async function startStoredUpdate(app: FastifyInstance, db: Database, upda
   return jobId;
 }
 
-/** Withdraws a cancelled campaign's jobs that have not begun writing the BMS (decision 038). */
-export async function obsoleteCampaignJobs(db: Queryable, campaignId: number): Promise<void> {
-  const withdrawable = UPDATE_JOB_STATUSES.filter((status) => canTransition(status, 'obsolete'));
-  await updateRepository(db).obsoleteCampaignJobs(campaignId, withdrawable);
+/** A cancelled campaign's jobs whose command has not gone out end as obsolete (decision 046). */
+export async function obsoleteUnsentCampaignJobs(db: Queryable, campaignId: number): Promise<void> {
+  await updateRepository(db).obsoleteUnsentCampaignJobs(campaignId);
 }
 
 /** Keeps an uploaded image in the store and answers its update_file row (the same bytes are stored once). */
