@@ -6,13 +6,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
 import type { PeriodicJob } from '../../jobs/job-scheduler';
 import { auditRepository } from '../audit/audit-repository';
-import { startStoredUpdate } from '../updates/update-service';
+import { startStoredUpdates } from '../updates/update-service';
 import { campaignProgressRepository, FAILED_JOB_STATUSES, type StateCount } from './campaign-progress-repository';
 import { type CampaignRow, campaignRepository } from './campaign-repository';
 import { releaseRepository } from './release-repository';
 
-/** Commands of one run in flight at once. */
-const PARALLEL_COMMANDS = 8;
 /** The most seconds' worth of commands one run catches up on. */
 const MAX_CATCH_UP_SECONDS = 5;
 
@@ -130,23 +128,15 @@ export function campaignRunner(app: FastifyInstance, options: CampaignRunnerOpti
       await closedSites(campaign),
       budget,
     );
-    const file = { id: release.fileId, sha256: release.sha256, version: release.version };
-    // A few at a time: one slow command (a busy database) does not hold up the rest of the run's share.
-    for (let first = 0; first < batteries.length; first += PARALLEL_COMMANDS) {
-      await Promise.all(
-        batteries.slice(first, first + PARALLEL_COMMANDS).map(async (battery) => {
-          const jobId = await startStoredUpdate(app, db, {
-            serial: battery.serial,
-            siteId: battery.siteId,
-            file,
-            createdBy: campaign.created_by,
-            campaignId: campaign.id,
-            origin: campaign.download_origin,
-          });
-          if (jobId !== null) await campaignRepository(db).setJob(campaign.id, battery.serial, jobId);
-        }),
-      );
-    }
+    if (batteries.length === 0) return 0;
+    const jobs = await startStoredUpdates(app, db, {
+      batteries,
+      file: { id: release.fileId, sha256: release.sha256, version: release.version },
+      createdBy: campaign.created_by,
+      campaignId: campaign.id,
+      origin: campaign.download_origin,
+    });
+    await campaignRepository(db).setJobs(campaign.id, jobs);
     return batteries.length;
   }
 
@@ -157,17 +147,14 @@ export function campaignRunner(app: FastifyInstance, options: CampaignRunnerOpti
   async function withdraw(budget: number): Promise<number> {
     if (budget <= 0) return 0;
     const jobs = await campaignProgressRepository(db).unwithdrawn(budget);
-    for (let first = 0; first < jobs.length; first += PARALLEL_COMMANDS) {
-      await Promise.all(
-        jobs
-          .slice(first, first + PARALLEL_COMMANDS)
-          .map((job) =>
-            app.devices
-              .sendCommand(job.serial, { type: 'firmwareCancel', jobId: job.id })
-              .catch((error: unknown) => app.log.warn({ err: error, jobId: job.id }, 'campaign: withdrawal not sent')),
-          ),
-      );
-    }
+    if (jobs.length === 0) return 0;
+    const requests = jobs.map((job) => ({
+      serial: job.serial,
+      request: { type: 'firmwareCancel' as const, jobId: job.id },
+    }));
+    await app.devices
+      .sendCommands(requests)
+      .catch((error: unknown) => app.log.warn({ err: error }, 'campaign: withdrawals not sent'));
     return jobs.length;
   }
 
