@@ -202,6 +202,7 @@ export async function startStoredUpdates(app: FastifyInstance, db: Database, upd
   });
   const requests = [...created].map(([serial, jobId]) => ({
     serial,
+    jobId,
     request: firmwareUpdateCommand({
       ...file,
       jobId,
@@ -216,12 +217,16 @@ export async function startStoredUpdates(app: FastifyInstance, db: Database, upd
     .catch(() => requests.map(() => undefined));
   const jobs = updateBatchRepository(db);
   await jobs.setCommands(
-    sent.flatMap((command, index) =>
-      command ? [{ jobId: created.get(requests[index]?.serial as string) as number, commandId: command.id }] : [],
-    ),
+    requests.flatMap(({ jobId }, index) => {
+      const command = sent[index];
+      return command ? [{ jobId, commandId: command.id }] : [];
+    }),
   );
-  const unsent = requests.filter((_, index) => !sent[index]).map(({ serial }) => created.get(serial) as number);
-  await jobs.end(unsent, 'failed', 'the command could not be sent');
+  await jobs.end(
+    requests.filter((_, index) => !sent[index]).map(({ jobId }) => jobId),
+    'failed',
+    'the command could not be sent',
+  );
   return created;
 }
 
