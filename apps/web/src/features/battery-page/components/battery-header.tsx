@@ -50,7 +50,7 @@ export function BatteryHeader({ battery, details, licence, timeZone, canOpenCamp
   ];
   if (licence !== undefined) figures.push([t('batteryPage.licence'), licenceText]);
   const versions = details
-    ? VERSION_FIELDS.map((field) => [t(`batteryList.fields.${field}`), details[field] ?? '—'] as const)
+    ? VERSION_FIELDS.map((field) => [t(`batteryList.columns.${field}`), details[field] ?? '—'] as const)
     : [];
   return (
     <Paper withBorder p="md">
