@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIVE_VIEW_MAX_ITEMS } from './constants';
 import { batteryLiveStatusSchema } from './device-protocol';
+import { campaignStatusSchema } from './firmware-campaigns';
 import { operatingSiteIdSchema } from './sites';
 import { updateJobSchema } from './update-jobs';
 
@@ -90,6 +91,10 @@ export const batteryListItemSchema = versionsSchema.extend({
   stackVoltage: nullableNumber,
   /** YYYY-MM-DD */
   nextService: nullableText,
+  /** The open (running or paused) firmware campaign the battery is in, at most one (decision 038), or null. */
+  campaign: z
+    .object({ id: z.number().int(), name: z.string(), status: campaignStatusSchema.extract(['running', 'paused']) })
+    .nullable(),
 });
 export type BatteryListItem = z.infer<typeof batteryListItemSchema>;
 

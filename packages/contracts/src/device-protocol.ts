@@ -166,7 +166,13 @@ export const mdloadTelemetrySchema = z.strictObject({
 });
 export type MdloadTelemetry = z.infer<typeof mdloadTelemetrySchema>;
 
-export const COMMAND_TYPES = ['refresh', 'datalogUpload', 'remoteDebugging', 'firmwareUpdate'] as const;
+export const COMMAND_TYPES = [
+  'refresh',
+  'datalogUpload',
+  'remoteDebugging',
+  'firmwareUpdate',
+  'firmwareCancel',
+] as const;
 export type CommandType = (typeof COMMAND_TYPES)[number];
 
 /** Remote debugging (SSH) stays enabled this long (state rules). */
@@ -193,6 +199,13 @@ export const commandSchema = z.discriminatedUnion('type', [
     expiresAt: timestamp,
     /** Firmware version of the image, when known: the battery reports it in `info` once the update has finished. */
     version: z.string().min(1).max(32).optional(),
+  }),
+  /** Drop a firmware update that has not begun installing (a cancelled campaign, decision 046). */
+  z.strictObject({
+    id: z.uuid(),
+    issuedAt: timestamp,
+    type: z.literal('firmwareCancel'),
+    jobId: z.number().int().positive(),
   }),
 ]);
 export type Command = z.infer<typeof commandSchema>;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PowerState } from '../physics/battery-physics';
 import {
   advanceFirmwareJob,
+  cancelFirmwareJob,
   downloadFinished,
   type FirmwareJob,
   type FirmwareTiming,
@@ -136,5 +137,24 @@ describe('firmware update job', () => {
     expect(failing).toBeLessThan(350);
     expect(serials.some((serial) => failsInstall(faults, serial, '7.0.1'))).toBe(false);
     expect(failsInstall(null, 'S1', '7.0.0')).toBe(false);
+  });
+});
+
+describe('firmwareCancel', () => {
+  it('drops a job that downloads or waits for standby, and answers done for a job it does not hold', () => {
+    const downloading = startFirmwareJob(ID, 7, 0).job;
+    expect(cancelFirmwareJob(downloading, 7)).toMatchObject({ job: null, result: 'done' });
+    expect(cancelFirmwareJob(verified(), 7)).toMatchObject({ job: null, result: 'done' });
+    expect(cancelFirmwareJob(null, 7)).toMatchObject({ job: null, result: 'done' });
+    const other = verified();
+    expect(cancelFirmwareJob(other, 8)).toMatchObject({ job: other, result: 'done' });
+  });
+
+  it('refuses once the image is being written into the BMS or the job is over', () => {
+    const installing = run(verified(), [[2_000, 'standby']]).job;
+    expect(installing.phase).toBe('transferring');
+    expect(cancelFirmwareJob(installing, 7)).toMatchObject({ job: installing, result: 'rejected' });
+    const failed = downloadFinished(startFirmwareJob(ID, 7, 0).job, 1_000, 'checksum mismatch').job;
+    expect(cancelFirmwareJob(failed, 7)).toMatchObject({ job: failed, result: 'rejected' });
   });
 });

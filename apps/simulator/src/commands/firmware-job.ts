@@ -158,3 +158,20 @@ export const isReplaceable = (job: FirmwareJob | null) =>
 
 export const isRunning = (job: FirmwareJob | null) =>
   job !== null && job.phase !== 'finished' && job.phase !== 'failed';
+
+export interface CancelAnswer {
+  job: FirmwareJob | null;
+  result: 'done' | 'rejected';
+  detail: string;
+}
+
+/**
+ * The answer to firmwareCancel (docs/protocol.md, decision 046): a job that has not begun writing the BMS is dropped
+ * with its image; one being installed, or over, goes on. A job the battery does not hold is nothing to install.
+ */
+export function cancelFirmwareJob(job: FirmwareJob | null, jobId: number): CancelAnswer {
+  if (job?.jobId !== jobId) return { job, result: 'done', detail: 'no such update on this battery' };
+  if (!isRunning(job)) return { job, result: 'rejected', detail: 'the update is over' };
+  if (!isReplaceable(job)) return { job, result: 'rejected', detail: 'too late: the image is in the BMS' };
+  return { job: null, result: 'done', detail: 'update withdrawn; the image was deleted' };
+}

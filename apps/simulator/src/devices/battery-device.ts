@@ -12,6 +12,7 @@ import { datalogFiles, uploadDatalog, zipFiles } from '../commands/datalog';
 import { downloadVerifiedImage } from '../commands/firmware-download';
 import {
   BENCH_FIRMWARE_TIMING,
+  cancelFirmwareJob,
   downloadFinished,
   type FirmwareFaults,
   type FirmwareTiming,
@@ -142,6 +143,15 @@ export class BatteryDevice implements HostedDevice {
           for (const update of step.updates) this.publishJobUpdate(update);
         });
         this.scheduleBenchTick();
+        return;
+      }
+      case 'firmwareCancel': {
+        const answer = cancelFirmwareJob(sim.firmware, command.jobId);
+        if (answer.job !== sim.firmware) {
+          sim.firmware = answer.job;
+          this.pendingVersion = null;
+        }
+        return reply(context, address, command.id, answer.result, { detail: answer.detail });
       }
     }
   }

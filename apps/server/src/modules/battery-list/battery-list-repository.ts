@@ -22,11 +22,14 @@ const COLUMNS = `b.operating_site_id, b.serial_number, b.name, g.name AS group_n
   b.tray_number, c.name AS charger_name, b.product, b.power_limit_kw::float8 AS power_limit_kw,
   to_char(b.profile_available_from, 'YYYY-MM-DD') AS profile_available_from, b.has_profiling, b.battery_type,
   b.soc::float8 AS soc, b.soh::float8 AS soh, b.stack_voltage::float8 AS stack_voltage,
-  to_char(b.next_service_date, 'YYYY-MM-DD') AS next_service_date`;
+  to_char(b.next_service_date, 'YYYY-MM-DD') AS next_service_date,
+  fc.id AS campaign_id, fc.name AS campaign_name, fc.status AS campaign_status`;
 
 const FROM = `FROM battery b
   LEFT JOIN battery_group g ON g.id = b.group_id
-  LEFT JOIN charger c ON c.id = b.charger_id`;
+  LEFT JOIN charger c ON c.id = b.charger_id
+  LEFT JOIN firmware_campaign_battery cb ON cb.battery_serial_number = b.serial_number AND cb.open
+  LEFT JOIN firmware_campaign fc ON fc.id = cb.campaign_id`;
 
 const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
 const iso = (value: unknown) => (value ? new Date(value as string).toISOString() : null);
@@ -81,6 +84,14 @@ const toItem = (row: Row): BatteryListItem => ({
   soh: row.soh as number | null,
   stackVoltage: row.stack_voltage as number | null,
   nextService: text(row.next_service_date),
+  campaign:
+    row.campaign_id === null
+      ? null
+      : {
+          id: row.campaign_id as number,
+          name: row.campaign_name as string,
+          status: row.campaign_status as NonNullable<BatteryListItem['campaign']>['status'],
+        },
 });
 
 /** SQL of the expert battery list and of the expected versions per organisation and battery type. */

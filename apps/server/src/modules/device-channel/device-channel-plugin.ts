@@ -60,6 +60,7 @@ export interface DeviceChannel {
   /** A username was registered, rotated or revoked: the embedded broker forgets it and closes its connections. */
   credentialsChanged(username: string): Promise<void>;
   readonly sendCommand: CommandService['sendCommand'];
+  readonly sendCommands: CommandService['sendCommands'];
   readonly awaitReply: CommandService['awaitReply'];
   readonly awaitData: CommandService['awaitData'];
   readonly refresh: CommandService['refresh'];
@@ -130,6 +131,7 @@ export const devicesPlugin = fp(
       },
       credentialsChanged: (username) => embedded?.credentialsChanged(username) ?? Promise.resolve(),
       sendCommand: commands.sendCommand.bind(commands),
+      sendCommands: commands.sendCommands.bind(commands),
       awaitReply: commands.awaitReply.bind(commands),
       awaitData: commands.awaitData.bind(commands),
       refresh: commands.refresh.bind(commands),

@@ -23,6 +23,26 @@ const toCommand = (row: CommandRow): SentCommand => ({
 /** SQL of the command channel: commands and replies (update jobs follow them in modules/updates). */
 export function commandRepository(db: Queryable) {
   return {
+    /** Many commands in one statement (their JSON in one parameter: the same on PostgreSQL and PGlite). */
+    async insertMany(commands: readonly SentCommand[], issuedBy: number | null): Promise<void> {
+      if (commands.length === 0) return;
+      const rows = commands.map((command) => ({
+        id: command.id,
+        deviceClass: command.deviceClass,
+        serial: command.serialNumber,
+        type: command.type,
+        payload: command.command,
+        issuedAt: command.issuedAt.toISOString(),
+      }));
+      await db.query(
+        `INSERT INTO device_command (id, device_class, serial_number, type, payload, issued_at, issued_by)
+         SELECT (c ->> 'id')::uuid, c ->> 'deviceClass', c ->> 'serial', c ->> 'type', c -> 'payload',
+                (c ->> 'issuedAt')::timestamptz, $2
+           FROM jsonb_array_elements($1::jsonb) AS c`,
+        [JSON.stringify(rows), issuedBy],
+      );
+    },
+
     async insert(command: SentCommand, issuedBy: number | null): Promise<void> {
       await db.query(
         `INSERT INTO device_command (id, device_class, serial_number, type, payload, issued_at, issued_by)
@@ -104,6 +124,17 @@ export function commandRepository(db: Queryable) {
         [commandId],
       );
       return row && { result: row.result, jobStatus: row.job_status, detail: row.detail, ts: row.ts };
+    },
+
+    /** Of the serials, those of devices of the class the platform knows. */
+    async knownDevices(deviceClass: DeviceClass, serials: readonly string[]): Promise<Set<string>> {
+      const table = { battery: 'battery', charger: 'charger', mdload: 'mdload_unit' }[deviceClass];
+      const key = deviceClass === 'mdload' ? 'mdload_serial' : 'serial_number';
+      const rows = await db.query<{ serial: string }>(
+        `SELECT ${key} AS serial FROM ${table} WHERE ${key} = ANY($1::text[])`,
+        [[...serials]],
+      );
+      return new Set(rows.map((row) => row.serial));
     },
 
     async lastDataTimestamp(deviceClass: DeviceClass, serialNumber: string): Promise<Date | null | undefined> {

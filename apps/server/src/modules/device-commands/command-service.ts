@@ -26,6 +26,20 @@ export interface WaitOptions {
   timeoutMs?: number;
 }
 
+/** The command with its id and time (and the one-hour end of remote debugging), validated. */
+function envelope(deviceClass: DeviceClass, serial: string, request: CommandRequest): SentCommand {
+  const issuedAt = new Date();
+  const command = commandSchema.parse({
+    ...request,
+    id: randomUUID(),
+    issuedAt: issuedAt.toISOString(),
+    ...(request.type === 'remoteDebugging'
+      ? { until: new Date(issuedAt.getTime() + REMOTE_DEBUGGING_MS).toISOString() }
+      : {}),
+  });
+  return { id: command.id, deviceClass, serialNumber: serial, type: command.type, command, issuedAt };
+}
+
 /** In a deployment with several processes the reply may be stored by another one: look this often. */
 const POLL_MS = 1000;
 const DEFAULT_TIMEOUT_MS = 60_000;
@@ -45,32 +59,48 @@ export class CommandService {
 
   /** Persists the command, then publishes it on the device's `cmd` topic (QoS 1). */
   async sendCommand(serial: string, request: CommandRequest, options: SendOptions = {}): Promise<SentCommand> {
-    const transport = this.transport();
-    if (!transport) throw new HttpError(503, 'devices.channelUnavailable', 'errors.deviceChannelUnavailable');
+    const transport = this.requireTransport();
     const deviceClass = options.deviceClass ?? 'battery';
     if ((await this.commands.lastDataTimestamp(deviceClass, serial)) === undefined) {
       throw new HttpError(404, 'devices.notFound', 'errors.unknownDevice', { serial });
     }
-    const issuedAt = new Date();
-    const command = commandSchema.parse({
-      ...request,
-      id: randomUUID(),
-      issuedAt: issuedAt.toISOString(),
-      ...(request.type === 'remoteDebugging'
-        ? { until: new Date(issuedAt.getTime() + REMOTE_DEBUGGING_MS).toISOString() }
-        : {}),
-    });
-    const sent: SentCommand = {
-      id: command.id,
-      deviceClass,
-      serialNumber: serial,
-      type: command.type,
-      command,
-      issuedAt,
-    };
+    const sent = envelope(deviceClass, serial, request);
     await this.commands.insert(sent, options.issuedBy ?? null);
-    await transport.publish(topicFor(deviceClass, serial, 'cmd'), JSON.stringify(command));
+    await transport.publish(topicFor(deviceClass, serial, 'cmd'), JSON.stringify(sent.command));
     return sent;
+  }
+
+  /**
+   * Many commands at once (a campaign's run, decision 046): one look-up of the devices, one insert, then a publish
+   * each. Answers the sent commands in the order asked, undefined for a device the platform does not know.
+   */
+  async sendCommands(
+    requests: readonly { serial: string; request: CommandRequest }[],
+    options: SendOptions = {},
+  ): Promise<(SentCommand | undefined)[]> {
+    const transport = this.requireTransport();
+    const deviceClass = options.deviceClass ?? 'battery';
+    const known = await this.commands.knownDevices(
+      deviceClass,
+      requests.map(({ serial }) => serial),
+    );
+    const sent = requests.map(({ serial, request }) =>
+      known.has(serial) ? envelope(deviceClass, serial, request) : undefined,
+    );
+    const commands = sent.filter((command) => command !== undefined);
+    await this.commands.insertMany(commands, options.issuedBy ?? null);
+    await Promise.all(
+      commands.map((command) =>
+        transport.publish(topicFor(deviceClass, command.serialNumber, 'cmd'), JSON.stringify(command.command)),
+      ),
+    );
+    return sent;
+  }
+
+  private requireTransport(): DeviceTransport {
+    const transport = this.transport();
+    if (!transport) throw new HttpError(503, 'devices.channelUnavailable', 'errors.deviceChannelUnavailable');
+    return transport;
   }
 
   /** The command's latest reply once one satisfies `accept` (by default any); null after the time-out. */

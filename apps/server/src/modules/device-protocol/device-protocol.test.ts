@@ -91,6 +91,7 @@ describe('device protocol v1', () => {
     const commands = examples.filter((example) => example.name === 'command');
     expect(commands.map((example) => (example.payload as { type: string }).type).sort()).toEqual([
       'datalogUpload',
+      'firmwareCancel',
       'firmwareUpdate',
       'refresh',
       'remoteDebugging',

@@ -11,7 +11,7 @@ export const campaignNotFound = (id: number) =>
 
 /**
  * The user must hold cbm_update at every site of a new campaign (403 naming the first that fails, 404 for a
- * site that does not exist), and every site must be in the organisation of the firmware (decision 038).
+ * site that does not exist), and every site must be in the organisation of the firmware (decision 038, 400).
  */
 export async function requireTargetSites(
   sites: SiteRepository,
@@ -21,15 +21,18 @@ export async function requireTargetSites(
   organizationId: number,
 ) {
   const user = await request.requireUser();
-  for (const siteId of new Set(siteIds)) {
-    if (await sites.canAccess(user.id, siteId, FEATURE)) {
-      if ((await releases.organizationOfSite(siteId)) !== organizationId) {
-        throw new HttpError(400, 'campaigns.siteNotAllowed', 'errors.campaignOtherOrganization', { id: siteId });
-      }
-      continue;
-    }
-    if (!(await sites.exists(siteId))) throw siteNotFound(siteId);
-    throw new HttpError(403, 'campaigns.siteNotAllowed', 'errors.campaignSiteNotAllowed', { id: siteId });
+  // A few statements whatever the number of sites: under heavy ingestion every round trip waits (decision 046).
+  const wanted = [...new Set(siteIds)];
+  const accessible = new Set(await sites.accessibleSiteIds(user.id, FEATURE));
+  const refused = wanted.find((siteId) => !accessible.has(siteId));
+  if (refused !== undefined) {
+    if (!(await sites.exists(refused))) throw siteNotFound(refused);
+    throw new HttpError(403, 'campaigns.siteNotAllowed', 'errors.campaignSiteNotAllowed', { id: refused });
+  }
+  const organizations = await releases.organizationsOfSites(wanted);
+  const elsewhere = wanted.find((siteId) => organizations.get(siteId) !== organizationId);
+  if (elsewhere !== undefined) {
+    throw new HttpError(400, 'campaigns.siteNotAllowed', 'errors.campaignOtherOrganization', { id: elsewhere });
   }
   return user;
 }

@@ -74,5 +74,25 @@ export function campaignProgressRepository(db: Queryable) {
       );
       return rows.map((row) => ({ serial: row.serial, siteId: row.site_id }));
     },
+
+    /**
+     * Jobs of cancelled campaigns that have not begun installing (the statuses that may become discarded, written
+     * as the partial index of migration 030 so it is used) whose firmwareUpdate went out and that were not withdrawn
+     * yet: no firmwareCancel names them.
+     */
+    async unwithdrawn(limit: number) {
+      return db.query<{ id: number; serial: string }>(
+        `SELECT j.id, j.battery_serial_number AS serial
+           FROM update_job j JOIN firmware_campaign c ON c.id = j.campaign_id
+          WHERE c.status = 'cancelled' AND j.campaign_id IS NOT NULL AND j.command_id IS NOT NULL
+            AND j.status IN ('created', 'acknowledged', 'upload pending')
+            AND NOT EXISTS (
+              SELECT 1 FROM device_command d
+               WHERE d.device_class = 'battery' AND d.serial_number = j.battery_serial_number
+                 AND d.type = 'firmwareCancel' AND (d.payload ->> 'jobId')::int = j.id)
+          ORDER BY j.id LIMIT $1`,
+        [limit],
+      );
+    },
   };
 }

@@ -211,10 +211,14 @@ export function campaignRepository(db: Queryable) {
       );
     },
 
-    async setJob(campaignId: number, serial: string, jobId: number): Promise<void> {
+    /** The run's new jobs, by battery, in one statement. */
+    async setJobs(campaignId: number, jobs: ReadonlyMap<string, number>): Promise<void> {
+      if (jobs.size === 0) return;
       await db.query(
-        'UPDATE firmware_campaign_battery SET update_job_id = $3 WHERE campaign_id = $1 AND battery_serial_number = $2',
-        [campaignId, serial, jobId],
+        `UPDATE firmware_campaign_battery cb SET update_job_id = j.job_id
+           FROM unnest($2::text[], $3::int[]) AS j(serial, job_id)
+          WHERE cb.campaign_id = $1 AND cb.battery_serial_number = j.serial`,
+        [campaignId, [...jobs.keys()], [...jobs.values()]],
       );
     },
   };

@@ -6,13 +6,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
 import type { PeriodicJob } from '../../jobs/job-scheduler';
 import { auditRepository } from '../audit/audit-repository';
-import { startStoredUpdate } from '../updates/update-service';
+import { startStoredUpdates } from '../updates/update-service';
 import { campaignProgressRepository, FAILED_JOB_STATUSES, type StateCount } from './campaign-progress-repository';
 import { type CampaignRow, campaignRepository } from './campaign-repository';
 import { releaseRepository } from './release-repository';
 
-/** Commands of one run in flight at once. */
-const PARALLEL_COMMANDS = 8;
 /** The most seconds' worth of commands one run catches up on. */
 const MAX_CATCH_UP_SECONDS = 5;
 
@@ -55,7 +53,7 @@ function minuteOfDay(at: Date, timezone: string): number {
 /**
  * Moves every running campaign on (decision 038): evaluates the current wave once its batteries are done
  * (pause above the threshold, else the next wave or completed), then sends jobs to the opened waves' batteries
- * whose site window is open, at most `commandsPerSecond` per run.
+ * whose site window is open, at most `commandsPerSecond` per run; withdrawals of cancelled campaigns go first.
  */
 export function campaignRunner(app: FastifyInstance, options: CampaignRunnerOptions) {
   const { db } = options;
@@ -130,24 +128,34 @@ export function campaignRunner(app: FastifyInstance, options: CampaignRunnerOpti
       await closedSites(campaign),
       budget,
     );
-    const file = { id: release.fileId, sha256: release.sha256, version: release.version };
-    // A few at a time: one slow command (a busy database) does not hold up the rest of the run's share.
-    for (let first = 0; first < batteries.length; first += PARALLEL_COMMANDS) {
-      await Promise.all(
-        batteries.slice(first, first + PARALLEL_COMMANDS).map(async (battery) => {
-          const jobId = await startStoredUpdate(app, db, {
-            serial: battery.serial,
-            siteId: battery.siteId,
-            file,
-            createdBy: campaign.created_by,
-            campaignId: campaign.id,
-            origin: campaign.download_origin,
-          });
-          if (jobId !== null) await campaignRepository(db).setJob(campaign.id, battery.serial, jobId);
-        }),
-      );
-    }
+    if (batteries.length === 0) return 0;
+    const jobs = await startStoredUpdates(app, db, {
+      batteries,
+      file: { id: release.fileId, sha256: release.sha256, version: release.version },
+      createdBy: campaign.created_by,
+      campaignId: campaign.id,
+      origin: campaign.download_origin,
+    });
+    await campaignRepository(db).setJobs(campaign.id, jobs);
     return batteries.length;
+  }
+
+  /**
+   * Sends firmwareCancel for the cancelled campaigns' jobs that have not begun installing (decision 046); each
+   * ends discarded when its battery confirms. A command that cannot go out is tried again by a later run.
+   */
+  async function withdraw(budget: number): Promise<number> {
+    if (budget <= 0) return 0;
+    const jobs = await campaignProgressRepository(db).unwithdrawn(budget);
+    if (jobs.length === 0) return 0;
+    const requests = jobs.map((job) => ({
+      serial: job.serial,
+      request: { type: 'firmwareCancel' as const, jobId: job.id },
+    }));
+    await app.devices
+      .sendCommands(requests)
+      .catch((error: unknown) => app.log.warn({ err: error }, 'campaign: withdrawals not sent'));
+    return jobs.length;
   }
 
   let lastRunMs: number | undefined;
@@ -161,6 +169,7 @@ export function campaignRunner(app: FastifyInstance, options: CampaignRunnerOpti
 
   async function run(): Promise<void> {
     let budget = takeBudget();
+    budget -= await withdraw(budget);
     for (const running of await campaignRepository(db).running()) {
       const campaign = await advance(running);
       if (campaign) budget -= await send(campaign, budget);

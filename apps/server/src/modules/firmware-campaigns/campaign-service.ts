@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { Database, Queryable } from '../../db/database';
 import { HttpError } from '../../http-error';
 import { type AuditActor, auditRepository } from '../audit/audit-repository';
-import { obsoleteCampaignJobs } from '../updates/update-service';
+import { obsoleteUnsentCampaignJobs } from '../updates/update-service';
 import { campaignNotFound } from './campaign-access';
 import { type CampaignRow, campaignRepository, type TargetBattery } from './campaign-repository';
 import { releaseRepository, type StoredRelease } from './release-repository';
@@ -171,8 +171,9 @@ export async function steerCampaign(
       await campaigns.setState(campaignId, { status: 'paused', pausedReason: 'user' });
       next = { status: 'paused' };
     } else if (action === 'cancel') {
+      // The runner withdraws the jobs that have not begun installing: each ends when its battery confirms (046).
       await campaigns.setState(campaignId, { status: 'cancelled' });
-      await obsoleteCampaignJobs(tx, campaignId);
+      await obsoleteUnsentCampaignJobs(tx, campaignId);
       next = { status: 'cancelled' };
     } else {
       next = await resume(tx, campaign, options.releaseId);

@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AuditPage } from '@cbm/contracts/audit';
+import { batteryListItemSchema, batteryListResponseSchema } from '@cbm/contracts/battery-list';
 import {
   type CampaignCreate,
   campaignPreviewSchema,
@@ -52,6 +53,19 @@ describeEachDatabase('firmware campaigns', (kind) => {
       payload: payload ?? {},
       cookie: admin,
     });
+  /** The campaign of each of the site's batteries in the expert battery list, and of one on its own. */
+  const listedCampaigns = async (siteId: number) => {
+    const list = batteryListResponseSchema.parse(
+      (await t.request({ url: `/api/v2/battery/BatteryList?operatingSiteIds=${siteId}`, cookie: admin })).json(),
+    );
+    const [first] = list.batteries;
+    const one = await t.request({
+      url: `/api/v2/battery/BatteryList/${first?.batterySerialNumber}?operatingSiteId=${siteId}`,
+      cookie: admin,
+    });
+    expect(batteryListItemSchema.parse(one.json()).campaign).toEqual(first?.campaign);
+    return new Set(list.batteries.map((battery) => JSON.stringify(battery.campaign)));
+  };
   const jobsOf = (campaignId: number) =>
     t.db.query<{ id: number; serial: string; wave: number; status: string }>(
       `SELECT j.id, j.battery_serial_number AS serial, cb.wave, j.status
@@ -175,6 +189,8 @@ describeEachDatabase('firmware campaigns', (kind) => {
     const campaign = campaignProgressSchema.parse(created.json());
     expect(campaign).toMatchObject({ status: 'running', currentWave: 1, total: 30 });
     expect(campaign.perWave.map((wave) => wave.total)).toEqual([3, 12, 15]);
+    const inCampaign = (status: string) => JSON.stringify({ id: campaign.id, name: 'Bremen 7.0', status });
+    expect(await listedCampaigns(bremen())).toEqual(new Set([inCampaign('running')]));
 
     await expect.poll(async () => (await jobsOf(campaign.id)).length, { timeout: 10_000 }).toBe(3);
     const wave1 = await jobsOf(campaign.id);
@@ -203,8 +219,11 @@ describeEachDatabase('firmware campaigns', (kind) => {
     expect((await jobsOf(campaign.id)).slice(3).every((job) => job.wave === 1 && job.status === 'created')).toBe(true);
 
     expect((await steer(campaign.id, 'pause')).json()).toMatchObject({ status: 'paused', pausedReason: 'user' });
+    expect(await listedCampaigns(bremen())).toEqual(new Set([inCampaign('paused')]));
     expect((await steer(campaign.id, 'cancel')).json()).toMatchObject({ status: 'cancelled' });
-    expect((await jobsOf(campaign.id)).slice(3).every((job) => job.status === 'obsolete')).toBe(true);
+    expect(await listedCampaigns(bremen())).toEqual(new Set(['null']));
+    // Their batteries have not confirmed the withdrawal (decision 046): the jobs stay as they were.
+    expect((await jobsOf(campaign.id)).slice(3).every((job) => job.status === 'created')).toBe(true);
     const audit = (await t.request({ url: `/api/v2/audit?operatingSiteId=${bremen()}`, cookie: admin })).json();
     const actions = (audit as AuditPage).entries.map((entry) => entry.action);
     expect(actions).toEqual(

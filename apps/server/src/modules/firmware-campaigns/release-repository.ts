@@ -50,6 +50,15 @@ export function releaseRepository(db: Queryable) {
       return (row as { id: number }).id;
     },
 
+    /** The organisation of each site. */
+    async organizationsOfSites(siteIds: readonly number[]): Promise<Map<number, number>> {
+      const rows = await db.query<{ id: number; organization_id: number }>(
+        `SELECT s.id, ${organizationOf('s.id')} AS organization_id FROM unnest($1::int[]) AS s(id)`,
+        [[...siteIds]],
+      );
+      return new Map(rows.map((row) => [row.id, row.organization_id]));
+    },
+
     async list(organizationId: number): Promise<StoredRelease[]> {
       const rows = await db.query<ReleaseRow>(`${RELEASE_SELECT} WHERE r.organization_id = $1 ORDER BY r.id DESC`, [
         organizationId,

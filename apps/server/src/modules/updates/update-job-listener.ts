@@ -15,7 +15,7 @@ const STATUS_OF_RESULT: Partial<Record<CommandReply['result'], UpdateJobStatus>>
 };
 
 /**
- * Moves update jobs along the device's firmwareUpdate replies, in the order the device stamped them,
+ * Moves update jobs along the device's firmwareUpdate replies (and its confirmed firmwareCancel), in the order the device stamped them,
  * through the state machine of @cbm/contracts/update-jobs. A report the machine does not allow (a late or
  * out-of-order reply, a job that is over) is logged and not stored. Runs inside the storing transaction.
  */
@@ -23,6 +23,11 @@ export function updateJobListener(log: FastifyBaseLogger): CommandReplyListener 
   return async (tx: Queryable, replies) => {
     const reports = replies
       .flatMap(({ command, ts, reply }) => {
+        if (command.command.type === 'firmwareCancel') {
+          // The device dropped the job (decision 046); a refusal leaves the job to report its own end.
+          if (reply.result !== 'done') return [];
+          return [{ jobId: command.command.jobId, ts, status: 'discarded' as const, detail: reply.detail ?? null }];
+        }
         if (command.command.type !== 'firmwareUpdate') return [];
         const status = reply.jobStatus ?? STATUS_OF_RESULT[reply.result];
         return status ? [{ jobId: command.command.jobId, ts, status, detail: reply.detail ?? null }] : [];

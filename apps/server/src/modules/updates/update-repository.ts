@@ -128,12 +128,12 @@ export function updateRepository(db: Queryable) {
       );
     },
 
-    /** A campaign's jobs that have not begun installing end as obsolete (the campaign was cancelled). */
-    async obsoleteCampaignJobs(campaignId: number, statuses: readonly UpdateJobStatus[]): Promise<void> {
+    /** A cancelled campaign's jobs whose command has not gone out end as obsolete: their link no longer opens. */
+    async obsoleteUnsentCampaignJobs(campaignId: number): Promise<void> {
       await db.query(
         `UPDATE update_job SET status = 'obsolete', result_timestamp = now(), download_token_hash = NULL
-          WHERE campaign_id = $1 AND status = ANY($2::text[])`,
-        [campaignId, [...statuses]],
+          WHERE campaign_id = $1 AND status = 'created' AND command_id IS NULL`,
+        [campaignId],
       );
     },
 

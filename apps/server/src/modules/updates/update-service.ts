@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { AUDIT_ACTIONS } from '@cbm/contracts/audit';
 import { type BatteryListItem, compareVersions } from '@cbm/contracts/battery-list';
-import { FINAL_JOB_STATUSES, UPDATE_JOB_STATUSES } from '@cbm/contracts/device-protocol';
+import { FINAL_JOB_STATUSES } from '@cbm/contracts/device-protocol';
 import {
   canTransition,
   UPDATE_DOWNLOAD_TTL_MS,
@@ -17,6 +17,8 @@ import { HttpError } from '../../http-error';
 import type { Upload } from '../../plugins/uploads';
 import type { ValidationItem } from '../../plugins/validator-compiler';
 import { auditRepository } from '../audit/audit-repository';
+import type { CommandRequest } from '../device-commands/command-service';
+import { updateBatchRepository } from './update-batch-repository';
 import type { ReceivedImage } from './update-file-store';
 import { updateRepository } from './update-repository';
 
@@ -135,33 +137,37 @@ interface JobCommand {
   origin: string;
 }
 
-/** Sends the job's firmwareUpdate command with its download link; a command that cannot be sent fails the job. */
+/** The firmwareUpdate command of a job, with its download link (valid for this battery's job only). */
+function firmwareUpdateCommand(job: JobCommand): CommandRequest {
+  const { jobId, serial, token, origin } = job;
+  return {
+    type: 'firmwareUpdate',
+    jobId,
+    downloadUrl: `${origin}/api/v2/updates/${encodeURIComponent(serial)}/${jobId}/download?token=${token}`,
+    sha256: job.sha256,
+    expiresAt: job.expiresAt.toISOString(),
+    version: job.version,
+  };
+}
+
+/** Sends the job's firmwareUpdate command; a command that cannot be sent fails the job. */
 async function sendJobCommand(app: FastifyInstance, db: Database, job: JobCommand, issuedBy: number | null) {
   const jobs = updateRepository(db);
-  const { jobId, serial, token, sha256, version, origin } = job;
   try {
     const sent = await app.devices.sendCommand(
-      serial,
-      {
-        type: 'firmwareUpdate',
-        jobId,
-        downloadUrl: `${origin}/api/v2/updates/${encodeURIComponent(serial)}/${jobId}/download?token=${token}`,
-        sha256,
-        expiresAt: job.expiresAt.toISOString(),
-        version,
-      },
+      job.serial,
+      firmwareUpdateCommand(job),
       issuedBy === null ? {} : { issuedBy },
     );
-    await jobs.setCommand(jobId, sent.id);
+    await jobs.setCommand(job.jobId, sent.id);
   } catch (error) {
-    await jobs.setStatus(jobId, 'failed', new Date(), 'the command could not be sent', true);
+    await jobs.setStatus(job.jobId, 'failed', new Date(), 'the command could not be sent', true);
     throw error;
   }
 }
 
-export interface StoredUpdate {
-  serial: string;
-  siteId: number;
+export interface StoredUpdates {
+  batteries: readonly { serial: string; siteId: number }[];
   /** An image kept in the store already (a firmware release of the library). */
   file: { id: number; sha256: string; version: string };
   createdBy: number | null;
@@ -170,44 +176,63 @@ export interface StoredUpdate {
 }
 
 /**
- * A campaign's job for one battery (decision 038): like an upload's, without an upload. Answers null and creates
- * nothing while the battery installs another job; a command that cannot be sent leaves the job failed.
+ * A campaign's jobs for a run's batteries (decisions 038, 046): like an upload's, without an upload, a few statements
+ * for all of them instead of a transaction and several round trips each (under heavy ingestion every round trip waits
+ * its turn). A battery that installs another job gets none; a command that cannot be sent leaves its job failed.
+ * Answers each battery's new job id.
  */
-export async function startStoredUpdate(app: FastifyInstance, db: Database, update: StoredUpdate) {
-  const { serial, file } = update;
-  const { token, expiresAt } = newDownloadToken();
-  const jobId = await db.transaction(async (tx) => {
-    const jobs = updateRepository(tx);
-    const open = await jobs.lockOpenJobs(serial, FINAL_JOB_STATUSES);
-    if (open.some((job) => !canTransition(job.status, 'obsolete'))) return null;
-    for (const job of open) await jobs.setStatus(job.id, 'obsolete', new Date(), null, true);
-    return jobs.createJob({
-      serial,
-      siteId: update.siteId,
-      fileId: file.id,
-      userId: update.createdBy,
-      token: { hash: tokenHash(token), expiresAt },
-      campaignId: update.campaignId,
-    });
+export async function startStoredUpdates(app: FastifyInstance, db: Database, update: StoredUpdates) {
+  const { file } = update;
+  const expiresAt = newDownloadToken().expiresAt;
+  const tokens = new Map(update.batteries.map((battery) => [battery.serial, newDownloadToken().token]));
+  const created = await db.transaction(async (tx) => {
+    const jobs = updateBatchRepository(tx);
+    const open = await jobs.lockOpenJobs([...tokens.keys()], FINAL_JOB_STATUSES);
+    const installing = new Set(open.filter((job) => !canTransition(job.status, 'obsolete')).map((job) => job.serial));
+    await jobs.end(
+      open.filter((job) => !installing.has(job.serial)).map((job) => job.id),
+      'obsolete',
+      null,
+    );
+    const batteries = update.batteries.filter((battery) => !installing.has(battery.serial));
+    return jobs.create(
+      batteries.map((battery) => ({ ...battery, tokenHash: tokenHash(tokens.get(battery.serial) as string) })),
+      { fileId: file.id, userId: update.createdBy, expiresAt, campaignId: update.campaignId },
+    );
   });
-  if (jobId === null) return null;
-  const command = {
-    jobId,
+  const requests = [...created].map(([serial, jobId]) => ({
     serial,
-    token,
-    expiresAt,
-    sha256: file.sha256,
-    version: file.version,
-    origin: update.origin,
-  };
-  await sendJobCommand(app, db, command, update.createdBy).catch(() => undefined);
-  return jobId;
+    jobId,
+    request: firmwareUpdateCommand({
+      ...file,
+      jobId,
+      serial,
+      token: tokens.get(serial) as string,
+      expiresAt,
+      origin: update.origin,
+    }),
+  }));
+  const sent = await app.devices
+    .sendCommands(requests, update.createdBy === null ? {} : { issuedBy: update.createdBy })
+    .catch(() => requests.map(() => undefined));
+  const jobs = updateBatchRepository(db);
+  await jobs.setCommands(
+    requests.flatMap(({ jobId }, index) => {
+      const command = sent[index];
+      return command ? [{ jobId, commandId: command.id }] : [];
+    }),
+  );
+  await jobs.end(
+    requests.filter((_, index) => !sent[index]).map(({ jobId }) => jobId),
+    'failed',
+    'the command could not be sent',
+  );
+  return created;
 }
 
-/** Withdraws a cancelled campaign's jobs that have not begun writing the BMS (decision 038). */
-export async function obsoleteCampaignJobs(db: Queryable, campaignId: number): Promise<void> {
-  const withdrawable = UPDATE_JOB_STATUSES.filter((status) => canTransition(status, 'obsolete'));
-  await updateRepository(db).obsoleteCampaignJobs(campaignId, withdrawable);
+/** A cancelled campaign's jobs whose command has not gone out end as obsolete (decision 046). */
+export async function obsoleteUnsentCampaignJobs(db: Queryable, campaignId: number): Promise<void> {
+  await updateRepository(db).obsoleteUnsentCampaignJobs(campaignId);
 }
 
 /** Keeps an uploaded image in the store and answers its update_file row (the same bytes are stored once). */

@@ -30,6 +30,17 @@ describe('battery list model', () => {
     expect(serials(sortBatteries(names, { column: 'batteryName', descending: false }))).toEqual(['y', 'x']);
   });
 
+  it('sorts the campaign column by the campaign name, batteries without one last', () => {
+    const campaign = (name: string) => ({ id: 1, name, status: 'running' as const });
+    const list = [
+      battery('1', { campaign: null }),
+      battery('2', { campaign: campaign('Winter 7.1') }),
+      battery('3', { campaign: campaign('Herbst 7.0') }),
+    ];
+    const sorted = sortBatteries(list, { column: 'campaign', descending: false });
+    expect(sorted.map((entry) => entry.batterySerialNumber)).toEqual(['3', '2', '1']);
+  });
+
   it('turns the sorted column around and sorts a new one ascending', () => {
     expect(nextSort({ column: 'soc', descending: false }, 'soc')).toEqual({ column: 'soc', descending: true });
     expect(nextSort({ column: 'soc', descending: true }, 'type')).toEqual({ column: 'type', descending: false });

@@ -20,6 +20,7 @@ export const TABLE_COLUMNS = [
   ...VERSION_FIELDS,
   'lastDataTimestamp',
   'nextService',
+  'campaign',
 ] as const satisfies readonly (keyof BatteryListItem)[];
 export type TableColumn = (typeof TABLE_COLUMNS)[number];
 
@@ -36,12 +37,16 @@ export const PAGE_SIZE = 50;
 
 const text = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
+/** What a column sorts by: the campaign by its name. */
+const sortValue = (battery: BatteryListItem, column: TableColumn) =>
+  column === 'campaign' ? (battery.campaign?.name ?? null) : battery[column];
+
 /** Numbers by value, text naturally (5.9.0 before 5.12.3, Stapler 2 before Stapler 10); empty values last. */
 export function sortBatteries(batteries: readonly BatteryListItem[], sort: Sort): BatteryListItem[] {
   const direction = sort.descending ? -1 : 1;
   return [...batteries].sort((a, b) => {
-    const x = a[sort.column];
-    const y = b[sort.column];
+    const x = sortValue(a, sort.column);
+    const y = sortValue(b, sort.column);
     if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
     const order = typeof x === 'number' && typeof y === 'number' ? x - y : text.compare(String(x), String(y));
     return order * direction || text.compare(a.batterySerialNumber, b.batterySerialNumber);

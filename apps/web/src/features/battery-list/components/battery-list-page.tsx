@@ -113,6 +113,7 @@ export default function BatteryListPage() {
                       outdated={outdatedOf(battery, expected)}
                       expected={expected.get(battery.type)}
                       expanded={expanded.has(battery.batterySerialNumber)}
+                      canUpdate={canUpdate}
                       onToggle={() => toggle(battery.batterySerialNumber)}
                       details={
                         <BatteryDetails

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { pinnedProps } from '../../../components/table/sortable-header';
 import { currentLanguage } from '../../../lib/i18n';
 import { batteryPagePath } from '../../battery-page/battery-page-path';
+import { campaignPagePath } from '../../firmware-campaigns/campaign-path';
 import { PINNED_COLUMNS, TABLE_COLUMNS, type TableColumn } from '../battery-list-model';
 import { fieldText } from './field-text';
 
@@ -27,12 +28,15 @@ interface BatteryRowProps {
   outdated: ReadonlySet<VersionField>;
   expected: Versions | undefined;
   expanded: boolean;
+  /** With cbm_update the campaign badge links to the campaign's page. */
+  canUpdate: boolean;
   onToggle: () => void;
   details: ReactNode;
 }
 
 /** One battery: its columns with outdated versions highlighted, and its details below when expanded. */
-export function BatteryRow({ battery, outdated, expected, expanded, onToggle, details }: BatteryRowProps) {
+export function BatteryRow(props: BatteryRowProps) {
+  const { battery, outdated, expected, expanded, onToggle, details } = props;
   const { t } = useTranslation();
   const language = currentLanguage();
   const cell = (column: TableColumn) => {
@@ -43,6 +47,7 @@ export function BatteryRow({ battery, outdated, expected, expanded, onToggle, de
         </Badge>
       );
     }
+    if (column === 'campaign') return <CampaignBadge battery={battery} linked={props.canUpdate} />;
     const text = fieldText(battery, column, language);
     if (column === 'batteryName') {
       return (
@@ -96,5 +101,24 @@ export function BatteryRow({ battery, outdated, expected, expanded, onToggle, de
         </Table.Tr>
       )}
     </>
+  );
+}
+
+/** The battery's open campaign, paused ones marked, linking to the campaign's page; a dash without one. */
+function CampaignBadge({ battery, linked }: { battery: BatteryListItem; linked: boolean }) {
+  const { t } = useTranslation();
+  const { campaign } = battery;
+  if (!campaign) return '–';
+  const paused = campaign.status === 'paused';
+  const badge = (
+    <Badge variant="light" color={paused ? 'orange' : 'blue'} tt="none" style={linked ? { cursor: 'pointer' } : {}}>
+      {paused ? t('batteryList.campaignPaused', { name: campaign.name }) : campaign.name}
+    </Badge>
+  );
+  if (!linked) return badge;
+  return (
+    <Anchor component={Link} to={campaignPagePath(battery.operatingSiteId, campaign.id)} underline="never">
+      {badge}
+    </Anchor>
   );
 }

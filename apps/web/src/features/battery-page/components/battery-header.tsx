@@ -2,10 +2,12 @@ import type { BatteryListItem } from '@cbm/contracts/battery-list';
 import { VERSION_FIELDS } from '@cbm/contracts/battery-list';
 import type { DeviceLicence } from '@cbm/contracts/licences';
 import type { LiveViewBattery } from '@cbm/contracts/live-view';
-import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatDate, formatDateTimeIn } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
+import { campaignPagePath } from '../../firmware-campaigns/campaign-path';
 import { currentErrorText } from '../../live-view/live-view-model';
 import { FigureGrid } from './figure-grid';
 
@@ -15,13 +17,15 @@ interface BatteryHeaderProps {
   /** The display unit mounted on it with its licence end; null without one, undefined when not known. */
   licence: DeviceLicence | null | undefined;
   timeZone: string;
+  /** With cbm_update the battery's campaign links to the campaign's page. */
+  canOpenCampaign: boolean;
 }
 
 const number = (value: number | null, unit: string, digits = 1) =>
   value === null ? '—' : `${value.toLocaleString(currentLanguage(), { maximumFractionDigits: digits })} ${unit}`;
 
 /** Name, state and live figures (pushed by the stream), group, licence and, with cbm_view, the versions. */
-export function BatteryHeader({ battery, details, licence, timeZone }: BatteryHeaderProps) {
+export function BatteryHeader({ battery, details, licence, timeZone, canOpenCampaign }: BatteryHeaderProps) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const error = battery.currentErrorCode ? currentErrorText(battery.currentErrorCode, language) : null;
@@ -59,6 +63,9 @@ export function BatteryHeader({ battery, details, licence, timeZone }: BatteryHe
             <Text c="dimmed">
               {t('batteryPage.subtitle', { serial: battery.batterySerialNumber, type: battery.type })}
             </Text>
+            {details?.campaign && (
+              <CampaignLine siteId={details.operatingSiteId} campaign={details.campaign} linked={canOpenCampaign} />
+            )}
           </div>
           <Badge size="lg" color={battery.hasCurrentError ? 'red' : 'blue'} variant="light" data-testid="battery-state">
             {t(`batteryStatus.${battery.status}`)}
@@ -82,5 +89,29 @@ export function BatteryHeader({ battery, details, licence, timeZone }: BatteryHe
         )}
       </Stack>
     </Paper>
+  );
+}
+
+interface CampaignLineProps {
+  siteId: number;
+  campaign: NonNullable<BatteryListItem['campaign']>;
+  linked: boolean;
+}
+
+/** The open firmware campaign the battery is in (decision 038), paused ones marked. */
+function CampaignLine({ siteId, campaign, linked }: CampaignLineProps) {
+  const { t } = useTranslation();
+  const name = campaign.status === 'paused' ? t('batteryPage.campaignPaused', { name: campaign.name }) : campaign.name;
+  return (
+    <Text size="sm" data-testid="battery-campaign">
+      {t('batteryPage.campaign')}{' '}
+      {linked ? (
+        <Anchor component={Link} to={campaignPagePath(siteId, campaign.id)}>
+          {name}
+        </Anchor>
+      ) : (
+        name
+      )}
+    </Text>
   );
 }

@@ -38,7 +38,13 @@ export default function BatteryPage() {
   const licence = licences.data && (licences.data.find((entry) => entry.batterySerialNumber === serial) ?? null);
   return (
     <Stack gap="md">
-      <BatteryHeader battery={battery.data} details={details.data} licence={licence} timeZone={timeZone} />
+      <BatteryHeader
+        battery={battery.data}
+        details={details.data}
+        licence={licence}
+        timeZone={timeZone}
+        canOpenCampaign={holds('cbm_update')}
+      />
       <BatteryActions siteId={siteId} battery={battery.data} groups={groups.data ?? []} features={features} />
       {holds('cbm_view') && <TrendSection siteId={siteId} serial={serial} timeZone={timeZone} />}
       {holds('cbm_filter') && <EventsTimeline siteId={siteId} serial={serial} timeZone={timeZone} />}

@@ -1,0 +1,64 @@
+import type { BatteryListItem } from '@cbm/contracts/battery-list';
+import type { LiveViewBattery } from '@cbm/contracts/live-view';
+import { MantineProvider } from '@mantine/core';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import '../../../lib/i18n';
+import { BatteryHeader } from './battery-header';
+
+const BATTERY = {
+  batterySerialNumber: '2010001',
+  batteryName: 'Forklift 1',
+  groupName: null,
+  type: 'L36-700',
+  status: 'standby',
+  soc: 80,
+  soh: 97,
+  stackVoltage: 51.2,
+  minCellTemperature: 20,
+  maxCellTemperature: 24,
+  chargerName: null,
+  lastDataTimestamp: null,
+  nextServiceDate: null,
+  currentErrorCode: null,
+  hasCurrentError: false,
+} as LiveViewBattery;
+
+const details = (campaign: BatteryListItem['campaign']) =>
+  ({ operatingSiteId: 3, firmwareVersion: '5.12.3', campaign }) as BatteryListItem;
+
+function renderHeader(item: BatteryListItem, canOpenCampaign: boolean) {
+  render(
+    <MantineProvider>
+      <MemoryRouter>
+        <BatteryHeader
+          battery={BATTERY}
+          details={item}
+          licence={undefined}
+          timeZone="Europe/Berlin"
+          canOpenCampaign={canOpenCampaign}
+        />
+      </MemoryRouter>
+    </MantineProvider>,
+  );
+}
+
+describe('the battery page’s header', () => {
+  afterEach(cleanup);
+
+  it('labels the versions and links the open campaign for a user who may update', () => {
+    renderHeader(details({ id: 12, name: 'Winter 7.1', status: 'running' }), true);
+    expect(screen.getByRole('region', { name: 'Versions' })).toHaveTextContent('Firmware5.12.3');
+    expect(screen.getByRole('link', { name: 'Winter 7.1' })).toHaveAttribute('href', '/3/campaigns/12');
+  });
+
+  it('names a paused campaign without a link for a user who may not update, and nothing without one', () => {
+    renderHeader(details({ id: 12, name: 'Winter 7.1', status: 'paused' }), false);
+    expect(screen.getByTestId('battery-campaign')).toHaveTextContent('Firmware campaign: Winter 7.1 (paused)');
+    expect(screen.queryByRole('link')).toBeNull();
+    cleanup();
+    renderHeader(details(null), true);
+    expect(screen.queryByTestId('battery-campaign')).toBeNull();
+  });
+});
