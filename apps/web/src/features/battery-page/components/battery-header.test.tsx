@@ -39,7 +39,13 @@ describe('BatteryHeader', () => {
     await i18n.changeLanguage(language);
     const { container } = render(
       <MantineProvider>
-        <BatteryHeader battery={BATTERY} details={DETAILS} licence={undefined} timeZone="Europe/Berlin" />
+        <BatteryHeader
+          battery={BATTERY}
+          details={DETAILS}
+          licence={undefined}
+          timeZone="Europe/Berlin"
+          canOpenCampaign={false}
+        />
       </MantineProvider>,
     );
     expect(screen.getByTestId('battery-state')).toHaveTextContent(language === 'de' ? /entlädt/ : /discharging/);
