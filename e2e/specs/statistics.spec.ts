@@ -96,11 +96,15 @@ test.describe('battery statistics in German', () => {
     await signIn('admin', { next: `/${siteIds[SITE]}/stats/statistics` });
     await choose(page, /^Typ/, 'CO2-Äquivalent');
     await choose(page, /^Gruppierung/, 'Gruppe');
-    await choose(page, /^Gruppe(?!ierung)/, 'Ohne Gruppe');
+    // Beside a named group: a single series is labelled by its figure, several by their group.
+    await page.getByRole('combobox', { name: /^Gruppe(?!ierung)/ }).click();
+    await page.getByRole('option', { name: 'Warehouse A', exact: true }).click();
+    await page.getByRole('option', { name: 'Ohne Gruppe', exact: true }).click();
     await page.keyboard.press('Escape');
     // Over the default period, last month.
     await page.getByRole('button', { name: 'Anzeigen', exact: true }).click();
     const table = page.getByRole('table', { name: 'Werte des Diagramms' });
     await expect(table.getByRole('columnheader', { name: 'Ohne Gruppe', exact: true })).toBeVisible();
+    await expect(table.getByRole('columnheader', { name: 'Warehouse A', exact: true })).toBeVisible();
   });
 });
