@@ -1,10 +1,11 @@
 import type { ThresholdRule } from '@cbm/contracts/alarms';
 import type { AlertProduct } from '@cbm/contracts/alerts';
-import { ActionIcon, Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
+import { RowActions } from '../../../components/table/row-actions';
 import { useDeleteThresholdRule, useThresholdRules } from '../api/threshold-rules';
 import { ThresholdRuleForm } from './threshold-rule-form';
 
@@ -70,23 +71,12 @@ export function ThresholdRulesSection({ product, siteId }: { product: AlertProdu
                 </Table.Td>
                 <Table.Td>{rule.emails.join(', ')}</Table.Td>
                 <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={t('thresholdRules.edit', { name: rule.name })}
-                      onClick={() => setDialog({ kind: 'form', rule })}
-                    >
-                      <IconPencil size={18} />
-                    </ActionIcon>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red.8"
-                      aria-label={t('thresholdRules.delete', { name: rule.name })}
-                      onClick={() => setDialog({ kind: 'delete', rule })}
-                    >
-                      <IconTrash size={18} />
-                    </ActionIcon>
-                  </Group>
+                  <RowActions
+                    editLabel={t('thresholdRules.edit', { name: rule.name })}
+                    deleteLabel={t('thresholdRules.delete', { name: rule.name })}
+                    onEdit={() => setDialog({ kind: 'form', rule })}
+                    onDelete={() => setDialog({ kind: 'delete', rule })}
+                  />
                 </Table.Td>
               </Table.Tr>
             ))}

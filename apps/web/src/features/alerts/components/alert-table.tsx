@@ -1,7 +1,7 @@
 import { ALL_GROUPS, type Alert, type AlertProduct, UNGROUPED } from '@cbm/contracts/alerts';
-import { ActionIcon, Badge, Group, Table, Text, VisuallyHidden } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Badge, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { RowActions } from '../../../components/table/row-actions';
 
 interface AlertTableProps {
   product: AlertProduct;
@@ -82,23 +82,12 @@ export function AlertTable({ product, alerts, groupNames, onEdit, onDelete }: Al
               <Table.Td>{selection(alert)}</Table.Td>
               <Table.Td style={{ wordBreak: 'break-word' }}>{alert.emails.join(', ')}</Table.Td>
               <Table.Td>
-                <Group gap={4} wrap="nowrap" justify="flex-end">
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={t('alerts.edit', { name: alert.name })}
-                    onClick={() => onEdit(alert)}
-                  >
-                    <IconPencil size={18} />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={t('alerts.delete', { name: alert.name })}
-                    onClick={() => onDelete(alert)}
-                  >
-                    <IconTrash size={18} />
-                  </ActionIcon>
-                </Group>
+                <RowActions
+                  editLabel={t('alerts.edit', { name: alert.name })}
+                  deleteLabel={t('alerts.delete', { name: alert.name })}
+                  onEdit={() => onEdit(alert)}
+                  onDelete={() => onDelete(alert)}
+                />
               </Table.Td>
             </Table.Tr>
           ))}

@@ -1,7 +1,7 @@
 import type { ReportSchedule } from '@cbm/contracts/report-schedules';
-import { ActionIcon, Group, Table, VisuallyHidden } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Table, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { RowActions } from '../../../components/table/row-actions';
 import { formatDate } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
 import { recipientList } from '../report-schedule-list';
@@ -53,23 +53,12 @@ export function ReportScheduleTable({ schedules, onEdit, onDelete }: ReportSched
                     : t('reports.schedules.neverSent')}
                 </Table.Td>
                 <Table.Td>
-                  <Group gap={4} wrap="nowrap" justify="flex-end">
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={t('reports.schedules.edit', { recipients })}
-                      onClick={() => onEdit(schedule)}
-                    >
-                      <IconPencil size={18} />
-                    </ActionIcon>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t('reports.schedules.delete', { recipients })}
-                      onClick={() => onDelete(schedule)}
-                    >
-                      <IconTrash size={18} />
-                    </ActionIcon>
-                  </Group>
+                  <RowActions
+                    editLabel={t('reports.schedules.edit', { recipients })}
+                    deleteLabel={t('reports.schedules.delete', { recipients })}
+                    onEdit={() => onEdit(schedule)}
+                    onDelete={() => onDelete(schedule)}
+                  />
                 </Table.Td>
               </Table.Tr>
             );
