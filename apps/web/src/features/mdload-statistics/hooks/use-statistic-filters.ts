@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { quickRange, type TimeRange } from '../../../components/time-range/quick-range';
 import { useSiteId } from '../../sites/use-site-id';
 import { useTimeZoneChoice } from '../../sites/use-time-zone-choice';
+import { DEFAULT_STATISTICS_RANGE } from '../../statistics/statistics-defaults';
 import { useAvailableTime } from '../api/get-available-time';
 import type { StatisticParams } from '../api/statistic-query';
 
@@ -9,13 +10,14 @@ const fromSeconds = (seconds: number | null | undefined) =>
   seconds === null || seconds === undefined ? undefined : new Date(seconds * 1000);
 
 /**
- * The site, time zone (the site's own unless chosen, decision 027) and range the charts show, starting with this
- * week in that zone; the picker is limited to the days that have data. A quick range follows the zone.
+ * The site, time zone (the site's own unless chosen, decision 027) and range the charts show, starting like the
+ * battery statistics with last month in that zone (closed days, never into the future); the picker is limited to
+ * the days that have data. A quick range follows the zone.
  */
 export function useStatisticFilters() {
   const siteId = useSiteId();
   const [timeZone, setTimeZone] = useTimeZoneChoice(siteId);
-  const [chosenRange, setRange] = useState<TimeRange>(() => quickRange('thisWeek', timeZone));
+  const [chosenRange, setRange] = useState<TimeRange>(() => quickRange(DEFAULT_STATISTICS_RANGE, timeZone));
   const range = useMemo(
     () => (chosenRange.quickRange ? quickRange(chosenRange.quickRange, timeZone) : chosenRange),
     [chosenRange, timeZone],
