@@ -43,6 +43,8 @@ test.describe('battery profile analysis', () => {
     signIn,
     siteIds,
   }) => {
+    // Five charts, two ranges, a saved setting and a reload: 20 s on a quiet 2-core machine.
+    test.setTimeout(60_000);
     await signIn('admin', { next: `/${siteIds[SITE]}/overview` });
     const battery = await batteryWithSamples(page, siteIds[SITE], 0);
     await page.goto(`/${siteIds[SITE]}/expert/profile/${encodeURIComponent(battery.batterySerialNumber)}`);
