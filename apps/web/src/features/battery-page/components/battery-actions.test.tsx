@@ -1,33 +1,14 @@
 import type { Feature } from '@cbm/contracts/features';
-import type { LiveViewBattery } from '@cbm/contracts/live-view';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import '../../../lib/i18n';
+import { testBattery } from '../test-battery';
 import { BatteryActions } from './battery-actions';
 
-const BATTERY: LiveViewBattery = {
-  batterySerialNumber: '2010001',
-  batteryName: 'Forklift 1',
-  groupId: null,
-  groupName: null,
-  type: 'L36-700',
-  status: 'standby',
-  online: true,
-  soc: 80,
-  soh: 97,
-  stackVoltage: 51.2,
-  minCellTemperature: 20,
-  maxCellTemperature: 24,
-  chargerName: null,
-  lastDataTimestamp: null,
-  nextServiceDate: null,
-  currentErrorCode: null,
-  hasCurrentError: false,
-  errorWithin24h: false,
-};
+const BATTERY = testBattery('standby');
 
 function renderActions(features: readonly Feature[]) {
   render(

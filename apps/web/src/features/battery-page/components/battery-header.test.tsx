@@ -1,32 +1,13 @@
 import { type BatteryListItem, VERSION_FIELDS } from '@cbm/contracts/battery-list';
-import type { LiveViewBattery } from '@cbm/contracts/live-view';
 import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n';
+import { testBattery } from '../test-battery';
 import { BatteryHeader } from './battery-header';
 
-const BATTERY: LiveViewBattery = {
-  batterySerialNumber: '2010001',
-  batteryName: 'Forklift 1',
-  groupId: null,
-  groupName: null,
-  type: 'L36-700',
-  status: 'discharging',
-  online: true,
-  soc: 80,
-  soh: 97,
-  stackVoltage: 51.2,
-  minCellTemperature: 20,
-  maxCellTemperature: 24,
-  chargerName: null,
-  lastDataTimestamp: null,
-  nextServiceDate: null,
-  currentErrorCode: null,
-  hasCurrentError: false,
-  errorWithin24h: false,
-};
+const BATTERY = testBattery('discharging');
 const VERSIONS = Object.fromEntries(VERSION_FIELDS.map((field) => [field, '1.2.3']));
 const details = (campaign: BatteryListItem['campaign']) =>
   ({ ...VERSIONS, operatingSiteId: 3, firmwareVersion: '5.12.3', campaign }) as unknown as BatteryListItem;
