@@ -11,12 +11,14 @@ import { DEMO_SEED } from '../../apps/server/src/demo/demo-fleet';
 import { seedDemo } from '../../apps/server/src/demo/seed-demo';
 import { copyFrom } from './pg-copy';
 import { answerCpuQueries } from './server-cpu';
+import { addOperatorAccounts } from './soak-accounts';
 import { SOAK_BATTERY_TYPE } from './soak-operators';
 
 /**
  * The soak's server, in its own process: the real app ingesting from the external broker
  * (SOAK_MQTT_URL, its own share group) into its own PostgreSQL schema with SOAK_BATTERIES batteries
- * named SOAK_PREFIX000001… beside the demo's (with SOAK_HISTORY_DAYS of history), dealt round-robin to the first SOAK_SITES demo sites, samples at
+ * named SOAK_PREFIX000001… beside the demo's (with SOAK_HISTORY_DAYS of history), dealt round-robin to the first SOAK_SITES demo sites,
+ * an account per operator (SOAK_OPERATORS, soak-accounts.ts), samples at
  * SOAK_RESOLUTION_SECONDS (0: every telemetry), and a bare Fastify hello-world in the same process as
  * the API baseline. Prints its ports and sites as JSON. IPC: { sizes } answers the database and table
  * sizes; { copyRows } times a raw COPY of that many rows into a copy of battery_sample; { cpu } its CPU.
@@ -51,6 +53,7 @@ await db.query(
      FROM generate_series(1, $2) AS n`,
   [sites, batteries, prefix, SOAK_BATTERY_TYPE],
 );
+await addOperatorAccounts(db, Number(process.env.SOAK_OPERATORS ?? 0));
 const app = await buildApp({ config, db });
 const baseline = Fastify();
 baseline.get('/hello', async () => ({ hello: 'world' }));

@@ -3,20 +3,24 @@ import { once } from 'node:events';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { serverMetricsSchema } from '@cbm/contracts/ingest-metrics';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@cbm/demo-fixtures/demo-users';
+import { DEMO_ACCOUNTS } from '@cbm/demo-fixtures/demo-users';
 import pg from 'pg';
 import { messageLedger, storedCounts } from '../../apps/server/test/message-ledger';
+import { startPrivateMosquitto } from '../../apps/server/test/private-mosquitto';
 import { postgresCpuMicros } from './postgres-cpu';
 import { setting } from './smoke';
-import { alertRule, browse, type LatencyLog, OPERATOR_REQUESTS } from './soak-operators';
+import { soakOperatorEmail } from './soak-accounts';
+import { retried, signIn, soakSetup } from './soak-api';
+import { browse, type LatencyLog, OPERATOR_REQUESTS } from './soak-operators';
 import { printSoakReport, type Sample, type SoakFigures } from './soak-report';
 import { type StreamTally, watchLiveStream } from './soak-stream';
 import { startSimulator, transportCpuPerMessage } from './soak-transport';
 
 /**
- * `npm run soak`: the server on PostgreSQL ingesting from the Mosquitto at SOAK_MQTT_URL while the
- * fleet simulator sends SOAK_BATTERIES batteries every SOAK_INTERVAL_SECONDS across SOAK_SITES sites
- * and SOAK_OPERATORS operators browse through the API (each with the live stream of their site open),
+ * `npm run soak`: the server on PostgreSQL ingesting from the Mosquitto at SOAK_MQTT_URL (else one of its own
+ * with the shipped settings, deploy/mosquitto) while the fleet simulator sends SOAK_BATTERIES batteries every
+ * SOAK_INTERVAL_SECONDS across SOAK_SITES sites and SOAK_OPERATORS operators browse through the API, each under
+ * an account of their own with the live stream of their site open (after a phase of ingestion alone),
  * for SOAK_MINUTES, with threshold rules active at every site. Counts what was published (a subscriber
  * at the broker) against what was stored, and prints API latencies, event-loop delay, CPU per message,
  * memory and disk growth, each against baselines of the same run. `--goal` is the issue's goal load:
@@ -33,7 +37,9 @@ const resolutionSeconds = String(setting('SOAK_RESOLUTION_SECONDS', goal ? 60 : 
 const transportSeconds = setting('SOAK_TRANSPORT_SECONDS', 60, 5);
 const databaseUrl =
   process.env.SOAK_DATABASE_URL || process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-const mqttUrl = process.env.SOAK_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
+// A broker of its own with the shipped settings (a raised per-client queue), never the machine's on 1883.
+const privateBroker = process.env.SOAK_MQTT_URL ? undefined : await startPrivateMosquitto();
+const mqttUrl = process.env.SOAK_MQTT_URL ?? (privateBroker?.url as string);
 const prefix = `SOAK${process.pid}X`;
 const SAMPLE_EVERY_MS = 30_000;
 
@@ -53,16 +59,24 @@ const server = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta
     SOAK_PREFIX: prefix,
     SOAK_BATTERIES: String(batteries),
     SOAK_SITES: String(siteCount),
+    SOAK_OPERATORS: String(operators),
     SOAK_RESOLUTION_SECONDS: resolutionSeconds,
     SOAK_HISTORY_DAYS: String(setting('SOAK_HISTORY_DAYS', 30, 7)),
   },
 });
 // A soak that fails half-way still takes its server (and that server's schema) down with it.
-process.on('exit', () => server.kill('SIGTERM'));
+process.on('exit', () => {
+  server.kill('SIGTERM');
+  void privateBroker?.stop();
+});
 const [line] = (await once(createInterface({ input: server.stdout as NodeJS.ReadableStream }), 'line')) as [string];
 const info = JSON.parse(line) as ServerInfo;
 const base = `http://127.0.0.1:${info.appPort}`;
-const cookie = await signIn(base);
+const cookie = await signIn(base, DEMO_ACCOUNTS.admin);
+const operatorCookies = await Promise.all(
+  Array.from({ length: operators }, (_, index) => signIn(base, soakOperatorEmail(index + 1))),
+);
+const setup = soakSetup(base, cookie);
 const db = new pg.Pool({ connectionString: databaseUrl, max: 2, options: `-c search_path=${info.schema}` });
 const stored = () =>
   storedCounts(
@@ -79,9 +93,9 @@ const skipped = OPERATOR_REQUESTS.filter((request) => !documented.has(request.pa
 console.log(
   `Soak: ${batteries} batteries every ${intervalSeconds} s (samples every ${resolutionSeconds} s; 0: all) over ${info.siteIds.length} sites through ${mqttUrl}, ${operators} operators, ${minutes} min, PostgreSQL schema ${info.schema}`,
 );
-for (const siteId of info.siteIds) await addThresholdRules(siteId);
+for (const siteId of info.siteIds) await setup.addThresholdRules(siteId);
 const alertIds = await Promise.all(
-  Array.from({ length: operators }, (_, index) => addAlertRule(siteOf(index), `Soak operator ${index + 1}`)),
+  Array.from({ length: operators }, (_, index) => setup.addAlertRule(siteOf(index), `Soak operator ${index + 1}`)),
 );
 const historySerials = new Map(
   (
@@ -91,9 +105,6 @@ const historySerials = new Map(
       [info.siteIds, prefix],
     )
   ).rows.map((row) => [row.site, row.serial]),
-);
-const streams = await Promise.all(
-  Array.from({ length: operators }, (_, index) => watchLiveStream(base, cookie, siteOf(index))),
 );
 const ledger = await messageLedger(mqttUrl, prefix);
 const fleet = { batteries, intervalSeconds, prefix };
@@ -105,6 +116,13 @@ const sample = async () => {
 };
 await sample();
 const sampler = setInterval(() => void sample(), SAMPLE_EVERY_MS);
+const ingestOnly = await ingestOnlyCpu();
+
+const streams = await Promise.all(
+  Array.from({ length: operators }, (_, index) =>
+    watchLiveStream(base, operatorCookies[index] as string, siteOf(index)),
+  ),
+);
 
 const logs = new Map<string, LatencyLog>();
 let running = true;
@@ -112,7 +130,7 @@ const browsing = Array.from({ length: operators }, (_, index) =>
   browse(
     {
       base,
-      cookie,
+      cookie: operatorCookies[index] as string,
       siteId: siteOf(index),
       alertId: alertIds[index] as number,
       historySerial: historySerials.get(siteOf(index)) as string,
@@ -126,11 +144,7 @@ const browsing = Array.from({ length: operators }, (_, index) =>
   ),
 );
 const loadStarted = performance.now();
-const cpuBefore = { server: await ask<number>({ cpu: true }, 'cpuMicros'), postgres: postgresCpuMicros() };
-const receivedBefore = samples[0]?.ingest.receivedTelemetry ?? 0;
-await new Promise((resolve) => setTimeout(resolve, minutes * 60_000));
-const cpuAfter = { server: await ask<number>({ cpu: true }, 'cpuMicros'), postgres: postgresCpuMicros() };
-const received = ((await takeSample())?.ingest.receivedTelemetry ?? Number.NaN) - receivedBefore;
+const loaded = await cpuPerReceived(minutes * 60);
 running = false;
 await Promise.all(browsing);
 for (const stream of streams) stream.close();
@@ -178,30 +192,43 @@ const figures: SoakFigures = {
   samples,
   drainSeconds,
   streams: streams.map(tallyOf),
-  cpuPerMessage: {
-    server: (cpuAfter.server - cpuBefore.server) / received,
-    postgres:
-      cpuBefore.postgres === undefined || cpuAfter.postgres === undefined
-        ? Number.NaN
-        : (cpuAfter.postgres - cpuBefore.postgres) / received,
-    transport: transportMicros,
-  },
+  cpuPerMessage: { ...loaded, ingestOnly, transport: transportMicros },
 };
 const ok = printSoakReport(figures);
 await db.end();
 const exited = once(server, 'exit');
 server.kill('SIGTERM');
 await exited;
+await privateBroker?.stop();
 process.exit(ok ? 0 : 1);
 
-async function signIn(url: string): Promise<string> {
-  const login = await fetch(`${url}/api/v2/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: DEMO_ACCOUNTS.admin, password: DEMO_PASSWORD }),
-  });
-  if (!login.ok) throw new Error(`sign-in failed: HTTP ${login.status}`);
-  return login.headers.get('set-cookie')?.split(';')[0] ?? '';
+/**
+ * CPU (µs) of the server and of PostgreSQL per telemetry message the server received over the next `seconds`.
+ * PostgreSQL's is the whole server's (what operators' queries cost too), read from /proc when it runs here.
+ */
+async function cpuPerReceived(seconds: number) {
+  const cpu = async () => ({ server: await ask<number>({ cpu: true }, 'cpuMicros'), postgres: postgresCpuMicros() });
+  const received = async () => (await takeSample())?.ingest.receivedTelemetry ?? Number.NaN;
+  const [before, receivedBefore] = [await cpu(), await received()];
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  const [after, receivedAfter] = [await cpu(), await received()];
+  const count = receivedAfter - receivedBefore;
+  return {
+    server: (after.server - before.server) / count,
+    postgres:
+      before.postgres === undefined || after.postgres === undefined
+        ? Number.NaN
+        : (after.postgres - before.postgres) / count,
+  };
+}
+
+/**
+ * The same per message with ingestion alone, before the operators start: after SOAK_WARMUP_SECONDS (every
+ * battery's first sample creates its roll-up rows, which later samples only update) over SOAK_INGEST_ONLY_SECONDS.
+ */
+async function ingestOnlyCpu() {
+  await new Promise((resolve) => setTimeout(resolve, setting('SOAK_WARMUP_SECONDS', 70, 5) * 1000));
+  return cpuPerReceived(setting('SOAK_INGEST_ONLY_SECONDS', 60, 5));
 }
 
 /** The server's figures now; undefined (and a note) when it did not answer them, e.g. while overloaded. */
@@ -244,47 +271,6 @@ function serialsOf(operator: number): string[] {
 
 function tallyOf(stream: StreamTally) {
   return { status: stream.status, events: stream.events, bytes: stream.bytes, endedEarly: stream.endedEarly };
-}
-
-async function post(path: string, body: unknown): Promise<{ id: number }> {
-  const response = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`POST ${path}: HTTP ${response.status} ${await response.text()}`);
-  return (await response.json()) as { id: number };
-}
-
-/** The threshold and silence rules an operator would set, so that every message is evaluated against them. */
-async function addThresholdRules(siteId: number) {
-  const rule = (name: string, condition: object) => ({
-    operatingSiteId: siteId,
-    name,
-    emails: ['soak@example.com'],
-    condition,
-  });
-  await post('/api/v2/ThresholdRule', rule('SoC below 20 %', { metric: 'socBelow', threshold: 20, hysteresis: 5 }));
-  await post(
-    '/api/v2/ThresholdRule',
-    rule('Cell above 45 °C', { metric: 'cellTemperatureAbove', threshold: 45, hysteresis: 2, minDurationSeconds: 60 }),
-  );
-  await post('/api/v2/ThresholdRule', rule('No data 30 min', { metric: 'noData', minutes: 30 }));
-}
-
-async function addAlertRule(siteId: number, name: string): Promise<number> {
-  return (await post('/api/v2/Alert', alertRule(siteId, name))).id;
-}
-
-/** A kept-alive connection the busy server closed is not a failure of the server: try again. */
-async function retried(request: () => Promise<Response>): Promise<unknown> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await (await request()).json();
-    } catch (error) {
-      if (attempt === 3) throw error;
-    }
-  }
 }
 
 /** Asks the soak server for something over IPC and waits for the answer that carries `key`. */
