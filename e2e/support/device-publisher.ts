@@ -51,16 +51,36 @@ export async function publishBatteryEvent(
 }
 
 /**
+ * A discharging battery's readings, for a battery whose last telemetry the portal does not hold (a seeded one that
+ * has not reported since the demo started); its lifetime counters start at 0, which roll-ups take as a reset.
+ */
+const FIRST_TELEMETRY = {
+  state: 'discharging',
+  soh: 95,
+  stackVoltage: 51.2,
+  current: -120,
+  minCellVoltage: 3.2,
+  maxCellVoltage: 3.22,
+  minCellTemperature: 21,
+  maxCellTemperature: 27,
+  totalEnergyChargedKwh: 0,
+  totalEnergyDischargedKwh: 0,
+  totalChargingHours: 0,
+  totalDischargingHours: 0,
+  totalStandbyHours: 0,
+};
+
+/**
  * Publishes a telemetry sample taken at `ts`: the battery's last one (`lastData`, so its lifetime counters stay
- * as they are) with the figures given changed.
+ * as they are), or the first readings when it has none, with the figures given changed.
  */
 export async function publishBatteryTelemetry(
   serial: string,
-  lastData: Record<string, unknown>,
+  lastData: Record<string, unknown> | null,
   change: { ts: Date; soc: number },
 ) {
   await publishAsBattery(serial, 'telemetry', {
-    ...lastData,
+    ...(lastData ?? FIRST_TELEMETRY),
     seq: testSeq(),
     ts: change.ts.toISOString(),
     soc: change.soc,

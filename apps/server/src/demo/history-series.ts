@@ -83,7 +83,7 @@ export function generateSeries(
   const points: RollupPoint[] = [];
   const events: HistoryEvent[] = [];
   const emit = (ts: number, code: string, active: boolean) =>
-    events.push(historyEvent(battery, site, ts, code, active, readings(battery, soc, soh)));
+    events.push(historyEvent(battery, ts, code, active, readings(battery, soc, soh)));
 
   let soc = random.between(40, 100);
   let soh = battery.soh;
@@ -163,25 +163,27 @@ export function generateSeries(
   }
   return {
     points,
-    events: [...events.filter((entry) => Date.parse(entry.event.ts) <= to), ...fleetErrors(battery, site)],
+    events: [...events.filter((entry) => Date.parse(entry.event.ts) <= to), ...fleetErrors(battery)],
   };
 }
 
-/** The errors the demo fleet's live state names (current error, error in the last 24 h). */
-function fleetErrors(battery: DemoBattery, site: HistorySite): HistoryEvent[] {
-  if (!battery.lastErrorAt) return [];
-  const code = battery.currentErrorCode ?? 'E412';
-  const at = Date.parse(battery.lastErrorAt);
+/** The event that raised the error the demo fleet's live state names (its current one, or one within 24 h). */
+export function lastErrorEvent(battery: DemoBattery): HistoryEvent | undefined {
+  if (!battery.lastErrorAt) return undefined;
   const live = readings(battery, battery.soc, battery.soh);
-  const raised = historyEvent(battery, site, at, code, true, live);
-  return battery.currentErrorCode
-    ? [raised]
-    : [raised, historyEvent(battery, site, at + 15 * 60_000, code, false, live)];
+  return historyEvent(battery, Date.parse(battery.lastErrorAt), battery.currentErrorCode ?? 'E412', true, live);
+}
+
+/** The last error as the history stores it: raised, and cleared a quarter of an hour later unless it is current. */
+function fleetErrors(battery: DemoBattery): HistoryEvent[] {
+  const raised = lastErrorEvent(battery);
+  if (!raised || battery.currentErrorCode) return raised ? [raised] : [];
+  const clearedAt = new Date(Date.parse(raised.event.ts) + 15 * 60_000).toISOString();
+  return [raised, { ...raised, event: { ...raised.event, ts: clearedAt, active: false } }];
 }
 
 function historyEvent(
   battery: DemoBattery,
-  site: HistorySite,
   ts: number,
   code: string,
   active: boolean,
@@ -190,7 +192,7 @@ function historyEvent(
   const { type, category, description } = alarm(code);
   return {
     serialNumber: battery.serialNumber,
-    operatingSiteId: site.id,
+    operatingSiteId: battery.siteId,
     event: { ts: new Date(ts).toISOString(), type, code, description, category, active, attributes },
   };
 }

@@ -113,6 +113,21 @@ describeEachDatabase('demo history and alerts', (kind: DatabaseKind) => {
     expect(await db.query('SELECT id FROM alert')).toHaveLength(3);
   });
 
+  it('holds an open alarm for each current error an example rule watches, as the battery’s report would have', async () => {
+    const errors = await db.query<{ serialNumber: string; code: string }>(
+      `SELECT b.serial_number AS "serialNumber", b.current_error_code AS code
+         FROM battery b JOIN site_node n ON n.id = b.operating_site_id
+        WHERE n.name = $1 AND b.current_error_code IS NOT NULL ORDER BY 1`,
+      [DEMO_ALERT_SITE],
+    );
+    const open = await db.query(
+      `SELECT serial_number AS "serialNumber", code, kind, rule_name AS "ruleName" FROM alarm
+        WHERE cleared_at IS NULL ORDER BY 1`,
+    );
+    expect(errors).not.toEqual([]);
+    expect(open).toEqual(errors.map((error) => ({ ...error, kind: 'event', ruleName: 'Errors of all batteries' })));
+  });
+
   it('a recompute leaves days without raw samples alone', async () => {
     const serialNumbers = ['2000001', '2000002'];
     const before = await rollupRepository(db).listDays(serialNumbers);

@@ -86,6 +86,7 @@ export async function seedDemoHistory(
   for (const [n, unit] of units.entries()) await insertUnitSamples(db, unit.samples(250_000 + 37_500 * n));
 }
 
-function toEventRecord({ serialNumber, operatingSiteId, event }: HistoryEvent, seq: number): EventRecord {
+/** A history event as ingestion hands it to its event listeners. */
+export function toEventRecord({ serialNumber, operatingSiteId, event }: HistoryEvent, seq: number): EventRecord {
   return { deviceClass: 'battery', serialNumber, operatingSiteId, ts: new Date(event.ts), event: { ...event, seq } };
 }

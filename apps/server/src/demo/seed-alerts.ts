@@ -1,4 +1,8 @@
 import type { Queryable } from '../db/database';
+import { alarmEventListener } from '../modules/alarms/alarm-event-listener';
+import type { DemoFleet } from './demo-fleet';
+import { toEventRecord } from './history';
+import { lastErrorEvent } from './history-series';
 
 /** The demo site whose alerts screens show examples; Stuttgart Hafen stays free for the end-to-end specs. */
 export const DEMO_ALERT_SITE = 'Hamburg Hafen';
@@ -39,4 +43,18 @@ export async function seedDemoAlerts(db: Queryable): Promise<void> {
      HAVING count(*) > 0`,
     [site.id, DEMO_ALERT_EMAIL],
   );
+}
+
+/**
+ * The alarms the example rules hold open: each battery's current error goes through ingestion's alarm listener,
+ * as when the battery reported it, so that the inbox and the overview's active alarms agree with the errors shown.
+ * After seedDemoAlerts, in the same transaction; no browser is listening yet.
+ */
+export async function seedDemoAlarms(db: Queryable, fleet: DemoFleet): Promise<void> {
+  const raised = fleet.batteries.flatMap((battery) => {
+    const event = battery.currentErrorCode ? lastErrorEvent(battery) : undefined;
+    // The listener does not read the sequence number.
+    return event ? [toEventRecord(event, 0)] : [];
+  });
+  await alarmEventListener(() => undefined)(db, raised);
 }

@@ -4,14 +4,17 @@ import { hashPassword } from '../modules/auth/passwords';
 import { userRepository } from '../modules/users/user-repository';
 import { DEMO_SEED, generateFleet } from './demo-fleet';
 import { prepareHistoryPartitions, seedDemoHistory } from './history';
-import { seedDemoAlerts } from './seed-alerts';
+import { seedDemoAlarms, seedDemoAlerts } from './seed-alerts';
 import { seedFleet } from './seed-fleet';
 import { type SeededSites, seedSites } from './seed-sites';
 
 export interface SeedDemoOptions {
   /** Days of generated history (charge sessions, day roll-ups, events); none by default. */
   historyDays?: number;
-  /** Example alert rules at one site (seed-alerts.ts); none by default, so tests start without alerts. */
+  /**
+   * Example alert rules at one site and the alarms they hold open (seed-alerts.ts); none by default, so tests
+   * start without alerts.
+   */
   alerts?: boolean;
 }
 
@@ -31,7 +34,10 @@ export async function seedDemo(
     const fleet = generateFleet(sites.operatingSites, now, seed);
     await seedFleet(tx, fleet);
     await seedDemoUsers(userRepository(tx), sites, passwordHash);
-    if (alerts) await seedDemoAlerts(tx);
+    if (alerts) {
+      await seedDemoAlerts(tx);
+      await seedDemoAlarms(tx, fleet);
+    }
     if (historyDays > 0) await seedDemoHistory(tx, fleet, sites.operatingSites, { now, days: historyDays, seed });
   });
   return true;
