@@ -80,6 +80,9 @@ interface PageContext {
   sortColumn: SqlColumn | undefined;
   signature: string;
   scope: (alias: string) => string;
+  /** Placeholders of the time range. */
+  from: string;
+  to: string;
   order: (sortValue: string) => string;
 }
 
@@ -87,8 +90,9 @@ interface PageContext {
  * Keys read in order up to the page, from the row a seek token names or from the first: any sort and filter.
  * Counts up to the look-ahead.
  */
-function offsetPage({ product, input, language, bind, sortColumn, signature, scope, order }: PageContext): PageSource {
-  const where = [scope('e'), `e.ts >= ${bind(input.from)}::timestamptz`, `e.ts < ${bind(input.to)}::timestamptz`];
+function offsetPage(context: PageContext): PageSource {
+  const { product, input, language, bind, sortColumn, signature, scope, from, to, order } = context;
+  const where = [scope('e'), `e.ts >= ${from}::timestamptz`, `e.ts < ${to}::timestamptz`];
   let filterNeedsBattery = sortColumn?.needsBattery ?? false;
   for (const filter of input.filter.attributeFilters) {
     const compiled = filterConditions(product, filter, bind, language);
@@ -137,9 +141,9 @@ function offsetPage({ product, input, language, bind, sortColumn, signature, sco
 
 /** Time order without attribute filters: from the hour counts (event-hour-sql.ts), any depth, an exact count. */
 function hourCountedPageSource(context: PageContext): PageSource {
-  const { input, bind, scope, order } = context;
+  const { input, bind, scope, from, to, order } = context;
   if (input.seek) decodeSeekToken(input.seek);
-  const { ctes, totalCount } = hourCountedPage(input, bind, scope, order(''));
+  const { ctes, totalCount } = hourCountedPage({ input, bind, scope, from, to, tieBreak: order('') });
   return { ctes, totalCount, page: 'hits', anchorOffset: 0, readLimit: Number.POSITIVE_INFINITY };
 }
 
@@ -180,6 +184,8 @@ export function compileEventQuery(product: EventProduct, input: EventQuery, lang
     sortColumn,
     signature: signatureOf(product, input, language),
     scope: (alias) => `${alias}.device_class = ${productParam} AND ${alias}.operating_site_id = ${sitesParam}`,
+    from: bind(input.from),
+    to: bind(input.to),
     order: (sortValue) => (sortColumn ? `${sortValue} ${direction} NULLS LAST, ${tieBreak}` : tieBreak),
   };
   const byHour = !sortColumn && input.filter.attributeFilters.length === 0;
@@ -194,7 +200,8 @@ LEFT JOIN LATERAL (
          e.seq::text AS key_seq, e.code AS key_code${columnList.map((column, i) => `,\n         ${outputExpression(column)} AS c${i}`).join('')}
     FROM ${source.page} h
     JOIN device_event e ON e.device_class = ${productParam} AND e.serial_number = h.serial_number
-                       AND e.seq = h.seq AND e.ts = h.ts
+                       AND e.seq = h.seq AND e.ts = h.ts AND e.ts >= ${context.from}::timestamptz
+                       AND e.ts < ${context.to}::timestamptz
     ${columnList.some((column) => column.needsBattery) ? BATTERY_JOIN : ''}
    ORDER BY ${context.order('h.sort_value')}
 ) p ON true`;
