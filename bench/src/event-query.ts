@@ -1,4 +1,4 @@
-import type { EventPage, EventQuery } from '@cbm/contracts/events';
+import { EVENT_OFFSET_MAX, type EventPage, type EventQuery } from '@cbm/contracts/events';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@cbm/demo-fixtures/demo-users';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
@@ -18,7 +18,8 @@ import { benchSchema, setting } from './smoke';
  * error, SOC 20–80) on 10 million events on PostgreSQL (BENCH_DATABASE_URL, default the local test database) and
  * 1 million on PGlite. p50/p95 of the whole API call (routing, session, validation, SQL, JSON) for the first
  * page and page 500, against the same statement run directly in the same run. Page 500 continues after page
- * 499 with its seek token; plain OFFSET is measured too to show what the token saves.
+ * 499 with its seek token, or is asked for by plain offset (a jump). The same without attribute filters, where
+ * the hour counts answer any depth (issue 27): 30 days, and a year at the deepest offset allowed and ascending.
  * The PostgreSQL data stays in schema bench_event_query (generated once; BENCH_EVENTS_FRESH=1 to redo it).
  * BENCH_EVENTS_PG (10000000), BENCH_EVENTS_PGLITE (1000000), BENCH_ROUNDS (40); BENCH_SKIP_PGLITE=1 skips PGlite.
  */
@@ -97,6 +98,11 @@ async function run(kind: 'postgres' | 'pglite', total: number) {
     if (response.statusCode !== 200) throw new Error(`event query failed: ${response.body}`);
     return response.json() as EventPage;
   };
+  /** Page 500 continuing after page 499 with its seek token, as the web app asks for it. */
+  const afterPage499 = async (query: EventQuery): Promise<EventQuery> => {
+    const before = await api({ ...query, offset: 498 * 20 });
+    return { ...query, offset: 499 * 20, seek: before.seek ?? undefined };
+  };
   const raw = (query: EventQuery) => {
     const compiled = compileEventQuery('battery', query, 'en');
     return db.query(compiled.sql, compiled.params);
@@ -106,24 +112,31 @@ async function run(kind: 'postgres' | 'pglite', total: number) {
         AND ts >= $2 AND ts < $3 AND type IN ('warning', 'error') AND (attributes->>'SOC')::float8 BETWEEN 20 AND 80`,
     [site?.id, input.from, input.to],
   );
-  const before500 = await api({ ...input, offset: 499 * 20 - 20 });
-  const page500 = { ...input, offset: 499 * 20, seek: before500.seek ?? undefined };
   console.log(
     `event-query [${db.kind}] ${(total / 1e6).toLocaleString('en')} M events; site ${site?.id}: ${site?.events.toLocaleString('en')}; ` +
       `30 days, EventType warning or error and SOC 20–80: ${matching[0]?.count.toLocaleString('en')} match; ${ROUNDS} rounds`,
   );
   if ((matching[0]?.count ?? 0) < 500 * 20) console.log('  (fewer than 10,000 events match: page 500 is empty)');
-  for (const [label, query] of [
-    ['page 1', input],
-    ['page 500 (seek)', page500],
-    ['page 500 (plain offset)', { ...input, offset: 499 * 20 }],
-  ] as const) {
+  const unfiltered = { ...input, filter: { attributeFilters: [] } };
+  const year = { ...unfiltered, from: new Date(NOW - 365 * DAY_MS).toISOString() };
+  const deepest = Math.min(EVENT_OFFSET_MAX, Math.max(0, (site?.events ?? 0) - 20));
+  const cases: [string, EventQuery][] = [
+    ['filtered: page 1', input],
+    ['filtered: page 500 (seek)', await afterPage499(input)],
+    ['filtered: page 500 (plain offset)', { ...input, offset: 499 * 20 }],
+    ['30 days: page 1', unfiltered],
+    ['30 days: page 500 (seek)', await afterPage499(unfiltered)],
+    ['30 days: page 500 (plain offset)', { ...unfiltered, offset: 499 * 20 }],
+    [`365 days: offset ${deepest.toLocaleString('en')}`, { ...year, offset: deepest }],
+    ['365 days, ascending: page 500', { ...year, offset: 499 * 20, orderByDescending: false }],
+  ];
+  for (const [label, query] of cases) {
     const apiTimes = await measure(() => api(query));
     const rawTimes = await measure(() => raw(query));
     const a = percentiles(apiTimes);
     const r = percentiles(rawTimes);
     console.log(
-      `  ${label.padEnd(24)} API p50 ${a.p50.toFixed(1)} ms, p95 ${a.p95.toFixed(1)} ms | raw SQL p50 ${r.p50.toFixed(1)} ms, ` +
+      `  ${label.padEnd(36)} API p50 ${a.p50.toFixed(1)} ms, p95 ${a.p95.toFixed(1)} ms | raw SQL p50 ${r.p50.toFixed(1)} ms, ` +
         `p95 ${r.p95.toFixed(1)} ms | API/raw ${(a.p50 / r.p50).toFixed(2)}×`,
     );
   }

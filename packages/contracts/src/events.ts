@@ -12,7 +12,10 @@ export const EVENT_PRODUCTS = ['battery', 'mdload'] as const;
 export type EventProduct = (typeof EVENT_PRODUCTS)[number];
 
 export const EVENT_PAGE_MAX = 100;
-/** Deepest offset a query may ask for; the seek token keeps deep pages fast (docs/decisions/012-event-queries.md). */
+/**
+ * Deepest offset a query may ask for; the seek token (decision 012) and, in time order without attribute filters,
+ * the hour counts (decision 049) keep deep pages fast.
+ */
 export const EVENT_OFFSET_MAX = 1_000_000;
 /** The total is counted this many pages beyond the requested one at most, so counting never scans the whole range. */
 export const EVENT_COUNT_LOOKAHEAD_PAGES = 10;
@@ -206,7 +209,10 @@ export type EventRow = z.infer<typeof eventRowSchema>;
 
 export const eventPageSchema = z.object({
   events: z.array(eventRowSchema),
-  /** Matching events, counted up to EVENT_COUNT_LOOKAHEAD_PAGES pages beyond this one. */
+  /**
+   * Matching events: all of them in time order without attribute filters (decision 049), else counted up to
+   * EVENT_COUNT_LOOKAHEAD_PAGES pages beyond this one.
+   */
   totalCount: z.number().int(),
   /** True when more events match than totalCount says (the count stopped at the look-ahead). */
   totalCountIsLowerBound: z.boolean(),

@@ -9,6 +9,7 @@ import {
 } from '@cbm/contracts/events';
 import { HttpError } from '../../http-error';
 import { type Bind, filterConditions, isCalendarDate, unknownColumn } from './event-filter-sql';
+import { hourCountedPage } from './event-hour-sql';
 import { outputExpression, type SqlColumn, sqlColumnOf } from './event-sql-columns';
 import { decodeSeekToken, invalidSeek, type SeekKey } from './seek-token';
 
@@ -21,11 +22,15 @@ export interface CompiledEventQuery {
   signature: string;
   /** Offset of the first row the statement reads (the seek token's, or 0). */
   anchorOffset: number;
-  /** The statement reads at most this many rows after the anchor; reading all of them means there are more. */
+  /**
+   * The statement reads at most this many rows after the anchor; reading all of them means there are more.
+   * Infinite where the count is exact.
+   */
   readLimit: number;
 }
 
 const KEY_TS = `to_char(e.ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const BATTERY_JOIN = 'LEFT JOIN battery b ON b.serial_number = e.serial_number';
 const CASTS = { number: 'float8', text: 'text', enum: 'text', date: 'date', timestamp: 'timestamptz' } as const;
 
 export const invertedTimeRange = () => new HttpError(400, 'events.invertedRange', 'errors.eventTimeRangeInverted');
@@ -58,11 +63,96 @@ function checkSortKey(column: SqlColumn | undefined, key: SeekKey) {
   if (!valid) throw invalidSeek();
 }
 
+/** What finds the page's keys (`hits`) and counts the matches, and how the page is taken from `hits`. */
+interface PageSource {
+  ctes: string;
+  totalCount: string;
+  page: string;
+  anchorOffset: number;
+  readLimit: number;
+}
+
+interface PageContext {
+  product: EventProduct;
+  input: EventQuery;
+  language: UiLanguage;
+  bind: Bind;
+  sortColumn: SqlColumn | undefined;
+  signature: string;
+  scope: (alias: string) => string;
+  /** Placeholders of the time range. */
+  from: string;
+  to: string;
+  order: (sortValue: string) => string;
+}
+
+/**
+ * Keys read in order up to the page, from the row a seek token names or from the first: any sort and filter.
+ * Counts up to the look-ahead.
+ */
+function offsetPage(context: PageContext): PageSource {
+  const { product, input, language, bind, sortColumn, signature, scope, from, to, order } = context;
+  const where = [scope('e'), `e.ts >= ${from}::timestamptz`, `e.ts < ${to}::timestamptz`];
+  let filterNeedsBattery = sortColumn?.needsBattery ?? false;
+  for (const filter of input.filter.attributeFilters) {
+    const compiled = filterConditions(product, filter, bind, language);
+    where.push(...compiled.conditions);
+    filterNeedsBattery ||= compiled.needsBattery;
+  }
+
+  const token = input.seek ? decodeSeekToken(input.seek) : undefined;
+  const anchor = token && token.q === signature && token.o <= input.offset ? token : undefined;
+  const after = input.orderByDescending ? '<' : '>';
+  if (anchor) {
+    checkSortKey(sortColumn, anchor.k);
+    const [sortKey, ts, serial, seq] = anchor.k;
+    const tuple = `(e.ts, e.serial_number, e.seq) ${after} (${bind(ts)}::timestamptz, ${bind(serial)}::text, ${bind(seq)}::bigint)`;
+    // The plain bound on ts lets any index on time serve the seek, also those without the tie-breakers.
+    if (!sortColumn) where.push(tuple, `e.ts ${after}= ${bind(ts)}::timestamptz`);
+    else if (sortKey === null) where.push(`(${sortColumn.expression} IS NULL AND ${tuple})`);
+    else {
+      const value = `${bind(sortKey)}::${CASTS[sortColumn.attribute.kind]}`;
+      const x = sortColumn.expression;
+      where.push(`(${x} ${after} ${value} OR (${x} = ${value} AND ${tuple}) OR ${x} IS NULL)`);
+    }
+  }
+
+  const anchorOffset = anchor?.o ?? 0;
+  const skip = input.offset - anchorOffset;
+  const readLimit = skip + input.max * (1 + EVENT_COUNT_LOOKAHEAD_PAGES);
+  const sortSelect = sortColumn
+    ? `, ${sortColumn.expression} AS sort_value, (${sortColumn.expression})::text AS sort_key`
+    : '';
+  const ctes = `hits AS MATERIALIZED (
+  SELECT e.ts, e.serial_number, e.seq${sortSelect}
+    FROM device_event e ${filterNeedsBattery ? BATTERY_JOIN : ''}
+   WHERE ${where.join('\n     AND ')}
+   ORDER BY ${order(sortColumn?.expression ?? '')}
+   LIMIT ${bind(readLimit + 1)}
+)`;
+  return {
+    ctes,
+    totalCount: 'SELECT count(*)::int AS total_count FROM hits',
+    page: `(SELECT * FROM hits e ORDER BY ${order('e.sort_value')} OFFSET ${bind(skip)} LIMIT ${bind(input.max)})`,
+    anchorOffset,
+    readLimit,
+  };
+}
+
+/** Time order without attribute filters: from the hour counts (event-hour-sql.ts), any depth, an exact count. */
+function hourCountedPageSource(context: PageContext): PageSource {
+  const { input, bind, scope, from, to, order } = context;
+  if (input.seek) decodeSeekToken(input.seek);
+  const { ctes, totalCount } = hourCountedPage({ input, bind, scope, from, to, tieBreak: order('') });
+  return { ctes, totalCount, page: 'hits', anchorOffset: 0, readLimit: Number.POSITIVE_INFINITY };
+}
+
 /**
  * The filter → SQL translator (docs/decisions/012-event-queries.md): names are checked against the known
  * attributes, every value is a parameter. Rows are ordered by the chosen column, then time, serial and
  * sequence number, so the order is total and a page can continue after a row (keyset) instead of skipping
- * `offset` rows. One statement answers the page and the count of rows up to the look-ahead.
+ * `offset` rows. One statement answers the page and the count of matching rows (exact in time order without
+ * attribute filters, else up to the look-ahead).
  */
 export function compileEventQuery(product: EventProduct, input: EventQuery, language: UiLanguage): CompiledEventQuery {
   if (Date.parse(input.from) > Date.parse(input.to)) throw invertedTimeRange();
@@ -82,69 +172,39 @@ export function compileEventQuery(product: EventProduct, input: EventQuery, lang
   if (input.orderBy !== DEFAULT_ORDER_BY && !sortColumn) throw unknownColumn(input.orderBy);
 
   const sites = input.operatingSiteIds;
-  const where = [
-    `e.device_class = ${bind(product)}`,
-    sites.length === 1
-      ? `e.operating_site_id = ${bind(sites[0])}::int`
-      : `e.operating_site_id = ANY(${bind(sites)}::int[])`,
-    `e.ts >= ${bind(input.from)}::timestamptz`,
-    `e.ts < ${bind(input.to)}::timestamptz`,
-  ];
-  let filterNeedsBattery = sortColumn?.needsBattery ?? false;
-  for (const filter of input.filter.attributeFilters) {
-    const compiled = filterConditions(product, filter, bind, language);
-    where.push(...compiled.conditions);
-    filterNeedsBattery ||= compiled.needsBattery;
-  }
-
-  const signature = signatureOf(product, input, language);
-  const token = input.seek ? decodeSeekToken(input.seek) : undefined;
-  const anchor = token && token.q === signature && token.o <= input.offset ? token : undefined;
+  const productParam = bind(product);
+  const sitesParam = sites.length === 1 ? `${bind(sites[0])}::int` : `ANY(${bind(sites)}::int[])`;
   const direction = input.orderByDescending ? 'DESC' : 'ASC';
-  const after = input.orderByDescending ? '<' : '>';
-  if (anchor) {
-    checkSortKey(sortColumn, anchor.k);
-    const [sortKey, ts, serial, seq] = anchor.k;
-    const tuple = `(e.ts, e.serial_number, e.seq) ${after} (${bind(ts)}::timestamptz, ${bind(serial)}::text, ${bind(seq)}::bigint)`;
-    // The plain bound on ts lets any index on time serve the seek, also those without the tie-breakers.
-    if (!sortColumn) where.push(tuple, `e.ts ${after}= ${bind(ts)}::timestamptz`);
-    else if (sortKey === null) where.push(`(${sortColumn.expression} IS NULL AND ${tuple})`);
-    else {
-      const value = `${bind(sortKey)}::${CASTS[sortColumn.attribute.kind]}`;
-      const x = sortColumn.expression;
-      where.push(`(${x} ${after} ${value} OR (${x} = ${value} AND ${tuple}) OR ${x} IS NULL)`);
-    }
-  }
-
-  const anchorOffset = anchor?.o ?? 0;
-  const skip = input.offset - anchorOffset;
-  const readLimit = skip + input.max * (1 + EVENT_COUNT_LOOKAHEAD_PAGES);
   const tieBreak = `e.ts ${direction}, e.serial_number ${direction}, e.seq ${direction}`;
-  const order = (sortValue: string) => (sortColumn ? `${sortValue} ${direction} NULLS LAST, ${tieBreak}` : tieBreak);
-  const batteryJoin = 'LEFT JOIN battery b ON b.serial_number = e.serial_number';
-  const outputNeedsBattery = columnList.some((column) => column.needsBattery);
-  const sortSelect = sortColumn
-    ? `, ${sortColumn.expression} AS sort_value, (${sortColumn.expression})::text AS sort_key`
-    : '';
+  const context: PageContext = {
+    product,
+    input,
+    language,
+    bind,
+    sortColumn,
+    signature: signatureOf(product, input, language),
+    scope: (alias) => `${alias}.device_class = ${productParam} AND ${alias}.operating_site_id = ${sitesParam}`,
+    from: bind(input.from),
+    to: bind(input.to),
+    order: (sortValue) => (sortColumn ? `${sortValue} ${direction} NULLS LAST, ${tieBreak}` : tieBreak),
+  };
+  const byHour = !sortColumn && input.filter.attributeFilters.length === 0;
+  const source = byHour ? hourCountedPageSource(context) : offsetPage(context);
 
   // Only the keys are read up to the page (an index-only scan where the filter allows): the fields of the
   // page's rows are fetched for those rows alone, so a deep page skips index entries, not whole events.
-  const sql = `WITH hits AS MATERIALIZED (
-  SELECT e.ts, e.serial_number, e.seq${sortSelect}
-    FROM device_event e ${filterNeedsBattery ? batteryJoin : ''}
-   WHERE ${where.join('\n     AND ')}
-   ORDER BY ${order(sortColumn?.expression ?? '')}
-   LIMIT ${bind(readLimit + 1)}
-)
-SELECT c.total_count, p.* FROM (SELECT count(*)::int AS total_count FROM hits) c
+  const sql = `WITH ${source.ctes}
+SELECT c.total_count, p.* FROM (${source.totalCount}) c
 LEFT JOIN LATERAL (
   SELECT ${sortColumn ? 'h.sort_key' : 'NULL::text'} AS key_sort, ${KEY_TS} AS key_ts, e.serial_number AS key_serial,
          e.seq::text AS key_seq, e.code AS key_code${columnList.map((column, i) => `,\n         ${outputExpression(column)} AS c${i}`).join('')}
-    FROM (SELECT * FROM hits e ORDER BY ${order('e.sort_value')} OFFSET ${bind(skip)} LIMIT ${bind(input.max)}) h
-    JOIN device_event e ON e.device_class = ${bind(product)} AND e.serial_number = h.serial_number
-                       AND e.seq = h.seq AND e.ts = h.ts
-    ${outputNeedsBattery ? batteryJoin : ''}
-   ORDER BY ${order('h.sort_value')}
+    FROM ${source.page} h
+    JOIN device_event e ON e.device_class = ${productParam} AND e.serial_number = h.serial_number
+                       AND e.seq = h.seq AND e.ts = h.ts AND e.ts >= ${context.from}::timestamptz
+                       AND e.ts < ${context.to}::timestamptz
+    ${columnList.some((column) => column.needsBattery) ? BATTERY_JOIN : ''}
+   ORDER BY ${context.order('h.sort_value')}
 ) p ON true`;
-  return { sql, params, columns: columnList, signature, anchorOffset, readLimit };
+  const { anchorOffset, readLimit } = source;
+  return { sql, params, columns: columnList, signature: context.signature, anchorOffset, readLimit };
 }

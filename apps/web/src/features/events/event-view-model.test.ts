@@ -1,3 +1,4 @@
+import { EVENT_OFFSET_MAX } from '@cbm/contracts/events';
 import { describe, expect, it } from 'vitest';
 import {
   activeFilters,
@@ -6,6 +7,7 @@ import {
   initialEventView,
   lastDaysToNow,
   offsetOf,
+  pageCountOf,
   seekFor,
   sortBy,
 } from './event-view-model';
@@ -69,5 +71,13 @@ describe('event view model', () => {
     expect(seekFor(tokens, offsetOf(3))).toBe('b');
     expect(seekFor(tokens, offsetOf(4))).toBe('b');
     expect(seekFor(tokens, offsetOf(6))).toBe('c');
+  });
+
+  it('offers the pages the count fills, up to the deepest offset the server answers', () => {
+    expect(pageCountOf(0)).toBe(1);
+    expect(pageCountOf(41)).toBe(3);
+    const deepest = pageCountOf(50_000_000);
+    expect(offsetOf(deepest)).toBeLessThanOrEqual(EVENT_OFFSET_MAX);
+    expect(offsetOf(deepest + 1)).toBeGreaterThan(EVENT_OFFSET_MAX);
   });
 });

@@ -2,6 +2,7 @@ import { EVENT_PAGE_SIZE } from '@cbm/contracts/constants';
 import {
   type AttributeFilter,
   DEFAULT_ORDER_BY,
+  EVENT_OFFSET_MAX,
   type EventAttribute,
   type SavedEventFilter,
 } from '@cbm/contracts/events';
@@ -88,6 +89,13 @@ export function sortBy(state: EventViewState, column: string): EventViewState {
 }
 
 export const offsetOf = (page: number) => (page - 1) * EVENT_PAGE_SIZE;
+
+/**
+ * The pager's pages: as many as the count fills, up to the deepest offset the server answers (an exact count can
+ * reach beyond it; the oldest events are then the first pages of the other direction).
+ */
+export const pageCountOf = (totalCount: number) =>
+  Math.max(1, Math.min(Math.ceil(totalCount / EVENT_PAGE_SIZE), Math.floor(EVENT_OFFSET_MAX / EVENT_PAGE_SIZE) + 1));
 
 /** The seek token that starts closest before `offset` (the server skips only the rest). */
 export function seekFor(tokens: ReadonlyMap<number, string>, offset: number): string | undefined {

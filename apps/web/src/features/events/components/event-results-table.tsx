@@ -1,4 +1,3 @@
-import { EVENT_PAGE_SIZE } from '@cbm/contracts/constants';
 import { type EventPage, type EventProduct, eventAttribute } from '@cbm/contracts/events';
 import { Anchor, Group, Loader, Pagination, ScrollArea, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +5,7 @@ import { Link } from 'react-router';
 import { SortableHeader } from '../../../components/table/sortable-header';
 import { currentLanguage } from '../../../lib/i18n';
 import { devicePagePath } from '../../battery-page/battery-page-path';
+import { pageCountOf } from '../event-view-model';
 import { eventValueText } from './event-value';
 
 /** The column whose value opens the device's page. */
@@ -31,7 +31,7 @@ export function EventResultsTable(props: EventResultsTableProps) {
   const { product, siteId, columns, page, loading, pageNumber, orderBy, descending, timeZone, onSort, onPage } = props;
   const { t } = useTranslation();
   const context = { language: currentLanguage(), timeZone, t };
-  const pages = Math.max(1, Math.ceil((page?.totalCount ?? 0) / EVENT_PAGE_SIZE));
+  const pages = pageCountOf(page?.totalCount ?? 0);
   const shownColumns = page?.events[0] ? Object.keys(page.events[0].values) : columns;
 
   return (
