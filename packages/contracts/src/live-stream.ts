@@ -58,7 +58,6 @@ export const liveSiteAccessSchema = z.object({
 export const liveReadySchema = liveSiteAccessSchema.extend({ sites: z.array(liveSiteAccessSchema) });
 export type LiveReady = z.infer<typeof liveReadySchema>;
 
-
 const nullableNumber = z.number().nullable();
 const isoTime = z.string().nullable();
 
