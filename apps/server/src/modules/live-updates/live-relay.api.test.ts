@@ -79,7 +79,7 @@ describe.skipIf(!TEST_MQTT_URL)('a live stream of several sites over the relay',
       const port = (t.app.server.address() as { port: number }).port;
       const [first, second] = (
         await t.db.query<{ id: number }>('SELECT id FROM operating_site ORDER BY id LIMIT 2')
-      ).map((row) => row.id);
+      ).map((row) => row.id) as [number, number];
       const stream = await openSse(
         `http://127.0.0.1:${port}/api/v2/live/stream?operatingSiteId=${first},${second}&events=alarm`,
         { cookie: await t.signIn('admin@cbm.demo') },
