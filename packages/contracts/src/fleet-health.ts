@@ -16,8 +16,6 @@ export const SERVICE_DUE_DAYS = 14;
 export const OFFLINE_ATTENTION_MINUTES = 30;
 /** The needs-attention list shows at most this many batteries (the worst first). */
 export const ATTENTION_LIST_MAX = 200;
-/** The overview follows the live streams of at most this many sites (streams are capped per user). */
-export const FLEET_HEALTH_STREAM_SITES = 4;
 
 /** The five live states every battery counts in exactly once. */
 export const HEALTH_STATES = ['charging', 'discharging', 'standby', 'offline', 'error'] as const;

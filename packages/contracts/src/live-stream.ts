@@ -4,10 +4,12 @@ import { batteryLiveStatusSchema } from './device-protocol';
 import { operatingSiteIdSchema } from './sites';
 
 /**
- * GET /api/v2/live/stream?operatingSiteId= — Server-Sent Events of the site's changed devices.
- * Events: `ready` once subscribed, then `battery` and `mdload` with the new state as JSON, `alert`
- * (`liveAlertSchema` of ./alerts) when an alert of the site fires, and `alarm` (`liveAlarmChangeSchema`) when
- * alarms of the site open, are acknowledged or clear — the last two for users who may see that product's alarms.
+ * GET /api/v2/live/stream?operatingSiteId= — Server-Sent Events of the changed devices of one site or several
+ * (`operatingSiteId` repeated or comma-separated, at most LIVE_STREAM_MAX_SITES; one stream against the caps).
+ * Events: `ready` (`liveReadySchema`) once every site is watched, then `battery` and `mdload` with the new state
+ * as JSON, `alert` (`liveAlertSchema` of ./alerts) when an alert of a site fires, and `alarm`
+ * (`liveAlarmChangeSchema`) when alarms of a site open, are acknowledged or clear — the last two for users who may
+ * see that product's alarms. Every change event's data carries the `operatingSiteId` it happened at.
  */
 export const LIVE_STREAM_PATH = '/api/v2/live/stream';
 export const LIVE_EVENTS = ['ready', 'battery', 'mdload', 'alert', 'alarm'] as const;
@@ -18,25 +20,43 @@ export const LIVE_REFETCH_THROTTLE_MS = 2_000;
 /** …and this often without any, in case an event was missed (a stream closed, or capped per user). */
 export const LIVE_FALLBACK_REFETCH_MS = 30_000;
 
-/** The alarm inbox across sites follows the live streams of at most this many sites (streams are capped per user). */
-export const ALARM_STREAM_SITES = 4;
+/**
+ * The sites one stream may follow. Opening and every recheck read the user's sites per feature once, whatever the
+ * number asked for (no query per site); the relay subscribes to a topic per site. 1,000 ids of up to 7 digits,
+ * comma-separated, keep the URL within 8 KB, the request line a proxy such as nginx accepts by default.
+ */
+export const LIVE_STREAM_MAX_SITES = 1_000;
 
 /** The events a stream carries besides `ready`; without `events`, all of them. */
 export const LIVE_CHANGE_EVENTS = ['battery', 'mdload', 'alert', 'alarm'] as const;
+
+/** A query value given repeated or comma-separated, as a list. */
+const listed = (value: unknown) =>
+  (Array.isArray(value) ? value : [value]).flatMap((entry) => (typeof entry === 'string' ? entry.split(',') : entry));
 
 /**
  * `events=alarm` (comma-separated or repeated): only these events, e.g. for the alarm inbox, which has no use for
  * every battery's readings.
  */
 export const liveStreamQuerySchema = z.object({
-  operatingSiteId: operatingSiteIdSchema,
-  events: z
-    .preprocess(
-      (value) => (typeof value === 'string' ? value.split(',') : value),
-      z.array(z.enum(LIVE_CHANGE_EVENTS)).min(1),
-    )
-    .optional(),
+  operatingSiteId: z.preprocess(listed, z.array(operatingSiteIdSchema).min(1).max(LIVE_STREAM_MAX_SITES)),
+  events: z.preprocess(listed, z.array(z.enum(LIVE_CHANGE_EVENTS)).min(1)).optional(),
 });
+
+/** What the stream carries of a site: its batteries, its charger-station units, its alerts and alarms. */
+export const liveSiteAccessSchema = z.object({
+  operatingSiteId: z.number().int(),
+  batteries: z.boolean(),
+  mdloads: z.boolean(),
+  alerts: z.boolean(),
+});
+
+/**
+ * `ready`: every site in `sites`, in the order asked for; the fields beside it are those of the first site, as a
+ * stream of one site has always sent them.
+ */
+export const liveReadySchema = liveSiteAccessSchema.extend({ sites: z.array(liveSiteAccessSchema) });
+export type LiveReady = z.infer<typeof liveReadySchema>;
 
 const nullableNumber = z.number().nullable();
 const isoTime = z.string().nullable();

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BROKER_KINDS, TEST_MQTT_URL, uniqueId } from '../../../test/mqtt-devices';
+import { BROKER_KINDS, brokerEnv, dropSession, TEST_MQTT_URL, uniqueId } from '../../../test/mqtt-devices';
+import { openSse } from '../../../test/sse-client';
+import { createTestApp } from '../../../test/test-app';
 import { type BrokerRules, startEmbeddedBroker } from '../device-broker/embedded-broker';
 import type { LiveChanges } from './live-hub';
 import { connectLiveRelay } from './live-relay';
@@ -65,5 +67,43 @@ describe.each(BROKER_KINDS)('live relay over the %s broker', (broker) => {
     await expect.poll(() => watching.heard, poll).toEqual([1, 3]);
     expect(storing.heard).toEqual([]);
     expect(otherDeployment.heard).toEqual([]);
+  });
+});
+
+describe.skipIf(!TEST_MQTT_URL)('a live stream of several sites over the relay', () => {
+  it('hears each site through its topic', { timeout: 180_000 }, async () => {
+    const env = brokerEnv('mosquitto');
+    const t = await createTestApp('pglite', env);
+    try {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const port = (t.app.server.address() as { port: number }).port;
+      const [first, second] = (
+        await t.db.query<{ id: number }>('SELECT id FROM operating_site ORDER BY id LIMIT 2')
+      ).map((row) => row.id) as [number, number];
+      const stream = await openSse(
+        `http://127.0.0.1:${port}/api/v2/live/stream?operatingSiteId=${first},${second}&events=alarm`,
+        { cookie: await t.signIn('admin@cbm.demo') },
+      );
+      // Ready once the broker confirmed both sites' topics: what is published now comes back through them.
+      await expect.poll(() => stream.events.map((entry) => entry.event), poll).toEqual(['ready']);
+      t.app.devices.live.publishAlarms(
+        [second, first].map((operatingSiteId) => ({
+          operatingSiteId,
+          product: 'battery' as const,
+          state: 'open' as const,
+          alarmIds: [1],
+        })),
+      );
+      await expect
+        .poll(() => stream.events.flatMap((entry) => (entry.event === 'alarm' ? [entry.data] : [])), poll)
+        .toEqual([
+          expect.objectContaining({ operatingSiteId: second }),
+          expect.objectContaining({ operatingSiteId: first }),
+        ]);
+      stream.close();
+    } finally {
+      await t.close();
+      await dropSession(TEST_MQTT_URL as string, env.MQTT_CLIENT_ID as string, 5);
+    }
   });
 });

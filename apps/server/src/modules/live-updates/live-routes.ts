@@ -4,15 +4,16 @@ import {
   LIVE_CHANGE_EVENTS,
   LIVE_STREAM_PATH,
   type LiveEvent,
+  type LiveReady,
   liveStreamQuerySchema,
 } from '@cbm/contracts/live-stream';
-import { SITE_PERMISSIONS } from '@cbm/contracts/site-permissions';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database';
 import { forbidden, HttpError, siteNotFound } from '../../http-error';
 import { siteRepository } from '../sites/site-repository';
+import { liveAccessOf, lostAny, refusedSites } from './live-access';
 import type { LiveHub } from './live-hub';
 import { type LiveStreamLimits, LiveStreamRegistry, type OpenLiveStream } from './live-stream-registry';
 
@@ -21,11 +22,12 @@ const KEEP_ALIVE_MS = 15_000;
 const tooManyStreams = () => new HttpError(429, 'live.tooManyStreams', 'errors.tooManyLiveStreams');
 
 /**
- * Server-Sent Events of a site's changed batteries (cbm_liveview) and charger-station twins (cbm_mdliveview),
- * its fired alerts and its alarms' changes: battery ones with cbm_alert, charger-station ones with cbm_mdlalert
- * and the site's mdload Alert permission. Streams are capped per user and in total; a reader too slow to take its
- * events is dropped; a stream ends with its session (sign-out at once, expiry and sign-outs elsewhere at
- * the next check) and when the user loses any of the access it was opened with. `events` narrows what it carries.
+ * Server-Sent Events of the sites' changed batteries (cbm_liveview) and charger-station twins (cbm_mdliveview),
+ * their fired alerts and their alarms' changes: battery ones with cbm_alert, charger-station ones with cbm_mdlalert
+ * and the site's mdload Alert permission. One stream follows one site or many and counts once against the caps
+ * per user and in total; a reader too slow to take its events is dropped; a stream ends with its session (sign-out
+ * at once, expiry and sign-outs elsewhere at the next check) and when the user loses any of the access it was
+ * opened with at any of its sites. `events` narrows what it carries.
  */
 export async function liveRoutes(
   app: FastifyInstance,
@@ -36,34 +38,27 @@ export async function liveRoutes(
   app.onSessionEnded((token) => registry.closeSession(token));
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  /** What the user may see of the site's live changes. */
-  const accessOf = async (userId: number, siteId: number) => ({
-    batteries: await sites.canAccess(userId, siteId, 'cbm_liveview'),
-    mdloads: await sites.canAccess(userId, siteId, 'cbm_mdliveview'),
-    battery: await sites.canAccess(userId, siteId, 'cbm_alert'),
-    mdload:
-      (await sites.canAccess(userId, siteId, 'cbm_mdlalert')) &&
-      (await sites.rules(userId, siteId)).includes(SITE_PERMISSIONS.mdloadAlert),
-  });
-  type Access = Awaited<ReturnType<typeof accessOf>>;
-  const lostAny = (before: Access, now: Access) =>
-    (Object.keys(before) as (keyof Access)[]).some((key) => before[key] && !now[key]);
+  /** 404 for the first site that does not exist, else 403: nothing tells which sites of others exist beyond that. */
+  const refusal = async (refused: number[]) => {
+    const existing = new Set(await sites.existing(refused));
+    const unknown = refused.find((siteId) => !existing.has(siteId));
+    return unknown === undefined ? forbidden() : siteNotFound(unknown);
+  };
 
   api.get(LIVE_STREAM_PATH, {
     schema: {
       tags: ['live'],
-      summary: 'Changes of the site’s batteries and charger-station units as Server-Sent Events',
+      summary: 'Changes of the sites’ batteries and charger-station units as Server-Sent Events',
       querystring: liveStreamQuerySchema,
       response: { 200: z.string().describe('text/event-stream: events ready, battery, mdload, alert, alarm') },
     },
     handler: async (request, reply) => {
       const user = await request.requireUser();
-      const siteId = request.query.operatingSiteId;
+      const siteIds = [...new Set(request.query.operatingSiteId)];
       const wanted = new Set<LiveEvent>(request.query.events ?? LIVE_CHANGE_EVENTS);
-      const access = await accessOf(user.id, siteId);
-      if (!Object.values(access).some(Boolean)) {
-        throw (await sites.exists(siteId)) ? forbidden() : siteNotFound(siteId);
-      }
+      const access = await liveAccessOf(sites, user.id, siteIds);
+      const refused = refusedSites(access);
+      if (refused.length > 0) throw await refusal(refused);
       if (!registry.admits(user.id)) throw tooManyStreams();
 
       const stream = new PassThrough();
@@ -79,39 +74,43 @@ export async function liveRoutes(
         }
       };
       const send = (event: LiveEvent, data: unknown) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-      const unsubscribe = options.live.subscribe(siteId, (update) => {
-        const allowed =
-          update.event === 'alert' || update.event === 'alarm'
-            ? access[update.data.product]
-            : update.event === 'battery'
-              ? access.batteries
-              : access.mdloads;
-        if (allowed && wanted.has(update.event)) send(update.event, update.data);
-      });
+      const unsubscribes = [...access].map(([siteId, site]) =>
+        options.live.subscribe(siteId, (update) => {
+          const allowed =
+            update.event === 'alert' || update.event === 'alarm'
+              ? site[update.data.product]
+              : update.event === 'battery'
+                ? site.batteries
+                : site.mdloads;
+          if (allowed && wanted.has(update.event)) send(update.event, { ...update.data, operatingSiteId: siteId });
+        }),
+      );
       const keepAlive = setInterval(() => write(': keep-alive\n\n'), KEEP_ALIVE_MS);
       const recheck = setInterval(async () => {
         const current = await app.sessionStillValid(open.sessionToken).catch(() => undefined);
-        if (!current || lostAny(access, await accessOf(current.id, siteId).catch(() => access))) close();
+        if (!current || lostAny(access, await liveAccessOf(sites, current.id, siteIds).catch(() => access))) close();
       }, options.limits.recheckMs);
       registry.add(open);
       function close() {
         clearInterval(keepAlive);
         clearInterval(recheck);
-        unsubscribe();
+        for (const unsubscribe of unsubscribes) unsubscribe();
         registry.delete(open);
         stream.end();
       }
       stream.once('close', close);
       reply.raw.once('close', close);
-      // Ready once every change of the site reaches this replica, whichever replica stores it.
-      void options.live.watched(siteId).then(() =>
-        send('ready', {
-          operatingSiteId: siteId,
-          batteries: access.batteries,
-          mdloads: access.mdloads,
-          alerts: access.battery || access.mdload,
-        }),
-      );
+      // Ready once every change of its sites reaches this replica, whichever replica stores it.
+      void Promise.all(siteIds.map((siteId) => options.live.watched(siteId))).then(() => {
+        const watched = [...access].map(([operatingSiteId, site]) => ({
+          operatingSiteId,
+          batteries: site.batteries,
+          mdloads: site.mdloads,
+          alerts: site.battery || site.mdload,
+        }));
+        const [first] = watched;
+        if (first) send('ready', { ...first, sites: watched } satisfies LiveReady);
+      });
       return (reply as FastifyReply)
         .header('content-type', 'text/event-stream; charset=utf-8')
         .header('cache-control', 'no-cache, no-transform')

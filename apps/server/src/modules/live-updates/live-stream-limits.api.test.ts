@@ -14,18 +14,19 @@ describeEachDatabase('live stream limits', (kind) => {
   let t: TestApp;
   let base: string;
   let siteId: number;
+  let otherSiteId: number;
   const streams: SseConnection[] = [];
   const poll = { timeout: 10_000, interval: 25 };
-  const open = async (cookie: string) => {
-    const stream = await openSse(`${base}/api/v2/live/stream?operatingSiteId=${siteId}`, { cookie });
+  const open = async (cookie: string, sites = [siteId]) => {
+    const stream = await openSse(`${base}/api/v2/live/stream?operatingSiteId=${sites.join(',')}`, { cookie });
     streams.push(stream);
     return stream;
   };
   const ready = (stream: SseConnection) =>
     expect.poll(() => stream.events.some((entry) => entry.event === 'ready'), poll).toBe(true);
   let users = 0;
-  /** A new user with the live view at the site, signed in. */
-  const liveUser = async () => {
+  /** A new user with the live view at the sites, signed in. */
+  const liveUser = async (sites = [siteId]) => {
     const repository = userRepository(t.db);
     const email = `live-${users++}@cbm.test`;
     const id = await repository.create({
@@ -35,8 +36,10 @@ describeEachDatabase('live stream limits', (kind) => {
       lastName: 'V',
     });
     await repository.grantFeatures(id, ['cbm_liveview', 'cbm_alert']);
-    await repository.grantSite(id, siteId);
-    await repository.grantPermissions(id, siteId, SITE_PERMISSION_NAMES);
+    for (const site of sites) {
+      await repository.grantSite(id, site);
+      await repository.grantPermissions(id, site, SITE_PERMISSION_NAMES);
+    }
     return { id, cookie: await t.signIn(email) };
   };
 
@@ -51,6 +54,10 @@ describeEachDatabase('live stream limits', (kind) => {
     base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
     const [site] = await t.db.query<{ id: number }>('SELECT min(operating_site_id) AS id FROM battery');
     siteId = site?.id as number;
+    const [other] = await t.db.query<{ id: number }>('SELECT min(id) AS id FROM operating_site WHERE id <> $1', [
+      siteId,
+    ]);
+    otherSiteId = other?.id as number;
   });
   afterEach(() => {
     for (const stream of streams.splice(0)) stream.close();
@@ -67,6 +74,12 @@ describeEachDatabase('live stream limits', (kind) => {
     expect(overTotal.status).toBe(429);
     streams[0]?.close();
     await expect.poll(async () => (await open(first.cookie)).status, poll).toBe(200);
+  });
+
+  it('counts a stream of several sites once', async () => {
+    const user = await liveUser([siteId, otherSiteId]);
+    for (let n = 0; n < PER_USER; n++) await ready(await open(user.cookie, [siteId, otherSiteId]));
+    expect((await open(user.cookie, [otherSiteId])).status).toBe(429);
   });
 
   describe('ends a stream', () => {
@@ -95,6 +108,14 @@ describeEachDatabase('live stream limits', (kind) => {
       await t.db.query('DELETE FROM user_feature WHERE user_id = $1', [withoutFeature.id]);
       await t.db.query('DELETE FROM user_site_grant WHERE user_id = $1', [withoutSite.id]);
       await expect.poll(() => first.ended && second.ended, poll).toBe(true);
+    });
+
+    it('of several sites when the user loses any one of them', async () => {
+      const user = await liveUser([siteId, otherSiteId]);
+      const stream = await open(user.cookie, [siteId, otherSiteId]);
+      await ready(stream);
+      await t.db.query('DELETE FROM user_site_grant WHERE user_id = $1 AND site_node_id = $2', [user.id, otherSiteId]);
+      await expect.poll(() => stream.ended, poll).toBe(true);
     });
 
     it('when its reader does not keep up', async () => {

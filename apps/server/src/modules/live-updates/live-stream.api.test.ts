@@ -1,7 +1,15 @@
 import { topicFor } from '@cbm/contracts/device-protocol';
+import { LIVE_STREAM_MAX_SITES } from '@cbm/contracts/live-stream';
 import type { MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { addTestBatteries, addTestMdloadUnit, connectDevice, json, telemetry } from '../../../test/mqtt-devices';
+import {
+  addTestBatteries,
+  addTestMdloadUnit,
+  connectDevice,
+  json,
+  telemetry,
+  uniqueId,
+} from '../../../test/mqtt-devices';
 import { openSse, type SseConnection } from '../../../test/sse-client';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 
@@ -98,5 +106,95 @@ describeEachDatabase('live stream', (kind) => {
     expect((await t.request({ url: url('x'), cookie: admin })).statusCode).toBe(400);
     const blocked = await t.request({ url: url(siteId), cookie: await t.signIn('blocked@cbm.demo') });
     expect(blocked.statusCode).toBe(403);
+  });
+
+  it('follows several sites in one stream, each event naming its site', async () => {
+    const [other] = await t.db.query<{ id: number }>(
+      'SELECT id FROM operating_site WHERE id <> $1 ORDER BY id LIMIT 1',
+      [siteId],
+    );
+    const otherId = other?.id as number;
+    const elsewhere = uniqueId('T');
+    await t.db.query(
+      `INSERT INTO battery (serial_number, operating_site_id, name, battery_type, product)
+       VALUES ($1, $2, $1, 'LFP 48V', 'Test battery')`,
+      [elsewhere, otherId],
+    );
+    const stream = await openSse(`${base}/api/v2/live/stream?operatingSiteId=${siteId}&operatingSiteId=${otherId}`, {
+      cookie: admin,
+    });
+    streams.push(stream);
+    await expect
+      .poll(() => ofEvent(stream, 'ready'), poll)
+      .toEqual([
+        {
+          operatingSiteId: siteId,
+          batteries: true,
+          mdloads: true,
+          alerts: true,
+          sites: [
+            { operatingSiteId: siteId, batteries: true, mdloads: true, alerts: true },
+            { operatingSiteId: otherId, batteries: true, mdloads: true, alerts: true },
+          ],
+        },
+      ]);
+    for (const [n, serial] of [serials[0] as string, elsewhere].entries()) {
+      await device.publishAsync(topicFor('battery', serial, 'telemetry'), json(telemetry(100 + n, new Date())), {
+        qos: 1,
+      });
+    }
+    t.app.devices.live.publishAlerts(otherId, [
+      { alertId: 1, product: 'battery', alertName: 'A', serialNumber: elsewhere } as never,
+    ]);
+    t.app.devices.live.publishAlarms([{ operatingSiteId: otherId, product: 'battery', state: 'open', alarmIds: [7] }]);
+    await expect
+      .poll(() => ofEvent(stream, 'battery').map((data) => [data.batterySerialNumber, data.operatingSiteId]), poll)
+      .toEqual(
+        expect.arrayContaining([
+          [serials[0], siteId],
+          [elsewhere, otherId],
+        ]),
+      );
+    await expect
+      .poll(() => ofEvent(stream, 'alert'), poll)
+      .toEqual([expect.objectContaining({ operatingSiteId: otherId })]);
+    expect(ofEvent(stream, 'alarm')).toEqual([expect.objectContaining({ operatingSiteId: otherId, alarmIds: [7] })]);
+
+    const commaSeparated = await openSse(
+      `${base}/api/v2/live/stream?operatingSiteId=${otherId},${siteId}&events=alarm`,
+      {
+        cookie: admin,
+      },
+    );
+    streams.push(commaSeparated);
+    await expect
+      .poll(() => ofEvent(commaSeparated, 'ready')[0]?.sites, poll)
+      .toEqual([
+        expect.objectContaining({ operatingSiteId: otherId }),
+        expect.objectContaining({ operatingSiteId: siteId }),
+      ]);
+  });
+
+  it('refuses several sites when any of them is not the user’s, naming none of another tenant’s', async () => {
+    const url = (...sites: number[]) =>
+      `/api/v2/live/stream?${sites.map((site) => `operatingSiteId=${site}`).join('&')}`;
+    const visible: number[] = (
+      await t.request({ url: '/api/v2/OperatingSites/access?featureName=cbm_liveview', cookie: operator })
+    ).json();
+    const [hidden] = await t.db.query<{ id: number }>(
+      'SELECT id FROM operating_site WHERE NOT (id = ANY($1::int[])) LIMIT 1',
+      [visible],
+    );
+    const refused = await t.request({ url: url(siteId, hidden?.id as number), cookie: operator });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'auth.forbidden' });
+    expect(JSON.stringify(refused.json())).not.toContain(String(hidden?.id));
+    const unknown = await t.request({ url: url(siteId, hidden?.id as number, 999_999), cookie: operator });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: 'sites.notFound' });
+    const tooMany = Array.from({ length: LIVE_STREAM_MAX_SITES + 1 }, (_, n) => n + 1).join(',');
+    expect((await t.request({ url: `/api/v2/live/stream?operatingSiteId=${tooMany}`, cookie: admin })).statusCode).toBe(
+      400,
+    );
   });
 });

@@ -45,6 +45,12 @@ export function siteRepository(db: Queryable) {
       return (await db.query('SELECT 1 FROM operating_site WHERE id = $1', [siteId])).length > 0;
     },
 
+    /** Those of the sites that exist. */
+    async existing(siteIds: readonly number[]): Promise<number[]> {
+      const rows = await db.query<{ id: number }>('SELECT id FROM operating_site WHERE id = ANY($1::int[])', [siteIds]);
+      return rows.map((row) => row.id);
+    },
+
     /** Permissions granted on the site or any of its ancestors. */
     async rules(userId: number, siteId: number): Promise<SitePermission[]> {
       const rows = await db.query<{ permission: SitePermission }>(

@@ -1,4 +1,4 @@
-import type { LiveBattery } from '@cbm/contracts/live-stream';
+import type { LiveBattery, LiveMdload } from '@cbm/contracts/live-stream';
 import { describe, expect, it } from 'vitest';
 import { healthSignal } from './health-signal';
 
@@ -35,10 +35,28 @@ describe('health signal', () => {
     expect(relevant('battery', battery({ batterySerialNumber: 'B' }))).toBe(true);
   });
 
-  it('lets through every alarm change and nothing of charger-station twins or alerts', () => {
+  it('lets through a charger-station unit once, then only when its state changes', () => {
+    const relevant = healthSignal();
+    const unit = (fields: Partial<LiveMdload> = {}): LiveMdload => ({
+      mdLoadSerial: 'A',
+      status: 'idle',
+      online: true,
+      powerKw: 0,
+      totalEnergyKwh: 10,
+      lastDataTimestamp: null,
+      stations: [],
+      ...fields,
+    });
+    expect(relevant('mdload', unit())).toBe(true);
+    expect(relevant('mdload', unit({ status: 'online', totalEnergyKwh: 11 }))).toBe(false);
+    expect(relevant('mdload', unit({ status: 'charging', powerKw: 3 }))).toBe(true);
+    expect(relevant('mdload', unit({ status: 'charging', online: false }))).toBe(true);
+    expect(relevant('battery', battery())).toBe(true);
+  });
+
+  it('lets through every alarm change and no alerts', () => {
     const relevant = healthSignal();
     expect(relevant('alarm', { operatingSiteId: 1, product: 'battery', state: 'open', alarmIds: [1] })).toBe(true);
-    expect(relevant('mdload', {})).toBe(false);
     expect(relevant('alert', {})).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import type { SiteCondition, SiteHealth } from '@cbm/contracts/fleet-health';
+import { LIVE_STREAM_MAX_SITES } from '@cbm/contracts/live-stream';
 import { describe, expect, it } from 'vitest';
 import { shownRows, siteRows, streamedSites } from './site-health-model';
 
@@ -61,8 +62,15 @@ describe('site health model', () => {
     expect(names(shownRows(withAlarms, '', 'stationError', 'name'))).toEqual(['Aachen']);
   });
 
-  it('follows the streams of the worst sites with batteries', () => {
-    expect(streamedSites(figures)).toEqual([1, 2, 3]);
+  it('follows every site in one stream, those without batteries too (their charger stations and alarms)', () => {
+    expect(streamedSites(figures)).toEqual([1, 2, 3, 4]);
     expect(streamedSites(undefined)).toEqual([]);
+  });
+
+  it('follows the worst sites where there are more than one stream may follow', () => {
+    const many = Array.from({ length: LIVE_STREAM_MAX_SITES }, (_, n) => health(n + 10, 'ok'));
+    const followed = streamedSites([...many, health(1, 'error')]);
+    expect(followed).toHaveLength(LIVE_STREAM_MAX_SITES);
+    expect(followed[0]).toBe(1);
   });
 });

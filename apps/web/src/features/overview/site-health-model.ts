@@ -1,4 +1,5 @@
-import { FLEET_HEALTH_STREAM_SITES, SITE_CONDITIONS, type SiteHealth } from '@cbm/contracts/fleet-health';
+import { SITE_CONDITIONS, type SiteHealth } from '@cbm/contracts/fleet-health';
+import { LIVE_STREAM_MAX_SITES } from '@cbm/contracts/live-stream';
 import type { FlatOperatingSite } from '@cbm/contracts/site-tree';
 
 export const SITE_SORTS = [
@@ -71,11 +72,10 @@ export function shownRows(rows: readonly SiteRow[], search: string, filter: Site
     .sort((a, b) => order(a, b) || byName(a, b));
 }
 
-/** The sites whose live streams the overview follows: the worst first, as many as streams allow. */
+/** The sites the overview's live stream follows: all of them, or the worst as many as one stream may. */
 export const streamedSites = (health: readonly SiteHealth[] | undefined): number[] =>
   [...(health ?? [])]
-    .filter((site) => site.batteries > 0)
     .sort((a, b) => SITE_CONDITIONS.indexOf(a.condition) - SITE_CONDITIONS.indexOf(b.condition))
-    .slice(0, FLEET_HEALTH_STREAM_SITES)
+    .slice(0, LIVE_STREAM_MAX_SITES)
     .map((site) => site.operatingSiteId)
     .sort((a, b) => a - b);

@@ -3,26 +3,26 @@ import { Anchor, Group, Loader, SegmentedControl, Stack, Text, Title } from '@ma
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useOperatingSites } from '../../sites/api/get-site-tree';
 import { alarmInboxPath } from '../alarm-paths';
 import { alarmStreamSites } from '../alarm-stream-sites';
 import { useAlarms } from '../api/get-alarms';
+import { useAlarmSites } from '../hooks/use-alarm-sites';
 import { useAlarmStream } from '../hooks/use-alarm-stream';
 import { AcknowledgeDialog } from './acknowledge-dialog';
 import { AlarmTable } from './alarm-table';
 
 /**
  * The alarm inbox of one site, or across the user's sites: active (open and acknowledged) or all alarms; live
- * through the sites' streams.
+ * through one stream over its sites.
  */
 export function AlarmInbox({ siteId }: { siteId?: number }) {
   const { t } = useTranslation();
   const [state, setState] = useState<'active' | 'all'>('active');
   const alarms = useAlarms({ operatingSiteId: siteId, state });
-  const siteIds = useOperatingSites().data?.map((site) => site.operatingSiteId) ?? [];
-  useAlarmStream(siteId === undefined ? alarmStreamSites(alarms.data, siteIds) : [siteId]);
-  const [acknowledging, setAcknowledging] = useState<Alarm | null>(null);
   const acrossSites = siteId === undefined;
+  const alarmSites = useAlarmSites(acrossSites);
+  useAlarmStream(acrossSites ? alarmStreamSites(alarms.data, alarmSites) : [siteId]);
+  const [acknowledging, setAcknowledging] = useState<Alarm | null>(null);
 
   return (
     <Stack gap="md">

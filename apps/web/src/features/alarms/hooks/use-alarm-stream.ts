@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useSiteStreams } from '../../../lib/use-site-streams';
+import { useSitesStream } from '../../../lib/use-sites-stream';
 import { ALARMS_KEY } from '../api/get-alarms';
 
 /** Reads the inboxes again when alarms of the sites open, are acknowledged or clear (decision 044). */
 export function useAlarmStream(siteIds: readonly number[]) {
   const queryClient = useQueryClient();
-  useSiteStreams(siteIds, ['alarm'], () => void queryClient.invalidateQueries({ queryKey: [ALARMS_KEY] }));
+  useSitesStream(siteIds, ['alarm'], () => void queryClient.invalidateQueries({ queryKey: [ALARMS_KEY] }));
 }
