@@ -21,9 +21,6 @@ interface LiveViewListProps {
   renderBattery(battery: LiveViewBattery): ReactNode;
 }
 
-const rowKey = (row: VirtualRow, index: number) =>
-  row.kind === 'header' ? `h-${row.section.key}` : row.kind === 'empty' ? `e-${row.key}` : `b-${row.key}-${index}`;
-
 const rowHeight = (row: VirtualRow, layout: 'grid' | 'list') =>
   row.kind === 'batteries' ? HEIGHTS[layout] + GAP : HEIGHTS[row.kind];
 
@@ -38,11 +35,15 @@ export function LiveViewList(props: LiveViewListProps) {
   const { ref: sizeRef, width } = useElementSize();
   const [scrollMargin, setScrollMargin] = useState(0);
   const columns = layout === 'grid' ? Math.max(1, Math.floor((width + GAP) / (CARD_MIN_WIDTH + GAP))) : 1;
-  // The virtualizer measures every row again when the row list or these functions change: on a scroll step they
-  // must stay the same objects, or each step is a pass over 99,999 rows.
-  const rows = useMemo(() => buildRows(sections, columns, collapsed), [sections, columns, collapsed]);
+  // The virtualizer measures every row again when the rows or their sizes change: on a scroll step they must stay
+  // the same objects, or each step is a pass over 99,999 rows. Before the width is known there are none, rather
+  // than a row per battery for one column.
+  const measured = width > 0;
+  const rows = useMemo(
+    () => (measured ? buildRows(sections, columns, collapsed) : []),
+    [measured, sections, columns, collapsed],
+  );
   const estimateSize = useCallback((index: number) => rowHeight(rows[index] as VirtualRow, layout), [rows, layout]);
-  const getItemKey = useCallback((index: number) => rowKey(rows[index] as VirtualRow, index), [rows]);
   const sectionName = useCallback(
     (key: SectionKey) =>
       key === UNGROUPED
@@ -55,7 +56,7 @@ export function LiveViewList(props: LiveViewListProps) {
     const top = listRef.current?.getBoundingClientRect().top;
     if (top !== undefined) setScrollMargin(top + window.scrollY);
   });
-  const virtualizer = useWindowVirtualizer({ count: rows.length, scrollMargin, estimateSize, overscan: 4, getItemKey });
+  const virtualizer = useWindowVirtualizer({ count: rows.length, scrollMargin, estimateSize, overscan: 4 });
 
   return (
     <Box ref={sizeRef}>
