@@ -128,12 +128,20 @@ export const isLowSoc = (battery: Pick<LiveViewBattery, 'soc'>) =>
 const addDays = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-/** 'overdue' before `today`, 'due' up to SERVICE_DUE_DAYS ahead (both YYYY-MM-DD, the site's calendar). */
-export function serviceState(nextServiceDate: string | null, today: string): 'overdue' | 'due' | null {
-  if (nextServiceDate === null) return null;
-  if (nextServiceDate < today) return 'overdue';
-  return nextServiceDate <= addDays(today, SERVICE_DUE_DAYS) ? 'due' : null;
+/**
+ * `serviceState` for one day, its last due day worked out once: a list of 99,999 batteries is then compared only.
+ * 'overdue' before `today`, 'due' up to SERVICE_DUE_DAYS ahead (both YYYY-MM-DD, the site's calendar).
+ */
+export function serviceStateOn(today: string): (nextServiceDate: string | null) => 'overdue' | 'due' | null {
+  const lastDueDay = addDays(today, SERVICE_DUE_DAYS);
+  return (nextServiceDate) => {
+    if (nextServiceDate === null) return null;
+    if (nextServiceDate < today) return 'overdue';
+    return nextServiceDate <= lastDueDay ? 'due' : null;
+  };
 }
+
+export const serviceState = (nextServiceDate: string | null, today: string) => serviceStateOn(today)(nextServiceDate);
 
 /** The unit's one live state of the four, as the charger-station live view shows its status. */
 export function stationState(unit: Pick<MdloadUnit, 'status' | 'online'>): StationState {
@@ -166,11 +174,12 @@ export function healthFigures(batteries: readonly HealthFields[], today: string)
     activeAlarms: null,
     stations: null,
   };
+  const serviceOn = serviceStateOn(today);
   for (const battery of batteries) {
     figures[healthState(battery)] += 1;
     if (battery.errorWithin24h) figures.errorWithin24h += 1;
     if (isLowSoc(battery)) figures.lowSoc += 1;
-    const service = serviceState(battery.nextServiceDate, today);
+    const service = serviceOn(battery.nextServiceDate);
     if (service === 'due') figures.serviceDue += 1;
     if (service === 'overdue') figures.serviceOverdue += 1;
   }

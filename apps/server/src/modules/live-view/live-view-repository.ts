@@ -8,8 +8,8 @@ import {
   NETWORK_PROBLEM_SHARE,
   NETWORK_PROBLEM_WINDOW_MINUTES,
 } from '@cbm/contracts/live-view';
+import { statusesMatching } from '@cbm/contracts/live-view-search';
 import type { Queryable } from '../../db/database';
-import { statusesMatching } from './status-search';
 
 interface LiveViewRow {
   serial_number: string;

@@ -1,6 +1,6 @@
 import type { LiveViewBattery } from '@cbm/contracts/live-view';
 import { describe, expect, it } from 'vitest';
-import { triage, triageCounts } from './triage-model';
+import { orderBatteries, triage, triageCounts } from './triage-model';
 
 const battery = (name: string, fields: Partial<LiveViewBattery> = {}): LiveViewBattery => ({
   batterySerialNumber: `S-${name}`,
@@ -31,7 +31,7 @@ const batteries = [
   battery('Charlie', { status: 'offline', online: false, soc: null, lastDataTimestamp: '2026-11-24T10:00:00.000Z' }),
   battery('Delta', { status: 'charging', soc: 80, nextServiceDate: '2026-12-01' }),
 ];
-const names = (list: LiveViewBattery[]) => list.map((entry) => entry.batteryName);
+const names = (list: readonly LiveViewBattery[]) => list.map((entry) => entry.batteryName);
 
 describe('live view triage', () => {
   it('counts each chip by the fleet health rules', () => {
@@ -45,14 +45,20 @@ describe('live view triage', () => {
   });
 
   it('shows the batteries under a chip, or all', () => {
-    expect(names(triage(batteries, 'service', 'name', today))).toEqual(['Alpha', 'Delta']);
-    expect(names(triage(batteries, 'offline', 'name', today))).toEqual(['Charlie']);
-    expect(names(triage(batteries, null, 'name', today))).toEqual(['Alpha', 'Bravo', 'Charlie', 'Delta']);
+    expect(names(triage(batteries, 'service', today))).toEqual(['Alpha', 'Delta']);
+    expect(names(triage(batteries, 'offline', today))).toEqual(['Charlie']);
+    expect(names(triage(batteries, null, today))).toEqual(['Alpha', 'Bravo', 'Charlie', 'Delta']);
   });
 
   it('orders by SoC lowest first, state worst first and oldest data first, missing values last', () => {
-    expect(names(triage(batteries, null, 'soc', today))).toEqual(['Alpha', 'Bravo', 'Delta', 'Charlie']);
-    expect(names(triage(batteries, null, 'state', today))).toEqual(['Bravo', 'Charlie', 'Delta', 'Alpha']);
-    expect(names(triage(batteries, null, 'lastData', today))[0]).toBe('Charlie');
+    expect(names(orderBatteries(batteries, 'name'))).toEqual(['Alpha', 'Bravo', 'Charlie', 'Delta']);
+    expect(names(orderBatteries(batteries, 'soc'))).toEqual(['Alpha', 'Bravo', 'Delta', 'Charlie']);
+    expect(names(orderBatteries(batteries, 'state'))).toEqual(['Bravo', 'Charlie', 'Delta', 'Alpha']);
+    expect(names(orderBatteries(batteries, 'lastData'))[0]).toBe('Charlie');
+  });
+
+  it('keeps equal keys in the order of the list (by name)', () => {
+    const even = [battery('Echo', { soc: 30 }), battery('Foxtrot', { soc: 30 }), battery('Golf', { soc: 10 })];
+    expect(names(orderBatteries(even, 'soc'))).toEqual(['Golf', 'Echo', 'Foxtrot']);
   });
 });

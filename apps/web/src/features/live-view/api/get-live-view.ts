@@ -1,25 +1,22 @@
 import { LIVE_VIEW_MAX_ITEMS, LIVE_VIEW_UPDATE_POLL_MS } from '@cbm/contracts/constants';
 import type { LiveViewQuery, LiveViewResponse } from '@cbm/contracts/live-view';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 export const LIVE_VIEW_PATH = '/battery/BatteryLiveView';
 
-/** GET /battery/BatteryLiveView: the site's batteries matching the search (API calls, up to 99,999). */
-export const liveViewQuery = (operatingSiteId: number, search: string) =>
+/**
+ * GET /battery/BatteryLiveView: the site's batteries (API calls, up to 99,999). The screen searches the list it
+ * holds (search-model.ts) rather than asking again for each search.
+ */
+export const liveViewQuery = (operatingSiteId: number) =>
   queryOptions({
-    queryKey: ['liveView', operatingSiteId, search],
+    queryKey: ['liveView', operatingSiteId],
     queryFn: () =>
       api<LiveViewResponse>(LIVE_VIEW_PATH, {
-        query: {
-          operatingSiteId,
-          offset: 0,
-          limit: LIVE_VIEW_MAX_ITEMS,
-          search: search || undefined,
-        } satisfies LiveViewQuery,
+        query: { operatingSiteId, offset: 0, limit: LIVE_VIEW_MAX_ITEMS } satisfies LiveViewQuery,
       }),
     staleTime: 30 * LIVE_VIEW_UPDATE_POLL_MS,
   });
 
-export const useLiveView = (operatingSiteId: number, search: string) =>
-  useQuery({ ...liveViewQuery(operatingSiteId, search), placeholderData: keepPreviousData });
+export const useLiveView = (operatingSiteId: number) => useQuery(liveViewQuery(operatingSiteId));

@@ -6,7 +6,7 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { formatDate, formatDateTimeIn, todayIn } from '../../../lib/dates';
+import { formatDate, formatDateTimeIn } from '../../../lib/dates';
 import { offlineForText } from '../../../lib/durations';
 import { currentLanguage } from '../../../lib/i18n';
 import { batteryPagePath } from '../../battery-page/battery-page-path';
@@ -38,6 +38,8 @@ interface BatteryCardProps {
   canOpenPage: boolean;
   /** The site's time zone: the last data time is shown as the site's clocks show it. */
   timeZone: string;
+  /** YYYY-MM-DD in the site's calendar: service due or overdue. */
+  today: string;
   menu: ReactNode;
   /** 'Update data' in progress, or its result (the card's status line). */
   refreshStatus?: ReactNode;
@@ -60,8 +62,21 @@ const LIST_SHARES = {
 } as const;
 type FieldKey = keyof typeof LIST_SHARES;
 
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** One formatter per language and digits: `toLocaleString` with options builds one per call, five per card. */
+function numberFormat(digits: number) {
+  const key = `${currentLanguage()}-${digits}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(currentLanguage(), { maximumFractionDigits: digits });
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
 const number = (value: number | null, unit: string, digits = 1) =>
-  value === null ? '—' : `${value.toLocaleString(currentLanguage(), { maximumFractionDigits: digits })} ${unit}`;
+  value === null ? '—' : `${numberFormat(digits).format(value)} ${unit}`;
 
 // Small text in these colours needs their darkest shades for 4.5:1 (app/contrast.css, decision 034).
 const ORANGE_TEXT = 'var(--mantine-color-orange-light-color)';
@@ -70,8 +85,8 @@ const RED_TEXT = 'var(--mantine-color-red-light-color)';
 /** Fields that need a look, highlighted: low SoC, service due (orange) or overdue (red). */
 type Highlight = { color: string; note: string } | undefined;
 
-function highlights(battery: LiveViewBattery, timeZone: string, t: TFunction): Partial<Record<FieldKey, Highlight>> {
-  const service = serviceState(battery.nextServiceDate, todayIn(timeZone));
+function highlights(battery: LiveViewBattery, today: string, t: TFunction): Partial<Record<FieldKey, Highlight>> {
+  const service = serviceState(battery.nextServiceDate, today);
   return {
     soc: isLowSoc(battery) ? { color: ORANGE_TEXT, note: t('liveView.triage.lowSoc') } : undefined,
     nextService: service
@@ -108,12 +123,12 @@ const onControl = (target: EventTarget) =>
 
 /** One battery: its live figures; red border for a current error, orange triangle for one within 24 h. */
 export function BatteryCard(props: BatteryCardProps) {
-  const { battery, layout, siteId, canOpenErrors, canOpenPage, timeZone, menu, refreshStatus } = props;
+  const { battery, layout, siteId, canOpenErrors, canOpenPage, timeZone, today, menu, refreshStatus } = props;
   const { t } = useTranslation();
   const navigate = useNavigate();
   const language = currentLanguage();
   const pagePath = batteryPagePath(siteId, battery.batterySerialNumber);
-  const marked = highlights(battery, timeZone, t);
+  const marked = highlights(battery, today, t);
   const shown = (key: FieldKey, value: string) => {
     const highlight = marked[key];
     return highlight ? (

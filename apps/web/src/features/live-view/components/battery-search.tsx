@@ -1,6 +1,8 @@
+import { LIVE_VIEW_SEARCH_DEBOUNCE_MS } from '@cbm/contracts/constants';
 import { Autocomplete, Group, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedCallback, useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBatterySuggestions } from '../api/get-battery-suggestions';
 import { suggestionOptions } from '../live-view-model';
@@ -10,13 +12,22 @@ const SUGGESTIONS_DEBOUNCE_MS = 200;
 
 interface BatterySearchProps {
   siteId: number;
-  value: string;
-  onChange: (value: string) => void;
+  /** The typed text, trimmed, once typing pauses for the search debounce. */
+  onSearch: (search: string) => void;
 }
 
-/** The live view's search: a battery name or serial, with the site's matching batteries as suggestions. */
-export function BatterySearch({ siteId, value, onChange }: BatterySearchProps) {
+/**
+ * The live view's search: a battery name or serial, with the site's matching batteries as suggestions. It keeps
+ * the typed text itself, so that a keystroke renders the field, not the page of 99,999 batteries.
+ */
+export function BatterySearch({ siteId, onSearch }: BatterySearchProps) {
   const { t } = useTranslation();
+  const [value, setValue] = useState('');
+  const search = useDebouncedCallback((text: string) => onSearch(text.trim()), LIVE_VIEW_SEARCH_DEBOUNCE_MS);
+  const onChange = (text: string) => {
+    setValue(text);
+    search(text);
+  };
   const [typed] = useDebouncedValue(value.trim(), SUGGESTIONS_DEBOUNCE_MS);
   const suggestions = useBatterySuggestions(siteId, typed);
   const options = suggestionOptions(suggestions.data ?? [], value);

@@ -1,8 +1,7 @@
 import { BATTERY_GROUP_NAME_MAX, type BatteryGroup } from '@cbm/contracts/battery-groups';
-import { LIVE_VIEW_SEARCH_DEBOUNCE_MS } from '@cbm/contracts/constants';
 import { BATTERY_NAME_MAX, type LiveViewBattery } from '@cbm/contracts/live-view';
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useDebouncedValue, useLocalStorage } from '@mantine/hooks';
+import { useLocalStorage } from '@mantine/hooks';
 import { IconAlertTriangle, IconDownload, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -49,10 +48,9 @@ export default function LiveViewPage() {
     key: `cbm.liveView.collapsed.${siteId}`,
     defaultValue: [],
   });
-  const [searchText, setSearchText] = useState('');
-  const [search] = useDebouncedValue(searchText.trim(), LIVE_VIEW_SEARCH_DEBOUNCE_MS);
+  const [search, setSearch] = useState('');
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const liveView = useLiveView(siteId, search);
+  const liveView = useLiveView(siteId);
   const groups = useBatteryGroups(siteId);
   const connectivity = useConnectivity(siteId);
   const user = useUser();
@@ -64,14 +62,14 @@ export default function LiveViewPage() {
   useLiveStream(siteId);
 
   const groupList = groups.data ?? NO_GROUPS;
-  const triaged = useTriage(liveView.data?.batteries, timeZone);
+  const triaged = useTriage(liveView.data?.batteries, search, timeZone);
   const narrowed = search !== '' || triaged.filter !== null;
   // 99,999 batteries: sorting them into sections is worth doing only when the list or groups change.
   const sections = useMemo(
     () => buildSections(triaged.shown, groupList, narrowed),
     [triaged.shown, groupList, narrowed],
   );
-  const collapsed = new Set(collapsedKeys);
+  const collapsed = useMemo(() => new Set(collapsedKeys), [collapsedKeys]);
   const canOpenErrors = user.data?.authorizedFeatures.includes('cbm_filter') ?? false;
   const canOpenPage = user.data?.authorizedFeatures.includes(BATTERY_PAGE_FEATURE) ?? false;
   const success = (message: string) => notifications.add({ type: 'success', title: t('menu.liveView'), message });
@@ -107,6 +105,7 @@ export default function LiveViewPage() {
       canOpenErrors={canOpenErrors}
       canOpenPage={canOpenPage}
       timeZone={timeZone}
+      today={triaged.today}
       refreshStatus={refreshStatusOf(battery)}
       menu={
         <BatteryMenu
@@ -143,12 +142,12 @@ export default function LiveViewPage() {
       <Group justify="space-between">
         {/* Takes the room the actions leave; the search narrows down to its minimum before the actions wrap. */}
         <Group gap="sm" wrap="nowrap" style={{ flex: '1 1 0' }}>
-          <BatterySearch siteId={siteId} value={searchText} onChange={setSearchText} />
+          <BatterySearch siteId={siteId} onSearch={setSearch} />
           <Text c="dimmed" size="sm" style={{ whiteSpace: 'nowrap' }}>
             {liveView.isFetching ? (
               <Loader size="xs" />
             ) : (
-              t('liveView.count', { count: liveView.data?.totalCount ?? 0 })
+              t('liveView.count', { count: search === '' ? (liveView.data?.totalCount ?? 0) : triaged.found.length })
             )}
           </Text>
         </Group>
@@ -183,7 +182,7 @@ export default function LiveViewPage() {
       />
       {liveView.isPending ? (
         <Loader />
-      ) : liveView.data?.totalCount === 0 && search !== '' ? (
+      ) : triaged.found.length === 0 && search !== '' ? (
         <Text>{t('liveView.nothingFound')}</Text>
       ) : triaged.shown.length === 0 && triaged.filter !== null ? (
         <Text>{t('liveView.triage.nothingShown')}</Text>

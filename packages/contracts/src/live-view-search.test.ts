@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { statusesMatching } from './status-search';
+import { statusesMatching } from './live-view-search';
 
 describe('statusesMatching', () => {
   it('finds states by the start of their English or German label', () => {
