@@ -7,11 +7,15 @@ export interface TcpProxy {
   cut(): Promise<void>;
   /** Accepts connections again on the same port. */
   restore(): Promise<void>;
+  /** Stops reading what clients send (as a busy server would), until `release`. */
+  hold(): void;
+  release(): void;
   close(): Promise<void>;
 }
 
 export async function startTcpProxy(targetHost: string, targetPort: number): Promise<TcpProxy> {
   const sockets = new Set<net.Socket>();
+  const clients = new Map<net.Socket, net.Socket>();
   const track = (socket: net.Socket) => {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
@@ -21,6 +25,8 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
     const upstream = net.connect(targetPort, targetHost);
     track(client);
     track(upstream);
+    clients.set(client, upstream);
+    client.once('close', () => clients.delete(client));
     client.pipe(upstream).pipe(client);
     client.once('close', () => upstream.destroy());
     upstream.once('close', () => client.destroy());
@@ -41,5 +47,16 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
     });
   await listen(0);
   const { port } = server.address() as net.AddressInfo;
-  return { port, cut: stop, restore: () => listen(port), close: stop };
+  return {
+    port,
+    cut: stop,
+    restore: () => listen(port),
+    close: stop,
+    hold: () => {
+      for (const [client, upstream] of clients) client.unpipe(upstream).pause();
+    },
+    release: () => {
+      for (const [client, upstream] of clients) client.pipe(upstream);
+    },
+  };
 }

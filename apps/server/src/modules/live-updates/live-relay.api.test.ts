@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BROKER_KINDS, brokerEnv, dropSession, TEST_MQTT_URL, uniqueId } from '../../../test/mqtt-devices';
 import { openSse } from '../../../test/sse-client';
+import { startTcpProxy } from '../../../test/tcp-proxy';
 import { createTestApp } from '../../../test/test-app';
 import { type BrokerRules, startEmbeddedBroker } from '../device-broker/embedded-broker';
 import type { LiveChanges } from './live-hub';
@@ -67,6 +68,37 @@ describe.each(BROKER_KINDS)('live relay over the %s broker', (broker) => {
     await expect.poll(() => watching.heard, poll).toEqual([1, 3]);
     expect(storing.heard).toEqual([]);
     expect(otherDeployment.heard).toEqual([]);
+  });
+
+  it('drops changes while the broker takes none, instead of piling them up in memory, and relays again after', async () => {
+    const proxy = await startTcpProxy('127.0.0.1', Number(new URL(url).port));
+    closing.push(() => proxy.close());
+    const group = uniqueId('g');
+    const watching = await replica(group);
+    await watching.relay.watch(1);
+    const warnings: unknown[] = [];
+    const sending = await connectLiveRelay({
+      url: `mqtt://127.0.0.1:${proxy.port}`,
+      clientId: uniqueId('cbm-live-test'),
+      shareGroup: group,
+      log: { warn: (...args: unknown[]) => warnings.push(args.at(-1)) },
+      onLive: () => undefined,
+    });
+    closing.push(() => sending.close());
+
+    proxy.hold();
+    // ~25 MB of changes against a broker that reads nothing: past the kernel's buffers and the relay's 8 MB.
+    for (let n = 0; n < 250_000; n++) sending.send(changesOf(2));
+    expect(warnings).toContain('live relay behind: changes dropped until the broker takes them again');
+
+    proxy.release();
+    await expect
+      .poll(() => {
+        sending.send(changesOf(1));
+        return watching.heard.includes(1);
+      }, poll)
+      .toBe(true);
+    expect(warnings).toContain('live relay caught up');
   });
 });
 

@@ -10,6 +10,12 @@ import { liveChangesSchema } from './live-hub';
  */
 const liveTopic = (shareGroup: string, siteId: number) => `cbm/internal/${shareGroup || 'cbm'}/live/${siteId}`;
 
+/**
+ * Changes are dropped (QoS 0) while the connection's write buffer holds more than this or it is down, instead of
+ * piling up in memory behind a busy broker: screens catch up with their fallback refetch (LIVE_FALLBACK_REFETCH_MS).
+ */
+const RELAY_BUFFER_BYTES = 8 * 1024 * 1024;
+
 export interface LiveRelayOptions {
   url: string;
   /** The replica's MQTT_CLIENT_ID; this connection uses it with a `-live` suffix. */
@@ -33,6 +39,7 @@ export async function connectLiveRelay(options: LiveRelayOptions): Promise<LiveR
     // Plain MQTT 3.1.1 is all it takes: QoS 0, clean session.
     protocolVersion: 4,
     clean: true,
+    queueQoSZero: false,
     reconnectPeriod: 1000,
     connectTimeout: options.connectTimeoutMs ?? 10_000,
   });
@@ -48,8 +55,15 @@ export async function connectLiveRelay(options: LiveRelayOptions): Promise<LiveR
   client.on('error', (error) => log.warn({ err: error }, 'MQTT live relay connection'));
   await firstConnection(client, options.url, options.connectTimeoutMs ?? 10_000);
 
+  let dropped = 0;
   return {
     send(changes) {
+      if (!client.connected || client.stream.writableLength > RELAY_BUFFER_BYTES) {
+        if (dropped++ === 0) log.warn('live relay behind: changes dropped until the broker takes them again');
+        return;
+      }
+      if (dropped > 0) log.warn({ dropped }, 'live relay caught up');
+      dropped = 0;
       client.publish(liveTopic(options.shareGroup, changes.siteId), JSON.stringify(changes), { qos: 0 });
     },
     async watch(siteId) {
