@@ -1,22 +1,8 @@
-import { LIVE_REFETCH_THROTTLE_MS, type LiveEvent } from '@cbm/contracts/live-stream';
+import { LIVE_REFETCH_THROTTLE_MS } from '@cbm/contracts/live-stream';
 import { cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeEventSource } from '../test/fake-event-source';
 import { useSitesStream } from './use-sites-stream';
-
-class FakeEventSource extends EventTarget {
-  static opened: FakeEventSource[] = [];
-  closed = false;
-  constructor(readonly url: string) {
-    super();
-    FakeEventSource.opened.push(this);
-  }
-  close() {
-    this.closed = true;
-  }
-  push(event: LiveEvent, data: object) {
-    this.dispatchEvent(new MessageEvent(event, { data: JSON.stringify(data) }));
-  }
-}
 
 beforeEach(() => {
   FakeEventSource.opened = [];

@@ -3,24 +3,9 @@ import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../lib/i18n';
+import { FakeEventSource } from '../../test/fake-event-source';
 import { AlertNotifications } from './components/alert-notifications';
 import { DesktopNotifications } from './components/desktop-notifications';
-
-/** The live stream as the browser's EventSource, with a way to push an event. */
-class FakeEventSource extends EventTarget {
-  static opened: FakeEventSource[] = [];
-  closed = false;
-  constructor(readonly url: string) {
-    super();
-    FakeEventSource.opened.push(this);
-  }
-  close() {
-    this.closed = true;
-  }
-  push(alert: LiveAlert) {
-    this.dispatchEvent(new MessageEvent('alert', { data: JSON.stringify(alert) }));
-  }
-}
 
 class FakeNotification {
   static permission: NotificationPermission = 'default';
@@ -80,8 +65,8 @@ describe('desktop notifications of fired alerts', () => {
     await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
     const [source] = FakeEventSource.opened as [FakeEventSource];
     expect(source.url).toBe('/api/v2/live/stream?operatingSiteId=4');
-    act(() => source.push(ALERT));
-    act(() => source.push({ ...ALERT, code: 'X999' }));
+    act(() => source.push('alert', ALERT));
+    act(() => source.push('alert', { ...ALERT, code: 'X999' }));
     expect(FakeNotification.shown).toEqual([
       { title: 'Error E101: Forklift 7', body: 'Alert “Night shift”: Cell over-temperature: battery switched off' },
       { title: 'Error X999: Forklift 7', body: 'Alert “Night shift”: Cell over-temperature' },
@@ -94,7 +79,7 @@ describe('desktop notifications of fired alerts', () => {
     await act(() => i18n.changeLanguage('de'));
     renderShell(<AlertNotifications siteId={4} />);
     await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
-    act(() => (FakeEventSource.opened[0] as FakeEventSource).push(ALERT));
+    act(() => (FakeEventSource.opened[0] as FakeEventSource).push('alert', ALERT));
     expect(FakeNotification.shown).toEqual([
       { title: 'Fehler E101: Forklift 7', body: 'Alarm „Night shift“: Zellübertemperatur: Batterie abgeschaltet' },
     ]);
