@@ -50,20 +50,26 @@ interface ServerInfo {
   schema: string;
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'soak-server.ts')], {
-  stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-  env: {
-    ...process.env,
-    SOAK_DATABASE_URL: databaseUrl,
-    SOAK_MQTT_URL: mqttUrl,
-    SOAK_PREFIX: prefix,
-    SOAK_BATTERIES: String(batteries),
-    SOAK_SITES: String(siteCount),
-    SOAK_OPERATORS: String(operators),
-    SOAK_RESOLUTION_SECONDS: resolutionSeconds,
-    SOAK_HISTORY_DAYS: String(setting('SOAK_HISTORY_DAYS', 30, 7)),
+// SOAK_SERVER_NODE_ARGS: extra Node flags for the server, e.g. `--heapsnapshot-near-heap-limit=1`.
+const serverNodeArgs = (process.env.SOAK_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const server = spawn(
+  process.execPath,
+  [...serverNodeArgs, '--import', 'tsx', path.join(import.meta.dirname, 'soak-server.ts')],
+  {
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    env: {
+      ...process.env,
+      SOAK_DATABASE_URL: databaseUrl,
+      SOAK_MQTT_URL: mqttUrl,
+      SOAK_PREFIX: prefix,
+      SOAK_BATTERIES: String(batteries),
+      SOAK_SITES: String(siteCount),
+      SOAK_OPERATORS: String(operators),
+      SOAK_RESOLUTION_SECONDS: resolutionSeconds,
+      SOAK_HISTORY_DAYS: String(setting('SOAK_HISTORY_DAYS', 30, 7)),
+    },
   },
-});
+);
 // A soak that fails half-way still takes its server (and that server's schema) down with it.
 process.on('exit', () => {
   server.kill('SIGTERM');

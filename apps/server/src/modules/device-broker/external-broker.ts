@@ -2,6 +2,7 @@ import { ANY_VERSION_ROOT } from '@cbm/contracts/device-protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
 import type { DeviceTransport, MessageSink } from './device-transport';
+import { IntakeGate } from './intake-gate';
 import { firstConnection, redacted } from './mqtt-connection';
 
 export interface ExternalBrokerOptions {
@@ -51,12 +52,13 @@ const subscriptionTopics = (shareGroup: string) =>
  */
 export async function connectExternalBroker(options: ExternalBrokerOptions): Promise<DeviceTransport> {
   const { sink, log } = options;
+  const receiveMaximum = Math.min(MAX_RECEIVE_MAXIMUM, options.receiveMaximum ?? 10_000);
   // A PUBACK is only valid on the connection that received the message: after a reconnect the
   // broker resends what was not acknowledged, with new packet ids.
-  let connection = 0;
+  const gate = new IntakeGate(receiveMaximum);
   const state = { connected: false, subscribed: false, lastConnectedAt: null as string | null };
   const acknowledge = (client: MqttClient, messageId: number, receivedOn: number) => {
-    if (receivedOn === connection && client.connected) {
+    if (receivedOn === gate.current && client.connected) {
       (client as unknown as PacketSender)._sendPacket({ cmd: 'puback', messageId });
     }
   };
@@ -67,7 +69,7 @@ export async function connectExternalBroker(options: ExternalBrokerOptions): Pro
     properties: sink
       ? {
           sessionExpiryInterval: SESSION_EXPIRY_SECONDS,
-          receiveMaximum: Math.min(MAX_RECEIVE_MAXIMUM, options.receiveMaximum ?? 10_000),
+          receiveMaximum,
         }
       : {},
     // We subscribe on every connect ourselves; mqtt.js would only when the session is gone.
@@ -75,13 +77,15 @@ export async function connectExternalBroker(options: ExternalBrokerOptions): Pro
     reconnectPeriod: RECONNECT_MS,
     connectTimeout: options.connectTimeoutMs ?? 10_000,
     customHandleAcks(topic, payload, packet, done) {
-      const receivedOn = connection;
+      const receivedOn = gate.current;
       const messageId = packet.messageId as number;
-      ingest(topic, payload).then(
-        () => acknowledge(client, messageId, receivedOn),
-        () => undefined, // not acknowledged: the broker delivers it again
-      );
-      done(ACK_AFTER_COMMIT);
+      ingest(topic, payload)
+        .then(
+          () => acknowledge(client, messageId, receivedOn),
+          () => undefined, // not acknowledged: the broker delivers it again
+        )
+        .finally(() => gate.settle(receivedOn));
+      gate.admit(() => done(ACK_AFTER_COMMIT));
     },
   });
   const ingest = (topic: string, payload: Buffer) =>
@@ -96,14 +100,14 @@ export async function connectExternalBroker(options: ExternalBrokerOptions): Pro
       const granted = await client.subscribeAsync(subscriptions);
       const refused = granted.filter((grant) => grant.qos > 2).map((grant) => grant.topic);
       if (refused.length > 0) log.warn({ refused }, 'MQTT broker refused the ingest subscriptions');
-      if (on === connection) state.subscribed = refused.length === 0;
+      if (on === gate.current) state.subscribed = refused.length === 0;
     } catch (error) {
       log.warn({ err: error }, 'MQTT subscribe failed; subscribing again after the next connect');
     }
   };
   let subscribed: Promise<void> = Promise.resolve();
   client.on('connect', () => {
-    connection++;
+    const connection = gate.reconnected();
     Object.assign(state, { connected: true, subscribed: false, lastConnectedAt: new Date().toISOString() });
     if (sink) subscribed = subscribe(connection);
   });
@@ -128,7 +132,7 @@ export async function connectExternalBroker(options: ExternalBrokerOptions): Pro
       kind: 'external',
       connected: state.connected,
       subscribed: state.subscribed,
-      reconnects: Math.max(0, connection - 1),
+      reconnects: Math.max(0, gate.current - 1),
       lastConnectedAt: state.lastConnectedAt,
     }),
     async close() {
