@@ -64,8 +64,10 @@ const row = (label: string, value: string, ratio = '') =>
 /** Prints the soak's table; false when a message was lost or stored twice. */
 export function printSoakReport(f: SoakFigures): boolean {
   const last = f.samples.at(-1) as Sample;
-  const lostSamples =
-    f.published.telemetry - (f.stored.samples - f.stored.sampleDuplicates) - last.ingest.samplesSkipped;
+  // At a sample resolution the server cannot tell a redelivered telemetry it does not keep from a new one, so
+  // each interval of each battery must hold its one sample; without a resolution every telemetry is a sample.
+  const expectedSamples = f.published.sampleIntervals || f.published.telemetry;
+  const lostSamples = expectedSamples - (f.stored.samples - f.stored.sampleDuplicates);
   const lostEvents = f.published.events - (f.stored.events - f.stored.eventDuplicates);
   const twice = f.stored.sampleDuplicates + f.stored.eventDuplicates;
   const seconds = f.minutes * 60;
@@ -76,6 +78,9 @@ export function printSoakReport(f: SoakFigures): boolean {
   console.log(`\nSoak result: ${f.batteries} batteries every ${f.intervalSeconds} s for ${fixed(f.minutes, 1)} min`);
   console.log('\n  Messages');
   row('telemetry published (distinct, at the broker)', String(f.published.telemetry));
+  if (f.published.sampleIntervals > 0) {
+    row('battery × sample interval with telemetry', String(f.published.sampleIntervals), 'one sample each');
+  }
   row(
     'samples stored (battery_sample)',
     String(f.stored.samples),

@@ -112,7 +112,7 @@ const historySerials = new Map(
     )
   ).rows.map((row) => [row.site, row.serial]),
 );
-const ledger = await messageLedger(mqttUrl, prefix);
+const ledger = await messageLedger(mqttUrl, prefix, Number(resolutionSeconds));
 const fleet = { batteries, intervalSeconds, prefix };
 const simulator = startSimulator(fleet, mqttUrl);
 const samples: Sample[] = [];
@@ -167,7 +167,9 @@ const drainStarted = performance.now();
 const accounted = async () => {
   const counts = await stored();
   const skipped = (await takeSample())?.ingest.samplesSkipped ?? 0;
-  return { counts, done: counts.samples + skipped >= published.telemetry && counts.events >= published.events };
+  const everyInterval = counts.samples - counts.sampleDuplicates >= published.sampleIntervals;
+  const everyTelemetry = counts.samples + skipped >= published.telemetry;
+  return { counts, done: everyInterval && everyTelemetry && counts.events >= published.events };
 };
 let { counts, done } = await accounted();
 for (let quiet = 0, last = -1; quiet < 60 && !done; quiet++) {

@@ -9,14 +9,21 @@ export interface LedgerCounts {
   events: number;
   /** Every message of these batteries seen at the broker, redeliveries included. */
   messages: number;
+  /**
+   * Distinct (serial, resolution interval) of the telemetry: at a sample resolution each holds exactly one
+   * sample, whatever was redelivered (0 without a resolution).
+   */
+  sampleIntervals: number;
 }
 
 /**
  * What the batteries whose serials start with `prefix` published, as seen by an extra subscriber
  * at the broker: the reference that load and scale-out tests compare the stored rows with.
  */
-export async function messageLedger(brokerUrl: string, prefix: string) {
+export async function messageLedger(brokerUrl: string, prefix: string, resolutionSeconds = 0) {
   const telemetry = new Map<string, Set<number>>();
+  const intervals = new Map<string, Set<number>>();
+  const resolutionMs = resolutionSeconds * 1000;
   const events = new Map<string, Set<number>>();
   let messages = 0;
   const client = await mqtt.connectAsync(brokerUrl, {
@@ -33,19 +40,31 @@ export async function messageLedger(brokerUrl: string, prefix: string) {
     messages++;
     const target = parsed.channel === 'telemetry' ? telemetry : parsed.channel === 'event' ? events : undefined;
     if (!target) return;
-    const seq = (JSON.parse(payload.toString('utf8')) as { seq?: unknown }).seq;
+    const { seq, ts } = JSON.parse(payload.toString('utf8')) as { seq?: unknown; ts?: unknown };
     if (typeof seq !== 'number') return;
-    const seen = target.get(parsed.serial) ?? new Set<number>();
-    seen.add(seq);
-    target.set(parsed.serial, seen);
+    remember(target, parsed.serial, seq);
+    if (target === telemetry && resolutionMs > 0 && typeof ts === 'string') {
+      remember(intervals, parsed.serial, Math.floor(Date.parse(ts) / resolutionMs));
+    }
   });
   // rh 2: retained info and status from earlier runs are not news.
   await client.subscribeAsync(`${TOPIC_ROOT}/battery/+/+`, { qos: 1, rh: 2 });
   const size = (map: Map<string, Set<number>>) => [...map.values()].reduce((sum, seqs) => sum + seqs.size, 0);
   return {
-    counts: (): LedgerCounts => ({ telemetry: size(telemetry), events: size(events), messages }),
+    counts: (): LedgerCounts => ({
+      telemetry: size(telemetry),
+      events: size(events),
+      messages,
+      sampleIntervals: size(intervals),
+    }),
     close: () => client.endAsync(),
   };
+}
+
+function remember(seen: Map<string, Set<number>>, serial: string, value: number): void {
+  const values = seen.get(serial) ?? new Set<number>();
+  values.add(value);
+  seen.set(serial, values);
 }
 
 export interface StoredCounts {

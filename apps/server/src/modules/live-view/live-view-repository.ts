@@ -108,6 +108,7 @@ export function liveViewRepository(db: Queryable) {
   return {
     /** Like `list`, as the JSON text of the response body {batteries, totalCount}; JSON only for the page. */
     async listJson(siteId: number, { offset, limit, search }: LiveViewPage): Promise<string> {
+      if (!search) return this.pageJson(siteId, offset, limit);
       const [row] = await db.query<{ body: string }>(
         `WITH matching AS (
            SELECT b.serial_number, b.name FROM battery b WHERE b.operating_site_id = $1 AND ${SEARCH('$5')}
@@ -117,6 +118,26 @@ export function liveViewRepository(db: Queryable) {
                                            FROM page JOIN battery b USING (serial_number) ${JOINS}), '[]'::json),
                   'totalCount', (SELECT count(*) FROM matching))::text AS body`,
         [siteId, likePattern(search), offset, limit, statusesMatching(search)],
+      );
+      return row?.body ?? '{"batteries":[],"totalCount":0}';
+    },
+
+    /**
+     * Without a search: the page in index order, and the site's total from the counts the battery's triggers
+     * keep (site_battery_health, decision 045), so neither depends on the site's size (decision 054).
+     */
+    async pageJson(siteId: number, offset: number, limit: number): Promise<string> {
+      const [row] = await db.query<{ body: string }>(
+        `WITH page AS (
+           SELECT serial_number, name FROM battery WHERE operating_site_id = $1
+            ORDER BY name, serial_number OFFSET $2 LIMIT $3
+         )
+         SELECT json_build_object(
+                  'batteries', coalesce((SELECT json_agg(${JSON_OBJECT} ORDER BY b.name, b.serial_number)
+                                           FROM page JOIN battery b USING (serial_number) ${JOINS}), '[]'::json),
+                  'totalCount', (SELECT coalesce(sum(batteries), 0) FROM site_battery_health
+                                  WHERE operating_site_id = $1))::text AS body`,
+        [siteId, offset, limit],
       );
       return row?.body ?? '{"batteries":[],"totalCount":0}';
     },
