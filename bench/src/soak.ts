@@ -75,7 +75,10 @@ process.on('exit', () => {
   server.kill('SIGTERM');
   void privateBroker?.stop();
 });
-const [line] = (await once(createInterface({ input: server.stdout as NodeJS.ReadableStream }), 'line')) as [string];
+const serverLines = createInterface({ input: server.stdout as NodeJS.ReadableStream });
+const [line] = (await once(serverLines, 'line')) as [string];
+// After its ports, the server's output is its log (warnings and errors): shown, so a reconnect or a failed batch is seen.
+serverLines.on('line', (logLine) => console.error(`  server: ${logLine}`));
 const info = JSON.parse(line) as ServerInfo;
 const base = `http://127.0.0.1:${info.appPort}`;
 const cookie = await signIn(base, DEMO_ACCOUNTS.admin);
