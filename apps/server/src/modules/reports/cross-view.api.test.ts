@@ -3,15 +3,10 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { siteNodeIds } from '../../../test/site-admins';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { figureTexts, jsonDecimal, startSocFigures } from '../statistics/statistics-reference';
+import { addDays, datesOf, midnight, periodOf } from './cross-view-calendar';
+import { co2, hours, kwh, reportFigures, type Totals } from './cross-view-figures';
 import { storeFleet, WINDOWS } from './cross-view-fleet';
-import {
-  buckets,
-  type ReferenceDay,
-  type ReferenceSession,
-  referenceDays,
-  referenceSessions,
-  rounded,
-} from './cross-view-reference';
+import { type ReferenceSession, referenceDays, referenceSessions } from './cross-view-reference';
 import { pdfText } from './report-test-data';
 
 /**
@@ -30,36 +25,6 @@ const GRANULARITIES = ['day', 'week', 'month'] as const;
 const RESOLUTION = { day: 'daily', week: 'weekly', month: 'monthly' } as const;
 const PRICE = '0.3125';
 const START_SOC_METRICS = Object.keys(startSocFigures([]));
-type Totals = Omit<ReferenceDay, 'serial' | 'date'>;
-
-const UKWH = 1_000_000n;
-const HOUR = 3_600_000n;
-const kwh = (ukwh: number, digits: number) => rounded(BigInt(ukwh), UKWH, digits);
-const hours = (ms: number, digits: number) => rounded(BigInt(ms), HOUR, digits);
-const co2 = (ukwh: number, digits: number) => rounded(BigInt(ukwh) * 386n, UKWH * 1000n, digits);
-const dayMs = (date: string) => Date.parse(`${date}T00:00:00Z`);
-const addDays = (date: string, n: number) => new Date(dayMs(date) + n * 86_400_000).toISOString().slice(0, 10);
-const datesOf = ([first, last]: [string, string]) => {
-  const dates: string[] = [];
-  for (let date = first; date <= last; date = addDays(date, 1)) dates.push(date);
-  return dates;
-};
-const periodOf = (date: string, granularity: (typeof GRANULARITIES)[number]) => {
-  if (granularity === 'day') return date;
-  if (granularity === 'month') return `${date.slice(0, 8)}01`;
-  return addDays(date, -((new Date(dayMs(date)).getUTCDay() + 6) % 7));
-};
-/** The instant local midnight of `date` is in the zone (the offset read back from Intl, twice for DST). */
-const midnight = (date: string, timeZone: string) => {
-  const offsetAt = (ms: number) => {
-    const parts = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(ms);
-    const [, sign, hh, mm] =
-      /GMT([+-])(\d\d):(\d\d)/.exec(parts.find((p) => p.type === 'timeZoneName')?.value ?? '') ?? [];
-    return sign ? (sign === '-' ? -1 : 1) * (Number(hh) * 60 + Number(mm)) * 60_000 : 0;
-  };
-  const guess = dayMs(date) - offsetAt(dayMs(date));
-  return dayMs(date) - offsetAt(guess);
-};
 
 describeEachDatabase('numbers that agree across every view', (kind) => {
   vi.setConfig({ testTimeout: 180_000 });
@@ -244,7 +209,7 @@ describeEachDatabase('numbers that agree across every view', (kind) => {
           });
           const sum = totals(zone, serial, datesOf(window));
           const socs = sessionsIn(zone, serial, (s) => s.ts >= fromMs && s.ts < toMs).map((s) => s.soc);
-          const expected = reportFigures(sum, socs);
+          const expected = reportFigures(sum, socs, PRICE);
           const pdf = await t.request({ url: `/api/v2/battery/Report/${serial}/pdf?${query}`, cookie: admin });
           expect(pdf.statusCode, pdf.body).toBe(200);
           expect(readReport(await pdfText(pdf.rawPayload)), `${serial} ${zone} ${window}`).toEqual(expected);
@@ -310,30 +275,9 @@ function readReport(text: string): Record<string, string> {
   const figures: Record<string, string> = {};
   for (const [name, pattern] of Object.entries(LINES))
     figures[name] = (pattern.exec(text)?.[1] ?? '?').replaceAll(',', '');
-  const bucketCounts = [...text.matchAll(/(\d+)–(\d+) %\s+(\d+)/g)].map((match) => match[3]);
+  const bucketCounts = [...text.matchAll(/(?<!\d)(\d+)–(\d+) %\s+(\d+)/g)].map((match) => match[3]);
   bucketCounts.forEach((count, n) => {
     figures[`bucket${n}`] = count ?? '?';
-  });
-  return figures;
-}
-
-function reportFigures(sum: Totals, socs: number[]): Record<string, string> {
-  const figures: Record<string, string> = {
-    charged: kwh(sum.chargedUkwh, 3),
-    discharged: kwh(sum.dischargedUkwh, 3),
-    cost: rounded(BigInt(sum.chargedUkwh) * BigInt(PRICE.replace('0.', '')), UKWH * 10_000n, 2),
-    co2: co2(sum.chargedUkwh, 3),
-    sessions: String(socs.length),
-    operating: hours(sum.operatingMs, 2),
-    charging: hours(sum.chargingMs, 2),
-    discharging: hours(sum.dischargingMs, 2),
-    standby: hours(sum.standbyMs, 2),
-    idle: hours(sum.idleMs, 2),
-    error: hours(sum.errorMs, 2),
-    offline: hours(sum.offlineMs, 2),
-  };
-  buckets(socs).forEach((count, n) => {
-    figures[`bucket${n}`] = String(count);
   });
   return figures;
 }
