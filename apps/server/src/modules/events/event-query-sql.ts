@@ -27,6 +27,17 @@ export interface CompiledEventQuery {
    * Infinite where the count is exact.
    */
   readLimit: number;
+  /** Where the rows were read from when an hour anchor was used: its offset and boundary. */
+  hourAnchor?: HourAnchor;
+}
+
+/**
+ * Row `offset` of a time-ordered filtered list is the first one past `boundary` in reading order (before it
+ * descending, from it ascending): known from the matching events per hour (filtered-hour-pages.ts).
+ */
+export interface HourAnchor {
+  boundary: string;
+  offset: number;
 }
 
 const KEY_TS = `to_char(e.ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
@@ -70,9 +81,11 @@ interface PageSource {
   page: string;
   anchorOffset: number;
   readLimit: number;
+  hourAnchor?: HourAnchor;
 }
 
 interface PageContext {
+  hourAnchor: HourAnchor | undefined;
   product: EventProduct;
   input: EventQuery;
   language: UiLanguage;
@@ -86,38 +99,57 @@ interface PageContext {
   order: (sortValue: string) => string;
 }
 
-/**
- * Keys read in order up to the page, from the row a seek token names or from the first: any sort and filter.
- * Counts up to the look-ahead.
- */
-function offsetPage(context: PageContext): PageSource {
-  const { product, input, language, bind, sortColumn, signature, scope, from, to, order } = context;
-  const where = [scope('e'), `e.ts >= ${from}::timestamptz`, `e.ts < ${to}::timestamptz`];
-  let filterNeedsBattery = sortColumn?.needsBattery ?? false;
+/** The attribute filters as conditions on `e` (AND), and whether they need the battery joined. */
+export function attributeConditions(product: EventProduct, input: EventQuery, bind: Bind, language: UiLanguage) {
+  const conditions: string[] = [];
+  let needsBattery = false;
   for (const filter of input.filter.attributeFilters) {
     const compiled = filterConditions(product, filter, bind, language);
-    where.push(...compiled.conditions);
-    filterNeedsBattery ||= compiled.needsBattery;
+    conditions.push(...compiled.conditions);
+    needsBattery ||= compiled.needsBattery;
   }
+  return { conditions, needsBattery };
+}
+
+/** Rows read per UTC hour, as [hour in epoch ms, rows] pairs: what a time-ordered read learnt of each hour. */
+const HOUR_HISTOGRAM = `(SELECT json_agg(json_build_array(extract(epoch FROM x.hour) * 1000, x.n))
+    FROM (SELECT event_hour(h.ts) AS hour, count(*)::int AS n FROM hits h GROUP BY 1) AS x)`;
+
+/** The rows after a seek key in the list's order. */
+function seekConditions(key: SeekKey, sortColumn: SqlColumn | undefined, descending: boolean, bind: Bind): string[] {
+  checkSortKey(sortColumn, key);
+  const after = descending ? '<' : '>';
+  const [sortKey, ts, serial, seq] = key;
+  const tuple = `(e.ts, e.serial_number, e.seq) ${after} (${bind(ts)}::timestamptz, ${bind(serial)}::text, ${bind(seq)}::bigint)`;
+  // The plain bound on ts lets any index on time serve the seek, also those without the tie-breakers.
+  if (!sortColumn) return [tuple, `e.ts ${after}= ${bind(ts)}::timestamptz`];
+  if (sortKey === null) return [`(${sortColumn.expression} IS NULL AND ${tuple})`];
+  const value = `${bind(sortKey)}::${CASTS[sortColumn.attribute.kind]}`;
+  const x = sortColumn.expression;
+  return [`(${x} ${after} ${value} OR (${x} = ${value} AND ${tuple}) OR ${x} IS NULL)`];
+}
+
+/**
+ * Keys read in order up to the page, from the row a seek token names, from an hour anchor, or from the first:
+ * any sort and filter. Counts up to the look-ahead.
+ */
+function offsetPage(context: PageContext): PageSource {
+  const { product, input, language, bind, sortColumn, signature, scope, from, to, order, hourAnchor } = context;
+  const filters = attributeConditions(product, input, bind, language);
+  const where = [scope('e'), `e.ts >= ${from}::timestamptz`, `e.ts < ${to}::timestamptz`, ...filters.conditions];
+  const filterNeedsBattery = (sortColumn?.needsBattery ?? false) || filters.needsBattery;
 
   const token = input.seek ? decodeSeekToken(input.seek) : undefined;
-  const anchor = token && token.q === signature && token.o <= input.offset ? token : undefined;
-  const after = input.orderByDescending ? '<' : '>';
-  if (anchor) {
-    checkSortKey(sortColumn, anchor.k);
-    const [sortKey, ts, serial, seq] = anchor.k;
-    const tuple = `(e.ts, e.serial_number, e.seq) ${after} (${bind(ts)}::timestamptz, ${bind(serial)}::text, ${bind(seq)}::bigint)`;
-    // The plain bound on ts lets any index on time serve the seek, also those without the tie-breakers.
-    if (!sortColumn) where.push(tuple, `e.ts ${after}= ${bind(ts)}::timestamptz`);
-    else if (sortKey === null) where.push(`(${sortColumn.expression} IS NULL AND ${tuple})`);
-    else {
-      const value = `${bind(sortKey)}::${CASTS[sortColumn.attribute.kind]}`;
-      const x = sortColumn.expression;
-      where.push(`(${x} ${after} ${value} OR (${x} = ${value} AND ${tuple}) OR ${x} IS NULL)`);
-    }
+  const tokenAnchor = token && token.q === signature && token.o <= input.offset ? token : undefined;
+  const fromHour = !sortColumn && hourAnchor && hourAnchor.offset > (tokenAnchor?.o ?? -1) ? hourAnchor : undefined;
+  const anchor = fromHour ? undefined : tokenAnchor;
+  if (fromHour) {
+    where.push(`e.ts ${input.orderByDescending ? '<' : '>='} ${bind(fromHour.boundary)}::timestamptz`);
+  } else if (anchor) {
+    where.push(...seekConditions(anchor.k, sortColumn, input.orderByDescending, bind));
   }
 
-  const anchorOffset = anchor?.o ?? 0;
+  const anchorOffset = anchor?.o ?? fromHour?.offset ?? 0;
   const skip = input.offset - anchorOffset;
   const readLimit = skip + input.max * (1 + EVENT_COUNT_LOOKAHEAD_PAGES);
   const sortSelect = sortColumn
@@ -132,10 +164,11 @@ function offsetPage(context: PageContext): PageSource {
 )`;
   return {
     ctes,
-    totalCount: 'SELECT count(*)::int AS total_count FROM hits',
+    totalCount: `SELECT count(*)::int AS total_count, ${sortColumn ? 'NULL::json' : HOUR_HISTOGRAM} AS hour_counts FROM hits`,
     page: `(SELECT * FROM hits e ORDER BY ${order('e.sort_value')} OFFSET ${bind(skip)} LIMIT ${bind(input.max)})`,
     anchorOffset,
     readLimit,
+    hourAnchor: fromHour,
   };
 }
 
@@ -144,7 +177,13 @@ function hourCountedPageSource(context: PageContext): PageSource {
   const { input, bind, scope, from, to, order } = context;
   if (input.seek) decodeSeekToken(input.seek);
   const { ctes, totalCount } = hourCountedPage({ input, bind, scope, from, to, tieBreak: order('') });
-  return { ctes, totalCount, page: 'hits', anchorOffset: 0, readLimit: Number.POSITIVE_INFINITY };
+  return {
+    ctes,
+    totalCount: `SELECT n.total_count, NULL::json AS hour_counts FROM (${totalCount}) AS n`,
+    page: 'hits',
+    anchorOffset: 0,
+    readLimit: Number.POSITIVE_INFINITY,
+  };
 }
 
 /**
@@ -154,7 +193,12 @@ function hourCountedPageSource(context: PageContext): PageSource {
  * `offset` rows. One statement answers the page and the count of matching rows (exact in time order without
  * attribute filters, else up to the look-ahead).
  */
-export function compileEventQuery(product: EventProduct, input: EventQuery, language: UiLanguage): CompiledEventQuery {
+export function compileEventQuery(
+  product: EventProduct,
+  input: EventQuery,
+  language: UiLanguage,
+  hourAnchor?: HourAnchor,
+): CompiledEventQuery {
   if (Date.parse(input.from) > Date.parse(input.to)) throw invertedTimeRange();
   const params: unknown[] = [];
   const bind: Bind = (value) => {
@@ -177,6 +221,7 @@ export function compileEventQuery(product: EventProduct, input: EventQuery, lang
   const direction = input.orderByDescending ? 'DESC' : 'ASC';
   const tieBreak = `e.ts ${direction}, e.serial_number ${direction}, e.seq ${direction}`;
   const context: PageContext = {
+    hourAnchor,
     product,
     input,
     language,
@@ -194,7 +239,7 @@ export function compileEventQuery(product: EventProduct, input: EventQuery, lang
   // Only the keys are read up to the page (an index-only scan where the filter allows): the fields of the
   // page's rows are fetched for those rows alone, so a deep page skips index entries, not whole events.
   const sql = `WITH ${source.ctes}
-SELECT c.total_count, p.* FROM (${source.totalCount}) c
+SELECT c.total_count, c.hour_counts, p.* FROM (${source.totalCount}) c
 LEFT JOIN LATERAL (
   SELECT ${sortColumn ? 'h.sort_key' : 'NULL::text'} AS key_sort, ${KEY_TS} AS key_ts, e.serial_number AS key_serial,
          e.seq::text AS key_seq, e.code AS key_code${columnList.map((column, i) => `,\n         ${outputExpression(column)} AS c${i}`).join('')}
@@ -206,5 +251,13 @@ LEFT JOIN LATERAL (
    ORDER BY ${context.order('h.sort_value')}
 ) p ON true`;
   const { anchorOffset, readLimit } = source;
-  return { sql, params, columns: columnList, signature: context.signature, anchorOffset, readLimit };
+  return {
+    sql,
+    params,
+    columns: columnList,
+    signature: context.signature,
+    anchorOffset,
+    readLimit,
+    hourAnchor: source.hourAnchor,
+  };
 }

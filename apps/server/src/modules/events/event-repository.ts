@@ -3,10 +3,10 @@ import { deviceEventText } from '@cbm/contracts/device-texts';
 import type { EventPage, EventProduct, EventQuery, EventValue } from '@cbm/contracts/events';
 import type { Queryable } from '../../db/database';
 import { type CompiledEventQuery, compileEventQuery } from './event-query-sql';
+import { filteredHourPages, type HourPageLimits, type PageRead } from './filtered-hour-pages';
 import { encodeSeekToken } from './seek-token';
 
-interface EventPageRow {
-  total_count: number;
+interface EventPageRow extends PageRead {
   key_sort: string | null;
   key_ts: string | null;
   key_serial: string | null;
@@ -69,11 +69,14 @@ export function toEventPage(
 }
 
 /** Reads event pages of one product (device_event, battery fields joined where a column needs them). */
-export function eventRepository(db: Queryable) {
+export function eventRepository(db: Queryable, hourPageLimits?: HourPageLimits) {
+  const hourPages = filteredHourPages(db, hourPageLimits);
   return {
     async page(product: EventProduct, input: EventQuery, language: UiLanguage): Promise<EventPage> {
-      const compiled = compileEventQuery(product, input, language);
+      const plan = await hourPages.plan(product, input, language);
+      const compiled = compileEventQuery(product, input, language, plan?.anchor);
       const rows = await db.query<EventPageRow>(compiled.sql, compiled.params);
+      plan?.learn(compiled, rows[0]);
       return toEventPage(compiled, input, rows, language);
     },
   };
