@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { healthFigures, healthState, serviceState, siteCondition, stationFigures, stationState } from './fleet-health';
+import {
+  batteryHealthKey,
+  healthFigures,
+  healthState,
+  serviceState,
+  siteCondition,
+  stationFigures,
+  stationState,
+} from './fleet-health';
 
 const battery = (fields: Partial<Parameters<typeof healthFigures>[0][number]> = {}) => ({
   status: 'standby' as const,
@@ -60,5 +68,26 @@ describe('fleet health rules', () => {
     ];
     expect(stationFigures(units)).toEqual({ units: 3, charging: 0, standby: 1, offline: 1, error: 1 });
     expect(healthFigures([], '2026-11-26')).toMatchObject({ activeAlarms: null, stations: null });
+  });
+});
+
+describe('batteryHealthKey', () => {
+  const live = {
+    status: 'charging' as const,
+    online: true,
+    soc: 50,
+    currentErrorCode: null,
+    lastErrorAt: null,
+  };
+
+  it('changes with the live state, low SoC and errors, not with another reading', () => {
+    const key = batteryHealthKey(live);
+    expect(batteryHealthKey({ ...live, soc: 48 })).toBe(key);
+    expect(batteryHealthKey({ ...live, soc: 19 })).not.toBe(key);
+    expect(batteryHealthKey({ ...live, soc: 18 })).toBe(batteryHealthKey({ ...live, soc: 19 }));
+    expect(batteryHealthKey({ ...live, status: 'discharging' })).not.toBe(key);
+    expect(batteryHealthKey({ ...live, online: false })).not.toBe(key);
+    expect(batteryHealthKey({ ...live, currentErrorCode: 'E101' })).not.toBe(key);
+    expect(batteryHealthKey({ ...live, lastErrorAt: '2026-11-27T10:00:00.000Z' })).not.toBe(key);
   });
 });

@@ -150,6 +150,14 @@ export function stationState(unit: Pick<MdloadUnit, 'status' | 'online'>): Stati
   return unit.status === 'charging' ? 'charging' : 'standby';
 }
 
+/**
+ * What of a battery's live state the overview's figures and needs-attention list count: its live state, low SoC
+ * and errors. The live stream's `changes=health` sends a battery only when this changed (decision 056).
+ */
+export const batteryHealthKey = (
+  battery: Pick<LiveViewBattery, 'status' | 'online' | 'soc' | 'currentErrorCode'> & { lastErrorAt: string | null },
+) => [healthState(battery), isLowSoc(battery), battery.currentErrorCode ?? '', battery.lastErrorAt ?? ''].join('|');
+
 /** The figures of a list of charger-station units. */
 export function stationFigures(units: readonly Pick<MdloadUnit, 'status' | 'online'>[]): StationFigures {
   const figures: StationFigures = { units: units.length, charging: 0, standby: 0, offline: 0, error: 0 };

@@ -30,6 +30,13 @@ export const LIVE_STREAM_MAX_SITES = 1_000;
 /** The events a stream carries besides `ready`; without `events`, all of them. */
 export const LIVE_CHANGE_EVENTS = ['battery', 'mdload', 'alert', 'alarm'] as const;
 
+/**
+ * `changes=health`: battery and charger-station events only when what the overview counts of the device changed
+ * (`batteryHealthKey`, `stationState` of ./fleet-health), not every reading; `all` (the default) every change.
+ */
+export const LIVE_STREAM_CHANGES = ['all', 'health'] as const;
+export type LiveStreamChanges = (typeof LIVE_STREAM_CHANGES)[number];
+
 /** A query value given repeated or comma-separated, as a list. */
 const listed = (value: unknown) =>
   (Array.isArray(value) ? value : [value]).flatMap((entry) => (typeof entry === 'string' ? entry.split(',') : entry));
@@ -41,6 +48,7 @@ const listed = (value: unknown) =>
 export const liveStreamQuerySchema = z.object({
   operatingSiteId: z.preprocess(listed, z.array(operatingSiteIdSchema).min(1).max(LIVE_STREAM_MAX_SITES)),
   events: z.preprocess(listed, z.array(z.enum(LIVE_CHANGE_EVENTS)).min(1)).optional(),
+  changes: z.enum(LIVE_STREAM_CHANGES).default('all'),
 });
 
 /** What the stream carries of a site: its batteries, its charger-station units, its alerts and alarms. */

@@ -32,14 +32,17 @@ describe('sites stream', () => {
     ]);
   });
 
-  it('calls back once per throttle interval for the relevant events of all its sites', () => {
-    const onChange = vi.fn();
-    renderHook(() => useSitesStream([1, 2], ['alarm'], onChange, (_event, data) => (data as { n: number }).n > 0));
-    const [stream] = FakeEventSource.opened as [FakeEventSource];
-    stream.push('alarm', { n: 0 });
-    vi.advanceTimersByTime(LIVE_REFETCH_THROTTLE_MS);
-    expect(onChange).not.toHaveBeenCalled();
+  it('asks for health changes only where told to', () => {
+    renderHook(() => useSitesStream([1, 2], ['battery', 'alarm'], () => undefined, 'health'));
+    expect(FakeEventSource.opened.map((source) => source.url)).toEqual([
+      '/api/v2/live/stream?operatingSiteId=1,2&events=battery,alarm&changes=health',
+    ]);
+  });
 
+  it('calls back once per throttle interval for the events of all its sites', () => {
+    const onChange = vi.fn();
+    renderHook(() => useSitesStream([1, 2], ['alarm'], onChange));
+    const [stream] = FakeEventSource.opened as [FakeEventSource];
     stream.push('alarm', { n: 1 });
     stream.push('alarm', { n: 2 });
     vi.advanceTimersByTime(LIVE_REFETCH_THROTTLE_MS - 1);

@@ -1,21 +1,24 @@
-import { LIVE_REFETCH_THROTTLE_MS, LIVE_STREAM_PATH, type LiveEvent } from '@cbm/contracts/live-stream';
+import {
+  LIVE_REFETCH_THROTTLE_MS,
+  LIVE_STREAM_PATH,
+  type LiveEvent,
+  type LiveStreamChanges,
+} from '@cbm/contracts/live-stream';
 import { useEffect, useRef } from 'react';
 
-/** Tells, for an event of the stream, whether the screen should refetch. */
-export type LiveEventFilter = (event: LiveEvent, data: unknown) => boolean;
-
 /**
- * Follows the sites (at most LIVE_STREAM_MAX_SITES) in one live stream (Server-Sent Events) and calls `onChange` once for the events of `events` that `relevant` lets through, at most every LIVE_REFETCH_THROTTLE_MS
- * (decision 044).
+ * Follows the sites (at most LIVE_STREAM_MAX_SITES) in one live stream (Server-Sent Events) and calls `onChange`
+ * once for its events of `events` (with `changes=health`, only devices whose health changed), at most every
+ * LIVE_REFETCH_THROTTLE_MS (decision 044).
  */
 export function useSitesStream(
   siteIds: readonly number[],
   events: readonly LiveEvent[],
   onChange: () => void,
-  relevant: LiveEventFilter = () => true,
+  changes: LiveStreamChanges = 'all',
 ) {
-  const latest = useRef({ onChange, relevant });
-  latest.current = { onChange, relevant };
+  const latest = useRef(onChange);
+  latest.current = onChange;
   const sites = siteIds.join(',');
   const names = events.join(',');
   useEffect(() => {
@@ -23,12 +26,12 @@ export function useSitesStream(
     let timer: ReturnType<typeof setTimeout> | undefined;
     const changed = () => {
       timer = undefined;
-      latest.current.onChange();
+      latest.current();
     };
-    const source = new EventSource(`${LIVE_STREAM_PATH}?operatingSiteId=${sites}&events=${names}`);
-    for (const name of names.split(',') as LiveEvent[]) {
-      source.addEventListener(name, (event) => {
-        if (!latest.current.relevant(name, JSON.parse((event as MessageEvent<string>).data))) return;
+    const only = changes === 'all' ? '' : `&changes=${changes}`;
+    const source = new EventSource(`${LIVE_STREAM_PATH}?operatingSiteId=${sites}&events=${names}${only}`);
+    for (const name of names.split(',')) {
+      source.addEventListener(name, () => {
         timer ??= setTimeout(changed, LIVE_REFETCH_THROTTLE_MS);
       });
     }
@@ -36,5 +39,5 @@ export function useSitesStream(
       clearTimeout(timer);
       source.close();
     };
-  }, [sites, names]);
+  }, [sites, names, changes]);
 }

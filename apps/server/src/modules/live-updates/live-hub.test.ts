@@ -49,6 +49,34 @@ describe('live hub', () => {
     vi.useRealTimers();
   });
 
+  it('tells whether what the overview counts of a device changed since the last update of its site', () => {
+    const hub = new LiveHub(250);
+    const seen: LiveUpdate[] = [];
+    const unsubscribe = hub.subscribe(1, (update) => seen.push(update));
+    const flags = () => seen.splice(0).map((update) => 'healthChanged' in update && update.healthChanged);
+    const at = (serial: string, soc: number, status: BatteryState['status'] = 'online') => ({
+      batteries: [{ ...battery(serial, 1, soc), status }],
+      mdloads: [],
+    });
+
+    hub.publish(at('A', 50));
+    vi.advanceTimersByTime(250);
+    hub.publish(at('A', 48));
+    vi.advanceTimersByTime(250);
+    hub.publish(at('A', 10));
+    vi.advanceTimersByTime(250);
+    hub.publish(at('A', 10, 'charging'));
+    vi.advanceTimersByTime(250);
+    expect(flags()).toEqual([true, false, true, true]);
+
+    unsubscribe();
+    hub.subscribe(1, (update) => seen.push(update));
+    hub.publish(at('A', 10, 'charging'));
+    vi.advanceTimersByTime(250);
+    expect(flags()).toEqual([true]);
+    hub.close();
+  });
+
   it('sends each watcher of a site the latest state of each changed battery, at most every interval', () => {
     const hub = new LiveHub(250);
     const seen: LiveUpdate[] = [];

@@ -1,4 +1,5 @@
 import { type LiveAlert, liveAlertSchema } from '@cbm/contracts/alerts';
+import { batteryHealthKey, stationState } from '@cbm/contracts/fleet-health';
 import {
   type LiveAlarmChange,
   type LiveBattery,
@@ -11,9 +12,10 @@ import { z } from 'zod';
 import type { BatteryState } from '../device-ingestion/battery-state';
 import type { BatchOutcome } from '../device-ingestion/device-store';
 
+/** A device's change; `healthChanged` when what the overview counts of it changed since the hub's last one. */
 export type LiveUpdate =
-  | { event: 'battery'; data: LiveBattery }
-  | { event: 'mdload'; data: LiveMdload }
+  | { event: 'battery'; data: LiveBattery; healthChanged: boolean }
+  | { event: 'mdload'; data: LiveMdload; healthChanged: boolean }
   | { event: 'alert'; data: LiveAlert }
   | { event: 'alarm'; data: LiveAlarmChange };
 type Subscriber = (update: LiveUpdate) => void;
@@ -63,6 +65,8 @@ export class LiveHub {
   private readonly subscribers = new Map<number, Set<Subscriber>>();
   private readonly watching = new Map<number, Promise<void>>();
   private readonly pending = new Map<number, SiteChanges>();
+  /** Per watched site, each device's health key as last handed out (decision 056). */
+  private readonly health = new Map<number, Map<string, string>>();
   private timer: NodeJS.Timeout | undefined;
   private lastFlush = 0;
   private relay: LiveRelay | undefined;
@@ -79,6 +83,7 @@ export class LiveHub {
       if (subscribers.size > 0 || this.subscribers.get(siteId) !== subscribers) return;
       this.subscribers.delete(siteId);
       this.watching.delete(siteId);
+      this.health.delete(siteId);
       void this.relay?.unwatch(siteId);
     };
   }
@@ -145,6 +150,7 @@ export class LiveHub {
     clearTimeout(this.timer);
     this.subscribers.clear();
     this.watching.clear();
+    this.health.clear();
   }
 
   /** Only sites someone watches collect changes. */
@@ -173,10 +179,37 @@ export class LiveHub {
     const pending = [...this.pending];
     this.pending.clear();
     for (const [siteId, changes] of pending) {
-      for (const subscriber of this.subscribers.get(siteId) ?? []) {
-        for (const data of changes.batteries.values()) subscriber({ event: 'battery', data });
-        for (const data of changes.mdloads.values()) subscriber({ event: 'mdload', data });
-      }
+      const subscribers = this.subscribers.get(siteId);
+      if (!subscribers) continue;
+      const healthChanged = this.healthChangedAt(siteId);
+      const updates: LiveUpdate[] = [
+        ...[...changes.batteries.values()].map((data) => ({
+          event: 'battery' as const,
+          data,
+          healthChanged: healthChanged(`battery ${data.batterySerialNumber}`, batteryHealthKey(data)),
+        })),
+        ...[...changes.mdloads.values()].map((data) => ({
+          event: 'mdload' as const,
+          data,
+          healthChanged: healthChanged(`mdload ${data.mdLoadSerial}`, stationState(data)),
+        })),
+      ];
+      for (const subscriber of subscribers) for (const update of updates) subscriber(update);
     }
+  }
+
+  /** Whether a device's health key differs from the last one handed out at the site; a new device's does. */
+  private healthChangedAt(siteId: number) {
+    let seen = this.health.get(siteId);
+    if (!seen) {
+      seen = new Map();
+      this.health.set(siteId, seen);
+    }
+    const keys = seen;
+    return (device: string, key: string) => {
+      const changed = keys.get(device) !== key;
+      keys.set(device, key);
+      return changed;
+    };
   }
 }

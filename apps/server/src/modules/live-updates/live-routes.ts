@@ -14,7 +14,7 @@ import type { Database } from '../../db/database';
 import { forbidden, HttpError, siteNotFound } from '../../http-error';
 import { siteRepository } from '../sites/site-repository';
 import { liveAccessOf, lostAny, refusedSites } from './live-access';
-import type { LiveHub } from './live-hub';
+import type { LiveHub, LiveUpdate } from './live-hub';
 import { type LiveStreamLimits, LiveStreamRegistry, type OpenLiveStream } from './live-stream-registry';
 
 const KEEP_ALIVE_MS = 15_000;
@@ -27,7 +27,8 @@ const tooManyStreams = () => new HttpError(429, 'live.tooManyStreams', 'errors.t
  * and the site's mdload Alert permission. One stream follows one site or many and counts once against the caps
  * per user and in total; a reader too slow to take its events is dropped; a stream ends with its session (sign-out
  * at once, expiry and sign-outs elsewhere at the next check) and when the user loses any of the access it was
- * opened with at any of its sites. `events` narrows what it carries.
+ * opened with at any of its sites. `events` narrows what it carries, `changes=health` leaves out readings that do
+ * not change what the overview counts.
  */
 export async function liveRoutes(
   app: FastifyInstance,
@@ -35,6 +36,16 @@ export async function liveRoutes(
 ) {
   const sites = siteRepository(options.db);
   const registry = new LiveStreamRegistry(options.limits);
+  // The hub hands every stream of a site the same update: it is written as text once, not once per stream.
+  const texts = new WeakMap<LiveUpdate['data'], string>();
+  const eventText = (update: LiveUpdate, operatingSiteId: number) => {
+    let text = texts.get(update.data);
+    if (text === undefined) {
+      text = `event: ${update.event}\ndata: ${JSON.stringify({ ...update.data, operatingSiteId })}\n\n`;
+      texts.set(update.data, text);
+    }
+    return text;
+  };
   app.onSessionEnded((token) => registry.closeSession(token));
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -56,6 +67,7 @@ export async function liveRoutes(
       const user = await request.requireUser();
       const siteIds = [...new Set(request.query.operatingSiteId)];
       const wanted = new Set<LiveEvent>(request.query.events ?? LIVE_CHANGE_EVENTS);
+      const healthOnly = request.query.changes === 'health';
       const access = await liveAccessOf(sites, user.id, siteIds);
       const refused = refusedSites(access);
       if (refused.length > 0) throw await refusal(refused);
@@ -82,7 +94,8 @@ export async function liveRoutes(
               : update.event === 'battery'
                 ? site.batteries
                 : site.mdloads;
-          if (allowed && wanted.has(update.event)) send(update.event, { ...update.data, operatingSiteId: siteId });
+          const reading = (update.event === 'battery' || update.event === 'mdload') && !update.healthChanged;
+          if (allowed && wanted.has(update.event) && !(healthOnly && reading)) write(eventText(update, siteId));
         }),
       );
       const keepAlive = setInterval(() => write(': keep-alive\n\n'), KEEP_ALIVE_MS);

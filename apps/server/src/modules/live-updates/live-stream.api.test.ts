@@ -68,6 +68,29 @@ describeEachDatabase('live stream', (kind) => {
     expect(ofEvent(stream, 'battery').length).toBeLessThan(10);
   });
 
+  it('with changes=health leaves out the readings that do not change what the overview counts', async () => {
+    const every = await open(admin);
+    const health = await openSse(`${base}/api/v2/live/stream?operatingSiteId=${siteId}&changes=health`, {
+      cookie: admin,
+    });
+    streams.push(health);
+    await expect.poll(() => ofEvent(every, 'ready').length + ofEvent(health, 'ready').length, poll).toBe(2);
+    const serial = serials[1] as string;
+    const socs = (stream: SseConnection) =>
+      ofEvent(stream, 'battery')
+        .filter((data) => data.batterySerialNumber === serial)
+        .map((data) => data.soc);
+    for (const [n, soc] of [60, 58, 10, 9].entries()) {
+      const reading = telemetry(300 + n, new Date(Date.now() - 10_000 + n * 1000), { soc, state: 'charging' });
+      await device.publishAsync(topicFor('battery', serial, 'telemetry'), json(reading), { qos: 1 });
+      await expect.poll(() => socs(every).at(-1), poll).toBe(soc);
+    }
+    expect(socs(every)).toEqual([60, 58, 10, 9]);
+    expect(socs(health)).toEqual([60, 10]);
+    const bogus = await t.request({ url: `/api/v2/live/stream?operatingSiteId=${siteId}&changes=some`, cookie: admin });
+    expect(bogus.statusCode).toBe(400);
+  });
+
   it('sends charger-station twins only to users with the charger-station live view', async () => {
     const unit = await addTestMdloadUnit(t.db, siteId);
     const forAdmin = await open(admin);
