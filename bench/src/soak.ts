@@ -206,6 +206,11 @@ const figures: SoakFigures = {
   cpuPerMessage: { ...loaded, ingestOnly, transport: transportMicros },
 };
 const ok = printSoakReport(figures);
+if (privateBroker) {
+  const drops = (await privateBroker.log()).split('\n').filter((line) => line.includes('messages are being dropped'));
+  console.log(`broker: "Outgoing messages are being dropped" logged ${drops.length} times`);
+  for (const line of drops.slice(0, 5)) console.log(`  ${line}`);
+}
 await db.end();
 const exited = once(server, 'exit');
 server.kill('SIGTERM');

@@ -14,6 +14,8 @@ const SHIPPED_CONFIG = path.resolve(import.meta.dirname, '../../../deploy/mosqui
 
 export interface PrivateMosquitto {
   url: string;
+  /** What the broker logged so far: errors, warnings and notices (such as "Outgoing messages are being dropped"). */
+  log(): Promise<string>;
   /** Stops the broker with `signal` and starts it again on the same port and persistence folder. */
   restart(signal: 'SIGTERM' | 'SIGKILL'): Promise<void>;
   stop(): Promise<void>;
@@ -43,7 +45,10 @@ export async function startPrivateMosquitto(): Promise<PrivateMosquitto> {
       `persistence_location ${folder}/`,
       // Run as root, Mosquitto would drop to the user "mosquitto", who cannot write the folder.
       `user ${userInfo().username}`,
-      'log_dest none',
+      `log_dest file ${folder}/mosquitto.log`,
+      'log_type error',
+      'log_type warning',
+      'log_type notice',
     ].join('\n'),
   );
   let broker: ChildProcess;
@@ -64,6 +69,7 @@ export async function startPrivateMosquitto(): Promise<PrivateMosquitto> {
   await start();
   return {
     url: `mqtt://127.0.0.1:${port}`,
+    log: () => readFile(path.join(folder, 'mosquitto.log'), 'utf8').catch(() => ''),
     async restart(signal) {
       await kill(signal);
       await start();
