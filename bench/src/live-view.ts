@@ -2,12 +2,14 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { gzipSync } from 'node:zlib';
+import type { LiveViewFormat } from '@cbm/contracts/live-view';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@cbm/demo-fixtures/demo-users';
 import { chromium, type Page } from 'playwright-core';
 
 /**
  * Live View benchmark (issue 4): a site with 99,999 batteries against one with 300, in the same run.
- * API response time and size (raw and gzip), time to first render and to interactive in headless
+ * API response time and size (raw and gzip) in both formats (objects, and compact as the screen asks for it),
+ * time to first render and to interactive in headless
  * Chromium, DOM node count, longest main-thread task while scrolling and searching, and search
  * keystroke to result. BENCH_DATABASE_URL runs the server on PostgreSQL.
  */
@@ -19,6 +21,9 @@ interface Figures {
   apiMs: number;
   rawKb: number;
   gzipKb: number;
+  compactApiMs: number;
+  compactRawKb: number;
+  compactGzipKb: number;
   firstRenderMs: number;
   interactiveMs: number;
   domNodes: number;
@@ -27,8 +32,20 @@ interface Figures {
   searchLongestTaskMs: number;
 }
 
+/** The answer in both formats: the default objects and the compact arrays the screen asks for (decision 057). */
 async function measureApi(base: string, cookie: string, siteId: number) {
-  const url = `${base}/api/v2/battery/BatteryLiveView?operatingSiteId=${siteId}&offset=0&limit=99999`;
+  const objects = await measureAnswer(base, cookie, siteId, 'objects');
+  const compact = await measureAnswer(base, cookie, siteId, 'compact');
+  return {
+    ...objects,
+    compactApiMs: compact.apiMs,
+    compactRawKb: compact.rawKb,
+    compactGzipKb: compact.gzipKb,
+  };
+}
+
+async function measureAnswer(base: string, cookie: string, siteId: number, format: LiveViewFormat) {
+  const url = `${base}/api/v2/battery/BatteryLiveView?operatingSiteId=${siteId}&offset=0&limit=99999&format=${format}`;
   const times: number[] = [];
   let body = '';
   for (let run = 0; run < 5; run++) {

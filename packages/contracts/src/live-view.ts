@@ -20,11 +20,19 @@ export const NETWORK_PROBLEM_MIN_DEVICES = 3;
 
 const search = z.string().trim().max(LIVE_VIEW_SEARCH_MAX).optional();
 
+/**
+ * `format=compact`: the batteries as arrays of values in the order of `fields` (`liveViewCompactResponseSchema`),
+ * a third of the bytes of `objects` (the default) and parsed in about half the time (decision 057).
+ */
+export const LIVE_VIEW_FORMATS = ['objects', 'compact'] as const;
+export type LiveViewFormat = (typeof LIVE_VIEW_FORMATS)[number];
+
 export const liveViewQuerySchema = z.object({
   operatingSiteId: operatingSiteIdSchema,
   offset: z.coerce.number().int().min(0).max(1_000_000_000).default(0),
   limit: z.coerce.number().int().min(1).max(LIVE_VIEW_MAX_ITEMS).default(LIVE_VIEW_MAX_ITEMS),
   search,
+  format: z.enum(LIVE_VIEW_FORMATS).default('objects'),
 });
 export type LiveViewQuery = z.infer<typeof liveViewQuerySchema>;
 
@@ -65,6 +73,27 @@ export const liveViewResponseSchema = z.object({
   totalCount: z.number().int(),
 });
 export type LiveViewResponse = z.infer<typeof liveViewResponseSchema>;
+
+/** The fields of a battery in the order the compact answer gives their values. */
+export const LIVE_VIEW_FIELDS = Object.keys(liveViewBatterySchema.shape) as (keyof LiveViewBattery)[];
+
+/** `format=compact`: each battery as its values in the order of `fields` (LIVE_VIEW_FIELDS). */
+export const liveViewCompactResponseSchema = z.object({
+  fields: z.array(z.string()),
+  batteries: z.array(z.array(z.union([z.string(), z.number(), z.boolean(), z.null()]))),
+  totalCount: z.number().int(),
+});
+export type LiveViewCompactResponse = z.infer<typeof liveViewCompactResponseSchema>;
+
+/** The compact answer as the batteries of the default one. */
+export function fromCompact({ fields, batteries, totalCount }: LiveViewCompactResponse): LiveViewResponse {
+  const objects = batteries.map((values) => {
+    const battery: Record<string, unknown> = {};
+    for (let i = 0; i < fields.length; i++) battery[fields[i] as string] = values[i];
+    return battery as LiveViewBattery;
+  });
+  return { batteries: objects, totalCount };
+}
 
 /**
  * POST …/{serial}: move to a group (groupId; '' or null = Ungrouped) and/or rename (batteryName).

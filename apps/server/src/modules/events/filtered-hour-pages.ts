@@ -19,7 +19,7 @@ export interface HourPageLimits {
 
 const LIMITS: HourPageLimits = { minOffset: 1_000, countBudget: 20_000 };
 
-/** What the page statement answered of the rows it read: [hour in epoch ms, rows] and whether it read all. */
+/** What the page statement answered of the rows it read: how many per hour ([hour in epoch ms, rows]) and in all. */
 export interface PageRead {
   hour_counts: [number, number][] | null;
   total_count: number;

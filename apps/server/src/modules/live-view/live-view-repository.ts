@@ -2,8 +2,10 @@ import { ERROR_FLAG_WINDOW_HOURS } from '@cbm/contracts/constants';
 import type { BatteryLiveStatus } from '@cbm/contracts/device-protocol';
 import {
   LIVE_VIEW_AUTOCOMPLETE_LIMIT,
+  LIVE_VIEW_FIELDS,
   type LiveViewBattery,
   type LiveViewConnectivity,
+  type LiveViewFormat,
   NETWORK_PROBLEM_MIN_DEVICES,
   NETWORK_PROBLEM_SHARE,
   NETWORK_PROBLEM_WINDOW_MINUTES,
@@ -91,55 +93,76 @@ export interface LiveViewPage {
   search?: string | undefined;
 }
 
+type LiveViewJsonPage = LiveViewPage & { format: LiveViewFormat };
+
 // The same fields built as JSON inside the database: 99,999 batteries leave it as one text value instead of
 // 99,999 rows to decode (on PGlite about 10× faster), and are sent on as they are.
-const JSON_OBJECT = `json_build_object(
-  'batterySerialNumber', b.serial_number, 'batteryName', b.name, 'groupId', b.group_id, 'groupName', g.name,
-  'type', b.battery_type, 'status', ${STATUS},
-  'online', b.online, 'soc', b.soc::float8, 'soh', b.soh::float8, 'stackVoltage', b.stack_voltage::float8,
-  'minCellTemperature', b.min_cell_temperature::float8, 'maxCellTemperature', b.max_cell_temperature::float8,
-  'chargerName', ${CHARGER_NAME},
-  'lastDataTimestamp', to_char(b.last_data_timestamp AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-  'nextServiceDate', to_char(b.next_service_date, 'YYYY-MM-DD'), 'currentErrorCode', b.current_error_code,
-  'hasCurrentError', b.current_error_code IS NOT NULL,
-  'errorWithin24h', coalesce(b.last_error_at >= now() - make_interval(hours => ${ERROR_FLAG_WINDOW_HOURS}), false))`;
+const FIELDS: Record<keyof LiveViewBattery, string> = {
+  batterySerialNumber: 'b.serial_number',
+  batteryName: 'b.name',
+  groupId: 'b.group_id',
+  groupName: 'g.name',
+  type: 'b.battery_type',
+  status: STATUS,
+  online: 'b.online',
+  soc: 'b.soc::float8',
+  soh: 'b.soh::float8',
+  stackVoltage: 'b.stack_voltage::float8',
+  minCellTemperature: 'b.min_cell_temperature::float8',
+  maxCellTemperature: 'b.max_cell_temperature::float8',
+  chargerName: CHARGER_NAME,
+  lastDataTimestamp: `to_char(b.last_data_timestamp AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  nextServiceDate: "to_char(b.next_service_date, 'YYYY-MM-DD')",
+  currentErrorCode: 'b.current_error_code',
+  hasCurrentError: 'b.current_error_code IS NOT NULL',
+  errorWithin24h: `coalesce(b.last_error_at >= now() - make_interval(hours => ${ERROR_FLAG_WINDOW_HOURS}), false)`,
+};
+
+/** A battery as the answer's JSON: an object, or its values in the order of LIVE_VIEW_FIELDS (decision 057). */
+const batteryJson = (format: LiveViewFormat) =>
+  format === 'compact'
+    ? `json_build_array(${LIVE_VIEW_FIELDS.map((field) => FIELDS[field]).join(', ')})`
+    : `json_build_object(${LIVE_VIEW_FIELDS.map((field) => `'${field}', ${FIELDS[field]}`).join(', ')})`;
+
+/** The answer's fields besides the batteries and the count: the compact answer names its values' order. */
+const FIELDS_JSON = `'fields', '${JSON.stringify(LIVE_VIEW_FIELDS)}'::json,`;
 
 export function liveViewRepository(db: Queryable) {
   return {
-    /** Like `list`, as the JSON text of the response body {batteries, totalCount}; JSON only for the page. */
-    async listJson(siteId: number, { offset, limit, search }: LiveViewPage): Promise<string> {
-      if (!search) return this.pageJson(siteId, offset, limit);
+    /** Like `list`, as the JSON text of the response body ({batteries, totalCount}, or compact); JSON only for the page. */
+    async listJson(siteId: number, { offset, limit, search, format }: LiveViewJsonPage): Promise<string> {
+      if (!search) return this.pageJson(siteId, offset, limit, format);
       const [row] = await db.query<{ body: string }>(
         `WITH matching AS (
            SELECT b.serial_number, b.name FROM battery b WHERE b.operating_site_id = $1 AND ${SEARCH('$5')}
          ), page AS (SELECT * FROM matching ORDER BY name, serial_number OFFSET $3 LIMIT $4)
-         SELECT json_build_object(
-                  'batteries', coalesce((SELECT json_agg(${JSON_OBJECT} ORDER BY b.name, b.serial_number)
+         SELECT json_build_object(${format === 'compact' ? FIELDS_JSON : ''}
+                  'batteries', coalesce((SELECT json_agg(${batteryJson(format)} ORDER BY b.name, b.serial_number)
                                            FROM page JOIN battery b USING (serial_number) ${JOINS}), '[]'::json),
                   'totalCount', (SELECT count(*) FROM matching))::text AS body`,
         [siteId, likePattern(search), offset, limit, statusesMatching(search)],
       );
-      return row?.body ?? '{"batteries":[],"totalCount":0}';
+      return row?.body as string;
     },
 
     /**
      * Without a search: the page in index order, and the site's total from the counts the battery's triggers
      * keep (site_battery_health, decision 045), so neither depends on the site's size (decision 054).
      */
-    async pageJson(siteId: number, offset: number, limit: number): Promise<string> {
+    async pageJson(siteId: number, offset: number, limit: number, format: LiveViewFormat): Promise<string> {
       const [row] = await db.query<{ body: string }>(
         `WITH page AS (
            SELECT serial_number, name FROM battery WHERE operating_site_id = $1
             ORDER BY name, serial_number OFFSET $2 LIMIT $3
          )
-         SELECT json_build_object(
-                  'batteries', coalesce((SELECT json_agg(${JSON_OBJECT} ORDER BY b.name, b.serial_number)
+         SELECT json_build_object(${format === 'compact' ? FIELDS_JSON : ''}
+                  'batteries', coalesce((SELECT json_agg(${batteryJson(format)} ORDER BY b.name, b.serial_number)
                                            FROM page JOIN battery b USING (serial_number) ${JOINS}), '[]'::json),
                   'totalCount', (SELECT coalesce(sum(batteries), 0) FROM site_battery_health
                                   WHERE operating_site_id = $1))::text AS body`,
         [siteId, offset, limit],
       );
-      return row?.body ?? '{"batteries":[],"totalCount":0}';
+      return row?.body as string;
     },
 
     /** One page of the site's batteries by name, with the count of all that match. */

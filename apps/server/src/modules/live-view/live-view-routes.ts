@@ -9,6 +9,7 @@ import {
   liveViewAutocompleteSchema,
   liveViewBatteryChangeBodySchema,
   liveViewBatterySchema,
+  liveViewCompactResponseSchema,
   liveViewConnectivitySchema,
   liveViewQuerySchema,
   liveViewResponseSchema,
@@ -40,7 +41,11 @@ export async function liveViewRoutes(app: FastifyInstance, options: { db: Databa
 
   api.get(BASE, {
     config,
-    schema: { tags, querystring: liveViewQuerySchema, response: { 200: liveViewResponseSchema } },
+    schema: {
+      tags,
+      querystring: liveViewQuerySchema,
+      response: { 200: z.union([liveViewResponseSchema, liveViewCompactResponseSchema]) },
+    },
     handler: async (request, reply) => {
       const { operatingSiteId, ...page } = request.query;
       await requireSiteAccess(sites, request, operatingSiteId, FEATURE);

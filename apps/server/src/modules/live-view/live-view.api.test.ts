@@ -1,4 +1,10 @@
-import { liveViewBatterySchema, liveViewResponseSchema } from '@cbm/contracts/live-view';
+import {
+  fromCompact,
+  LIVE_VIEW_FIELDS,
+  liveViewBatterySchema,
+  liveViewCompactResponseSchema,
+  liveViewResponseSchema,
+} from '@cbm/contracts/live-view';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteNodeIds } from '../../../test/site-admins';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
@@ -100,6 +106,17 @@ describeEachDatabase('battery live view', (kind) => {
           inError.map((battery) => battery.batterySerialNumber),
         );
       }
+    });
+
+    it('gives the same batteries compact, as values in the order of its fields', async () => {
+      for (const query of ['', '&offset=5&limit=10', '&offset=500&limit=10', '&search=error', '&search=no-such']) {
+        const response = await get(`${BASE}?operatingSiteId=${hamburg}${query}&format=compact`);
+        expect(response.statusCode, query).toBe(200);
+        const compact = liveViewCompactResponseSchema.parse(response.json());
+        expect(compact.fields).toEqual(LIVE_VIEW_FIELDS);
+        expect(fromCompact(compact), query).toEqual(await list(query));
+      }
+      expect((await get(`${BASE}?operatingSiteId=${hamburg}&format=xml`)).statusCode).toBe(400);
     });
 
     it('answers 403 without the feature or site access, 404 for unknown sites, 400 for bad limits', async () => {

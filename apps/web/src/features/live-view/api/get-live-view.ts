@@ -1,21 +1,23 @@
 import { LIVE_VIEW_MAX_ITEMS, LIVE_VIEW_UPDATE_POLL_MS } from '@cbm/contracts/constants';
-import type { LiveViewQuery, LiveViewResponse } from '@cbm/contracts/live-view';
+import { fromCompact, type LiveViewCompactResponse, type LiveViewQuery } from '@cbm/contracts/live-view';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 export const LIVE_VIEW_PATH = '/battery/BatteryLiveView';
 
 /**
- * GET /battery/BatteryLiveView: the site's batteries (API calls, up to 99,999). The screen searches the list it
- * holds (search-model.ts) rather than asking again for each search.
+ * GET /battery/BatteryLiveView: the site's batteries (API calls, up to 99,999), compact (decision 057). The screen
+ * searches the list it holds (search-model.ts) rather than asking again for each search.
  */
 export const liveViewQuery = (operatingSiteId: number) =>
   queryOptions({
     queryKey: ['liveView', operatingSiteId],
-    queryFn: () =>
-      api<LiveViewResponse>(LIVE_VIEW_PATH, {
-        query: { operatingSiteId, offset: 0, limit: LIVE_VIEW_MAX_ITEMS } satisfies LiveViewQuery,
-      }),
+    queryFn: async () =>
+      fromCompact(
+        await api<LiveViewCompactResponse>(LIVE_VIEW_PATH, {
+          query: { operatingSiteId, offset: 0, limit: LIVE_VIEW_MAX_ITEMS, format: 'compact' } satisfies LiveViewQuery,
+        }),
+      ),
     staleTime: 30 * LIVE_VIEW_UPDATE_POLL_MS,
   });
 
