@@ -17,7 +17,7 @@ export interface HourPageLimits {
   countBudget: number;
 }
 
-const LIMITS: HourPageLimits = { minOffset: 1_000, countBudget: 20_000 };
+const LIMITS: HourPageLimits = { minOffset: 1_000, countBudget: 2_000 };
 
 /** What the page statement answered of the rows it read: how many per hour ([hour in epoch ms, rows]) and in all. */
 export interface PageRead {
@@ -118,7 +118,8 @@ export function filteredHourPages(db: Queryable, limits = LIMITS) {
         const tally = span.whole ? known?.get(span.hour) : undefined;
         return tally?.events === span.events ? { ...span, matching: tally.matching } : span;
       });
-      const unknown = spansToCount(spans, input.offset, limits.countBudget);
+      // Knowing nothing of the filter yet, reading from the start costs less than counting the hours first.
+      const unknown = known ? spansToCount(spans, input.offset, limits.countBudget) : [];
       if (unknown.length > 0) {
         const counts = await countSpans(db, product, input, language, unknown);
         for (const span of unknown) span.matching = counts.get(span.lo) ?? 0;
