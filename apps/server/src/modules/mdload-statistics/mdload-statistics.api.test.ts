@@ -6,7 +6,7 @@ import {
   mdloadStartSocSchema,
 } from '@cbm/contracts/mdload-statistics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInScopedAdmin, siteNodeIds } from '../../../test/site-admins';
+import { siteNodeIds } from '../../../test/site-admins';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { DOCS_PREFIX } from '../../plugins/openapi';
 import { preparePartitions } from '../device-ingestion/device-history';
@@ -26,11 +26,7 @@ const NOISE = /\d\.\d{4,}/;
 describeEachDatabase('charger-station statistics', (kind) => {
   let t: TestApp;
   let admin: string;
-  let operator: string;
-  let stations: string;
-  let noPermission: string;
   let hamburg: number;
-  let wien: number;
   let price: number;
   const get = (url: string, cookie = admin, language = 'en') =>
     t.request({ url, cookie, headers: { 'accept-language': language } });
@@ -45,16 +41,7 @@ describeEachDatabase('charger-station statistics', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind);
     admin = await t.signIn('admin@cbm.demo');
-    operator = await t.signIn('operator@cbm.demo');
-    stations = await t.signIn('stations@cbm.demo');
-    const ids = await siteNodeIds(t, admin);
-    hamburg = ids['Hamburg Hafen'] as number;
-    wien = ids['Wien Süd'] as number;
-    noPermission = await signInScopedAdmin(t, {
-      email: 'no-permission@cbm.test',
-      features: ['cbm_mdstatistic'],
-      manages: [hamburg],
-    });
+    hamburg = (await siteNodeIds(t, admin))['Hamburg Hafen'] as number;
     await preparePartitions(t.db, [new Date('2026-11-20T00:00:00Z')]);
     await t.db.query(
       `INSERT INTO mdload_sample (mdload_serial, ts, seq, operating_site_id, power_kw, total_energy_kwh, stations)
@@ -258,46 +245,5 @@ describeEachDatabase('charger-station statistics', (kind) => {
     ]);
     expect(startSoc.stations).toHaveLength(1);
     expect(startSoc.stations[0]?.buckets).toEqual(startSoc.buckets);
-  });
-
-  describe('bad requests and access', () => {
-    const paths = ['consumption', 'power', 'startsoc'];
-
-    it('answers 400 for an inverted range, in English and German', async () => {
-      for (const path of paths) {
-        const inverted = 'startTime=2026-11-20T00:00:00Z&endTime=2026-11-19T00:00:00Z';
-        const en = await get(`${BASE}/${path}?${query('Europe/Berlin', inverted)}`);
-        expect(en.statusCode).toBe(400);
-        expect(en.json().errors).toEqual({ 'querystring.endTime': ['The end must be after the start'] });
-        const de = await get(`${BASE}/${path}?${query('Europe/Berlin', inverted)}`, admin, 'de');
-        expect(de.json().errors).toEqual({ 'querystring.endTime': ['Das Ende muss nach dem Anfang liegen'] });
-      }
-    });
-
-    it('answers 400 for unknown time zones and times that are not ISO times', async () => {
-      for (const path of paths) {
-        const zone = await get(`${BASE}/${path}?${query('Mars/Olympus_Mons')}`);
-        expect(zone.statusCode).toBe(400);
-        expect(zone.json().errors).toEqual({
-          'querystring.timeZone': ['Choose a time zone from the list (IANA name, e.g. Europe/Berlin)'],
-        });
-        const time = await get(`${BASE}/${path}?${query('Europe/Berlin', 'startTime=yesterday')}`, admin, 'de');
-        expect(time.statusCode).toBe(400);
-        expect(time.json().errors['querystring.startTime'][0]).toContain('Geben Sie eine gültige Zeit ein');
-      }
-    });
-
-    it('needs the feature, the site and the Statistic permission there', async () => {
-      for (const path of [...paths, 'availableTime']) {
-        const url = `${BASE}/${path}?${query()}`;
-        expect((await get(url, operator)).statusCode).toBe(403);
-        expect((await get(url, stations)).statusCode).toBe(403);
-        expect((await get(url, noPermission)).statusCode).toBe(403);
-        const unknown = await get(url.replace(`operatingSiteId=${hamburg}`, 'operatingSiteId=987654'));
-        expect(unknown.json()).toMatchObject({ statusCode: 404, code: 'sites.notFound' });
-        const other = await get(url.replace(`operatingSiteId=${hamburg}`, `operatingSiteId=${wien}`));
-        expect(other.statusCode).toBe(200);
-      }
-    });
   });
 });
