@@ -40,6 +40,11 @@ export interface HourAnchor {
   offset: number;
 }
 
+/** A page read for what it tells of each hour (filtered-hour-pages.ts): from `anchor` where one is known. */
+export interface HourRead {
+  anchor: HourAnchor | undefined;
+}
+
 const KEY_TS = `to_char(e.ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 const BATTERY_JOIN = 'LEFT JOIN battery b ON b.serial_number = e.serial_number';
 const CASTS = { number: 'float8', text: 'text', enum: 'text', date: 'date', timestamp: 'timestamptz' } as const;
@@ -85,7 +90,7 @@ interface PageSource {
 }
 
 interface PageContext {
-  hourAnchor: HourAnchor | undefined;
+  hourRead: HourRead | undefined;
   product: EventProduct;
   input: EventQuery;
   language: UiLanguage;
@@ -134,14 +139,15 @@ function seekConditions(key: SeekKey, sortColumn: SqlColumn | undefined, descend
  * any sort and filter. Counts up to the look-ahead.
  */
 function offsetPage(context: PageContext): PageSource {
-  const { product, input, language, bind, sortColumn, signature, scope, from, to, order, hourAnchor } = context;
+  const { product, input, language, bind, sortColumn, signature, scope, from, to, order, hourRead } = context;
+  const hourAnchor = sortColumn ? undefined : hourRead?.anchor;
   const filters = attributeConditions(product, input, bind, language);
   const where = [scope('e'), `e.ts >= ${from}::timestamptz`, `e.ts < ${to}::timestamptz`, ...filters.conditions];
   const filterNeedsBattery = (sortColumn?.needsBattery ?? false) || filters.needsBattery;
 
   const token = input.seek ? decodeSeekToken(input.seek) : undefined;
   const tokenAnchor = token && token.q === signature && token.o <= input.offset ? token : undefined;
-  const fromHour = !sortColumn && hourAnchor && hourAnchor.offset > (tokenAnchor?.o ?? -1) ? hourAnchor : undefined;
+  const fromHour = hourAnchor && hourAnchor.offset > (tokenAnchor?.o ?? -1) ? hourAnchor : undefined;
   const anchor = fromHour ? undefined : tokenAnchor;
   if (fromHour) {
     where.push(`e.ts ${input.orderByDescending ? '<' : '>='} ${bind(fromHour.boundary)}::timestamptz`);
@@ -164,7 +170,7 @@ function offsetPage(context: PageContext): PageSource {
 )`;
   return {
     ctes,
-    totalCount: `SELECT count(*)::int AS total_count, ${sortColumn ? 'NULL::json' : HOUR_HISTOGRAM} AS hour_counts FROM hits`,
+    totalCount: `SELECT count(*)::int AS total_count, ${hourRead && !sortColumn ? HOUR_HISTOGRAM : 'NULL::json'} AS hour_counts FROM hits`,
     page: `(SELECT * FROM hits e ORDER BY ${order('e.sort_value')} OFFSET ${bind(skip)} LIMIT ${bind(input.max)})`,
     anchorOffset,
     readLimit,
@@ -197,7 +203,7 @@ export function compileEventQuery(
   product: EventProduct,
   input: EventQuery,
   language: UiLanguage,
-  hourAnchor?: HourAnchor,
+  hourRead?: HourRead,
 ): CompiledEventQuery {
   if (Date.parse(input.from) > Date.parse(input.to)) throw invertedTimeRange();
   const params: unknown[] = [];
@@ -221,7 +227,7 @@ export function compileEventQuery(
   const direction = input.orderByDescending ? 'DESC' : 'ASC';
   const tieBreak = `e.ts ${direction}, e.serial_number ${direction}, e.seq ${direction}`;
   const context: PageContext = {
-    hourAnchor,
+    hourRead,
     product,
     input,
     language,

@@ -74,7 +74,7 @@ export function eventRepository(db: Queryable, hourPageLimits?: HourPageLimits) 
   return {
     async page(product: EventProduct, input: EventQuery, language: UiLanguage): Promise<EventPage> {
       const plan = await hourPages.plan(product, input, language);
-      const compiled = compileEventQuery(product, input, language, plan?.anchor);
+      const compiled = compileEventQuery(product, input, language, plan);
       const rows = await db.query<EventPageRow>(compiled.sql, compiled.params);
       plan?.learn(compiled, rows[0]);
       return toEventPage(compiled, input, rows, language);

@@ -3,7 +3,7 @@ import type { UiLanguage } from '@cbm/contracts/date-formats';
 import { DEFAULT_ORDER_BY, type EventProduct, type EventQuery } from '@cbm/contracts/events';
 import type { Queryable } from '../../db/database';
 import type { Bind } from './event-filter-sql';
-import { attributeConditions, type CompiledEventQuery, type HourAnchor } from './event-query-sql';
+import { attributeConditions, type CompiledEventQuery, type HourAnchor, type HourRead } from './event-query-sql';
 import { sqlColumnOf } from './event-sql-columns';
 import { anchorOf, type HourSpan, spansRead, spansToCount } from './hour-anchor';
 import { hourTallyCache } from './hour-tally-cache';
@@ -25,8 +25,7 @@ export interface PageRead {
   total_count: number;
 }
 
-interface Plan {
-  anchor: HourAnchor | undefined;
+interface Plan extends HourRead {
   learn(compiled: CompiledEventQuery, read: PageRead | undefined): void;
 }
 
