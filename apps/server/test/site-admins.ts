@@ -42,3 +42,25 @@ export async function signInScopedAdmin(t: TestApp, admin: ScopedAdmin): Promise
   for (const { nodeId, feature } of admin.sees ?? []) await users.grantSite(userId, nodeId, feature);
   return t.signIn(admin.email);
 }
+
+/**
+ * The sign-ins a charger-station feature's access tests use: the demo admin, operator and stations users, and a
+ * scoped admin of Hamburg Hafen who holds `feature` but not the site's permission for it; with two sites' ids.
+ */
+export async function signInStationUsers(t: TestApp, feature: Feature) {
+  const admin = await t.signIn('admin@cbm.demo');
+  const ids = await siteNodeIds(t, admin);
+  const hamburg = ids['Hamburg Hafen'] as number;
+  return {
+    admin,
+    operator: await t.signIn('operator@cbm.demo'),
+    stations: await t.signIn('stations@cbm.demo'),
+    noPermission: await signInScopedAdmin(t, {
+      email: 'no-permission@cbm.test',
+      features: [feature],
+      manages: [hamburg],
+    }),
+    hamburg,
+    wien: ids['Wien Süd'] as number,
+  };
+}

@@ -7,7 +7,7 @@ import {
 } from '@cbm/contracts/mdload-live-view';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDevice, json } from '../../../test/mqtt-devices';
-import { signInScopedAdmin, siteNodeIds } from '../../../test/site-admins';
+import { signInStationUsers, siteNodeIds } from '../../../test/site-admins';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 
 describeEachDatabase('charger-station live view', (kind) => {
@@ -38,17 +38,7 @@ describeEachDatabase('charger-station live view', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    admin = await t.signIn('admin@cbm.demo');
-    operator = await t.signIn('operator@cbm.demo');
-    stations = await t.signIn('stations@cbm.demo');
-    const ids = await siteNodeIds(t, admin);
-    hamburg = ids['Hamburg Hafen'] as number;
-    wien = ids['Wien Süd'] as number;
-    noPermission = await signInScopedAdmin(t, {
-      email: 'no-permission@cbm.test',
-      features: ['cbm_mdliveview'],
-      manages: [hamburg],
-    });
+    ({ admin, operator, stations, noPermission, hamburg, wien } = await signInStationUsers(t, 'cbm_mdliveview'));
   }, 300_000);
   afterAll(() => t.close());
 

@@ -1,6 +1,6 @@
 import { MDLOAD_STATISTIC_PATH as BASE } from '@cbm/contracts/mdload-statistics';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { signInScopedAdmin, siteNodeIds } from '../../../test/site-admins';
+import { signInStationUsers } from '../../../test/site-admins';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 
 const BERLIN_RANGE = 'startTime=2026-11-19T00:00:00%2B01:00&endTime=2026-11-21T00:00:00%2B01:00';
@@ -21,17 +21,7 @@ describeEachDatabase('charger-station statistics: bad requests and access', (kin
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    admin = await t.signIn('admin@cbm.demo');
-    operator = await t.signIn('operator@cbm.demo');
-    stations = await t.signIn('stations@cbm.demo');
-    const ids = await siteNodeIds(t, admin);
-    hamburg = ids['Hamburg Hafen'] as number;
-    wien = ids['Wien Süd'] as number;
-    noPermission = await signInScopedAdmin(t, {
-      email: 'no-permission@cbm.test',
-      features: ['cbm_mdstatistic'],
-      manages: [hamburg],
-    });
+    ({ admin, operator, stations, noPermission, hamburg, wien } = await signInStationUsers(t, 'cbm_mdstatistic'));
   }, 300_000);
   afterAll(() => t.close());
 
