@@ -16,6 +16,7 @@ import { siteRepository } from '../sites/site-repository';
 import { liveAccessOf, lostAny, refusedSites } from './live-access';
 import type { LiveHub, LiveUpdate } from './live-hub';
 import { type LiveStreamLimits, LiveStreamRegistry, type OpenLiveStream } from './live-stream-registry';
+import { LiveStreamWriter } from './live-stream-writer';
 
 const KEEP_ALIVE_MS = 15_000;
 
@@ -27,7 +28,7 @@ const tooManyStreams = () => new HttpError(429, 'live.tooManyStreams', 'errors.t
  * and the site's mdload Alert permission. One stream follows one site or many and counts once against the caps
  * per user and in total; a reader too slow to take its events is dropped; a stream ends with its session (sign-out
  * at once, expiry and sign-outs elsewhere at the next check) and when the user loses any of the access it was
- * opened with at any of its sites. `events` narrows what it carries, `changes=health` leaves out readings that do
+ * opened with at any of its sites. A reader behind its sites' changes gets each device's newest state (decision 058). `events` narrows what it carries, `changes=health` leaves out readings that do
  * not change what the overview counts.
  */
 export async function liveRoutes(
@@ -75,17 +76,13 @@ export async function liveRoutes(
 
       const stream = new PassThrough();
       const open: OpenLiveStream = { userId: user.id, sessionToken: request.cookies[SESSION_COOKIE] ?? '', close };
-      const write = (text: string) => {
-        if (stream.writableEnded) return;
-        stream.write(text);
-        // What waits in this stream and the socket's buffer: a reader that does not take it is dropped.
-        if (stream.writableLength + stream.readableLength > options.limits.bufferBytes) {
-          request.log.info({ userId: user.id }, 'live stream dropped: the reader is too slow');
-          close();
-          reply.raw.destroy();
-        }
-      };
-      const send = (event: LiveEvent, data: unknown) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      const writer = new LiveStreamWriter(stream, options.limits.bufferBytes, () => {
+        request.log.info({ userId: user.id }, 'live stream dropped: the reader is too slow');
+        close();
+        reply.raw.destroy();
+      });
+      const send = (event: LiveEvent, data: unknown) =>
+        writer.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       const unsubscribes = [...access].map(([siteId, site]) =>
         options.live.subscribe(siteId, (update) => {
           const allowed =
@@ -94,11 +91,15 @@ export async function liveRoutes(
               : update.event === 'battery'
                 ? site.batteries
                 : site.mdloads;
-          const reading = (update.event === 'battery' || update.event === 'mdload') && !update.healthChanged;
-          if (allowed && wanted.has(update.event) && !(healthOnly && reading)) write(eventText(update, siteId));
+          if (!allowed || !wanted.has(update.event)) return;
+          if (update.event === 'battery' || update.event === 'mdload') {
+            if (healthOnly && !update.healthChanged) return;
+            const device = update.event === 'battery' ? update.data.batterySerialNumber : update.data.mdLoadSerial;
+            writer.offer(`${update.event} ${siteId} ${device}`, eventText(update, siteId));
+          } else writer.write(eventText(update, siteId));
         }),
       );
-      const keepAlive = setInterval(() => write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+      const keepAlive = setInterval(() => writer.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
       const recheck = setInterval(async () => {
         const current = await app.sessionStillValid(open.sessionToken).catch(() => undefined);
         if (!current || lostAny(access, await liveAccessOf(sites, current.id, siteIds).catch(() => access))) close();

@@ -2,12 +2,38 @@ import http from 'node:http';
 import { SITE_PERMISSION_NAMES } from '@cbm/contracts/site-permissions';
 import { DEMO_PASSWORD } from '@cbm/demo-fixtures/demo-users';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openSse, type SseConnection } from '../../../test/sse-client';
+import { openSse, pausedReader, type SseConnection } from '../../../test/sse-client';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { hashPassword } from '../auth/passwords';
+import type { BatteryState } from '../device-ingestion/battery-state';
 import { userRepository } from '../users/user-repository';
 
 const PER_USER = 2;
+
+const liveBattery = (serialNumber: string, operatingSiteId: number, soc: number): BatteryState => ({
+  serialNumber,
+  operatingSiteId,
+  online: true,
+  connectionChangedAt: null,
+  telemetryState: 'discharging',
+  chargerSerial: null,
+  measurements: {
+    soc,
+    soh: 97,
+    stackVoltage: 51.2,
+    current: -40.5,
+    minCellTemperature: 21,
+    maxCellTemperature: 24,
+    minCellVoltage: 3.2,
+    maxCellVoltage: 3.3,
+  },
+  newTelemetry: null,
+  lastDataTimestamp: new Date(),
+  lastSampleAt: null,
+  activeErrorCodes: [],
+  lastErrorAt: null,
+  status: 'discharging',
+});
 const TOTAL = 3;
 
 describeEachDatabase('live stream limits', (kind) => {
@@ -80,6 +106,40 @@ describeEachDatabase('live stream limits', (kind) => {
     const user = await liveUser([siteId, otherSiteId]);
     for (let n = 0; n < PER_USER; n++) await ready(await open(user.cookie, [siteId, otherSiteId]));
     expect((await open(user.cookie, [otherSiteId])).status).toBe(429);
+  });
+
+  it('keeps a reader that falls behind the readings, and gives it each battery’s newest', async () => {
+    const user = await liveUser();
+    const reader = await pausedReader(`${base}/api/v2/live/stream?operatingSiteId=${siteId}`, user.cookie);
+    const serials = Array.from({ length: 2000 }, (_, n) => `SLOW${n}`);
+    const rounds = 25;
+    let flushed = -1;
+    const unsubscribe = t.app.devices.live.subscribe(siteId, (update) => {
+      if (update.event === 'battery') flushed = update.data.soc ?? -1;
+    });
+    // About 15 MB of readings, each round in a flush of its own: more than the socket holds and 64 KB.
+    for (let round = 0; round < rounds; round++) {
+      t.app.devices.live.publish({
+        batteries: serials.map((serial) => liveBattery(serial, siteId, round)),
+        mdloads: [],
+      });
+      await expect.poll(() => flushed, poll).toBe(round);
+    }
+    unsubscribe();
+    const newest = new Map<string, number>();
+    let received = 0;
+    reader.resume((event) => {
+      const data = event.data as { batterySerialNumber?: string; soc?: number };
+      if (event.event !== 'battery' || !data.batterySerialNumber?.startsWith('SLOW')) return;
+      received += 1;
+      newest.set(data.batterySerialNumber, data.soc as number);
+    });
+    await expect
+      .poll(() => newest.size === serials.length && [...newest.values()].every((soc) => soc === rounds - 1), poll)
+      .toBe(true);
+    expect(reader.ended).toBe(false);
+    expect(received).toBeLessThan(serials.length * rounds);
+    reader.close();
   });
 
   describe('ends a stream', () => {

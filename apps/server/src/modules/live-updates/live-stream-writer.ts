@@ -1,0 +1,47 @@
+import type { PassThrough } from 'node:stream';
+
+/**
+ * Writes one live stream's events, so that a reader slower than its sites' changes gets each device's newest
+ * state instead of every reading (decision 058). While the stream is blocked (its buffer past the high-water
+ * mark), a device's reading replaces the one still waiting for it, and the waiting ones go out in the order they
+ * began to wait as the reader drains. What cannot be coalesced (alerts, alarms, `ready`, keep-alives) is written at
+ * once; a reader that lets that pass `bufferBytes` is dropped (`overflow`).
+ */
+export class LiveStreamWriter {
+  private readonly waiting = new Map<string, string>();
+  private blocked = false;
+
+  constructor(
+    private readonly stream: PassThrough,
+    private readonly bufferBytes: number,
+    private readonly overflow: () => void,
+  ) {
+    stream.on('drain', () => {
+      this.blocked = false;
+      this.writeWaiting();
+    });
+  }
+
+  /** An event every reader must get, in order. */
+  write(text: string): void {
+    if (this.stream.writableEnded) return;
+    this.blocked = !this.stream.write(text) || this.blocked;
+    if (this.stream.writableLength + this.stream.readableLength > this.bufferBytes) this.overflow();
+  }
+
+  /** A device's state (`key` names the device): only its newest is kept while the reader is behind. */
+  offer(key: string, text: string): void {
+    if (this.stream.writableEnded) return;
+    // A device keeps its place: one that changes all the time cannot keep the others waiting.
+    if (this.blocked || this.waiting.size > 0) this.waiting.set(key, text);
+    else this.write(text);
+  }
+
+  private writeWaiting(): void {
+    for (const [key, text] of this.waiting) {
+      if (this.blocked || this.stream.writableEnded) return;
+      this.waiting.delete(key);
+      this.write(text);
+    }
+  }
+}
