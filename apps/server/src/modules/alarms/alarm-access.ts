@@ -9,10 +9,7 @@ import type { SiteRepository } from '../sites/site-repository';
 export async function alarmSites(sites: SiteRepository, userId: number): Promise<Record<Alarm['product'], number[]>> {
   const battery = await sites.accessibleSiteIds(userId, 'cbm_alert');
   const mdloadCandidates = await sites.accessibleSiteIds(userId, 'cbm_mdlalert');
-  const mdload: number[] = [];
-  for (const siteId of mdloadCandidates) {
-    if ((await sites.rules(userId, siteId)).includes(SITE_PERMISSIONS.mdloadAlert)) mdload.push(siteId);
-  }
+  const mdload = await sites.withPermission(userId, mdloadCandidates, SITE_PERMISSIONS.mdloadAlert);
   return { battery, mdload };
 }
 

@@ -1,9 +1,13 @@
 import type { Alarm } from '@cbm/contracts/alarms';
 import { topicFor } from '@cbm/contracts/device-protocol';
+import { SITE_PERMISSIONS } from '@cbm/contracts/site-permissions';
+import { DEMO_PASSWORD } from '@cbm/demo-fixtures/demo-users';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { addTestBatteries, connectDevice, deviceEvent, json, telemetry } from '../../../test/mqtt-devices';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
+import { hashPassword } from '../auth/passwords';
+import { userRepository } from '../users/user-repository';
 
 const poll = { timeout: 20_000, interval: 100 };
 const MINUTE = 60_000;
@@ -173,6 +177,27 @@ describeEachDatabase('alarms', (kind) => {
     await power(120, new Date(start));
     await expect.poll(async () => (await unitAlarms())[0]?.state, poll).toBe('open');
     expect((await unitAlarms())[0]).toMatchObject({ product: 'mdload', code: 'stationPowerAbove', value: 120 });
+    // cbm_mdlalert alone does not show a unit's alarms: the mdload Alert permission does, granted on the site
+    // or above it.
+    const users = userRepository(t.db);
+    const email = `mdload-alarms-${kind}@cbm.test`;
+    const userId = await users.create({
+      email,
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+      firstName: 'M',
+      lastName: 'A',
+    });
+    await users.grantFeatures(userId, ['cbm_mdlalert']);
+    await users.grantSite(userId, site);
+    const operator = await t.signIn(email);
+    const seenBy = async (cookie: string) =>
+      ((await t.request({ url: `/api/v2/Alarm?operatingSiteId=${site}&state=all`, cookie })).json() as Alarm[]).filter(
+        (alarm) => alarm.serialNumber === serial,
+      );
+    expect(await seenBy(operator)).toEqual([]);
+    const [parent] = await t.db.query<{ id: number }>('SELECT parent_id AS id FROM site_node WHERE id = $1', [site]);
+    await users.grantPermissions(userId, parent?.id as number, [SITE_PERMISSIONS.mdloadAlert]);
+    expect(await seenBy(operator)).toMatchObject([{ product: 'mdload', serialNumber: serial }]);
     await power(95, new Date(start + 15_000));
     await power(85, new Date(start + 30_000));
     await expect.poll(async () => (await unitAlarms())[0]?.state, poll).toBe('cleared');
