@@ -1,8 +1,7 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { publishBatteryEvent, serverDataDir } from '../support/device-publisher';
+import { publishBatteryEvent } from '../support/device-publisher';
 import { expect, test } from '../support/fixtures';
+import { outboxMails } from '../support/mail-outbox';
 
 // Creates, edits and deletes its own alert at Stuttgart Hafen; other specs do not use its alerts. Reads the
 // demo's example alerts at Hamburg Hafen.
@@ -13,15 +12,7 @@ const toast = (page: Page, text: string) => page.getByRole('status').filter({ ha
 const field = (page: Page, name: RegExp) =>
   page.getByRole('textbox', { name }).or(page.getByRole('combobox', { name }));
 
-/** The .eml files in the server's outbox folder (DATA_DIR/mail-outbox) that mention `text`. */
-async function mailsMentioning(text: string): Promise<string[]> {
-  const dir = path.join(serverDataDir(), 'mail-outbox');
-  const files = await readdir(dir).catch(() => [] as string[]);
-  const contents = await Promise.all(
-    files.filter((f) => f.endsWith('.eml')).map((f) => readFile(path.join(dir, f), 'utf8')),
-  );
-  return contents.filter((content) => content.includes(text));
-}
+const mailsMentioning = async (text: string) => (await outboxMails()).filter((mail) => mail.includes(text));
 
 async function choose(page: Page, label: RegExp, option: string | RegExp) {
   await field(page, label).click();

@@ -7,14 +7,16 @@ const decodeQuotedPrintable = (mail: string) =>
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 
-/** The mails to `to` in the server's outbox folder (DATA_DIR/mail-outbox), quoted-printable undone. */
-export async function mailsTo(to: string): Promise<string[]> {
+/** The mails in the server's outbox folder (DATA_DIR/mail-outbox), quoted-printable undone. */
+export async function outboxMails(): Promise<string[]> {
   const dir = path.join(serverDataDir(), 'mail-outbox');
   const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith('.eml'));
-  const mails = await Promise.all(
-    names.map(async (name) => decodeQuotedPrintable(await readFile(path.join(dir, name), 'utf8'))),
-  );
-  return mails.filter((mail) => new RegExp(`^To: ${to}$`, 'im').test(mail));
+  return Promise.all(names.map(async (name) => decodeQuotedPrintable(await readFile(path.join(dir, name), 'utf8'))));
+}
+
+/** The mails to `to` in the outbox folder. */
+export async function mailsTo(to: string): Promise<string[]> {
+  return (await outboxMails()).filter((mail) => new RegExp(`^To: ${to}$`, 'im').test(mail));
 }
 
 /** The set-password link of a mail to `to`. */
