@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import { SESSION_COOKIE } from '@cbm/contracts/auth';
 import {
   LIVE_CHANGE_EVENTS,
@@ -26,9 +25,10 @@ const tooManyStreams = () => new HttpError(429, 'live.tooManyStreams', 'errors.t
  * Server-Sent Events of the sites' changed batteries (cbm_liveview) and charger-station twins (cbm_mdliveview),
  * their fired alerts and their alarms' changes: battery ones with cbm_alert, charger-station ones with cbm_mdlalert
  * and the site's mdload Alert permission. One stream follows one site or many and counts once against the caps
- * per user and in total; a reader too slow to take its events is dropped; a stream ends with its session (sign-out
+ * per user and in total. A reader behind its sites' changes gets each device's newest state, and is dropped only
+ * when alerts and alarms pile up past LIVE_STREAM_BUFFER_KB (decision 058). A stream ends with its session (sign-out
  * at once, expiry and sign-outs elsewhere at the next check) and when the user loses any of the access it was
- * opened with at any of its sites. A reader behind its sites' changes gets each device's newest state (decision 058). `events` narrows what it carries, `changes=health` leaves out readings that do
+ * opened with at any of its sites. `events` narrows what it carries, `changes=health` leaves out readings that do
  * not change what the overview counts.
  */
 export async function liveRoutes(
@@ -74,13 +74,13 @@ export async function liveRoutes(
       if (refused.length > 0) throw await refusal(refused);
       if (!registry.admits(user.id)) throw tooManyStreams();
 
-      const stream = new PassThrough();
       const open: OpenLiveStream = { userId: user.id, sessionToken: request.cookies[SESSION_COOKIE] ?? '', close };
-      const writer = new LiveStreamWriter(stream, options.limits.bufferBytes, () => {
+      const writer = new LiveStreamWriter(options.limits.bufferBytes, () => {
         request.log.info({ userId: user.id }, 'live stream dropped: the reader is too slow');
         close();
         reply.raw.destroy();
       });
+      const { stream } = writer;
       const send = (event: LiveEvent, data: unknown) =>
         writer.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       const unsubscribes = [...access].map(([siteId, site]) =>

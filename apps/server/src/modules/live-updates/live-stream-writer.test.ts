@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { PassThrough } from 'node:stream';
+import type { PassThrough } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
 import { LiveStreamWriter } from './live-stream-writer';
 
@@ -25,8 +25,8 @@ async function readAll(stream: PassThrough): Promise<string> {
 
 describe('LiveStreamWriter', () => {
   it('writes every reading at once while the reader keeps up', async () => {
-    const stream = new PassThrough();
-    const writer = new LiveStreamWriter(stream, 1024 * 1024, vi.fn());
+    const writer = new LiveStreamWriter(1024 * 1024, vi.fn());
+    const { stream } = writer;
     const received = readAll(stream);
     for (let value = 0; value < 5; value++) writer.offer('battery 1 A', reading(1, value));
     stream.end();
@@ -34,9 +34,9 @@ describe('LiveStreamWriter', () => {
   });
 
   it('gives a reader that fell behind each device’s newest reading, without dropping it', async () => {
-    const stream = new PassThrough();
     const overflow = vi.fn();
-    const writer = new LiveStreamWriter(stream, 64 * 1024, overflow);
+    const writer = new LiveStreamWriter(64 * 1024, overflow);
+    const { stream } = writer;
     const devices = 200;
     const rounds = 500;
     for (let value = 0; value < rounds; value++)
@@ -56,10 +56,18 @@ describe('LiveStreamWriter', () => {
     }
   });
 
-  it('writes what cannot be coalesced in order, and drops a reader that lets it pass the limit', async () => {
-    const stream = new PassThrough();
+  it('never drops a reader for readings alone, however small the limit', () => {
     const overflow = vi.fn();
-    const writer = new LiveStreamWriter(stream, 64 * 1024, overflow);
+    const writer = new LiveStreamWriter(4 * 1024, overflow);
+    for (let value = 0; value < 100; value++)
+      for (let device = 0; device < 200; device++) writer.offer(`battery 1 ${device}`, reading(device, value));
+    expect(overflow).not.toHaveBeenCalled();
+  });
+
+  it('writes what cannot be coalesced in order, and drops a reader that lets it pass the limit', async () => {
+    const overflow = vi.fn();
+    const writer = new LiveStreamWriter(64 * 1024, overflow);
+    const { stream } = writer;
     const alert = `event: alert\ndata: ${'x'.repeat(1024)}\n\n`;
     for (let n = 0; n < 60; n++) writer.write(alert);
     expect(overflow).not.toHaveBeenCalled();
@@ -69,8 +77,8 @@ describe('LiveStreamWriter', () => {
   });
 
   it('writes the waiting readings once the reader takes the stream again', async () => {
-    const stream = new PassThrough();
-    const writer = new LiveStreamWriter(stream, 1024 * 1024, vi.fn());
+    const writer = new LiveStreamWriter(1024 * 1024, vi.fn());
+    const { stream } = writer;
     writer.write(`: ${'x'.repeat(40 * 1024)}\n\n`);
     const buffered = stream.readableLength + stream.writableLength;
     writer.offer('battery 1 A', reading(1, 1));

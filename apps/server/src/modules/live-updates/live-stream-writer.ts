@@ -1,4 +1,11 @@
-import type { PassThrough } from 'node:stream';
+import { PassThrough } from 'node:stream';
+
+/**
+ * How much of a stream's readings waits on each side of it before the writer coalesces: set here, not left to
+ * Node's default (16 KB until Node 22, 64 KB since), and at most a quarter of the limit, so readings alone never
+ * reach the limit that drops a reader.
+ */
+const HIGH_WATER_BYTES = 16 * 1024;
 
 /**
  * Writes one live stream's events, so that a reader slower than its sites' changes gets each device's newest
@@ -8,15 +15,18 @@ import type { PassThrough } from 'node:stream';
  * once; a reader that lets that pass `bufferBytes` is dropped (`overflow`).
  */
 export class LiveStreamWriter {
+  /** What the reader gets. */
+  readonly stream: PassThrough;
   private readonly waiting = new Map<string, string>();
   private blocked = false;
 
   constructor(
-    private readonly stream: PassThrough,
     private readonly bufferBytes: number,
     private readonly overflow: () => void,
   ) {
-    stream.on('drain', () => {
+    const highWaterMark = Math.min(HIGH_WATER_BYTES, Math.floor(bufferBytes / 4));
+    this.stream = new PassThrough({ highWaterMark });
+    this.stream.on('drain', () => {
       this.blocked = false;
       this.writeWaiting();
     });
