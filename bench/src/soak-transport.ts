@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { ACKNOWLEDGED_LINE, type AcknowledgedCounts } from '../../apps/simulator/src/transport/acknowledged-ledger';
 import { serverCpuMicros } from './server-cpu';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -12,15 +13,22 @@ export interface FleetLoad {
   prefix: string;
 }
 
+export interface SimulatorSummary {
+  sent: number;
+  acked: number;
+  /** With `--ledger`: what the broker acknowledged per battery, summed. */
+  acknowledged?: AcknowledgedCounts;
+}
+
 /**
  * The fleet simulator's CLI in its own process against `broker`; its rate lines are echoed, and its final
- * line ("N sent, M acknowledged") is the summary.
+ * lines (with `--ledger` the acknowledged counts, then "N sent, M acknowledged") are the summary.
  */
 export function startSimulator(
   fleet: FleetLoad,
   broker: string,
   extra: string[] = [],
-): { child: ChildProcess; summary: Promise<{ sent: number; acked: number }> } {
+): { child: ChildProcess; summary: Promise<SimulatorSummary> } {
   const child = spawn(
     process.execPath,
     [
@@ -33,11 +41,13 @@ export function startSimulator(
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
-  const summary = (async () => {
+  const summary = (async (): Promise<SimulatorSummary> => {
+    let acknowledged: AcknowledgedCounts | undefined;
     for await (const text of lines) {
       console.log(`  simulator: ${text}`);
+      if (text.startsWith(ACKNOWLEDGED_LINE)) acknowledged = JSON.parse(text.slice(ACKNOWLEDGED_LINE.length));
       const match = /(\d+) sent, (\d+) acknowledged/.exec(text);
-      if (match) return { sent: Number(match[1]), acked: Number(match[2]) };
+      if (match) return { sent: Number(match[1]), acked: Number(match[2]), ...(acknowledged && { acknowledged }) };
     }
     return { sent: Number.NaN, acked: Number.NaN };
   })();

@@ -2,6 +2,7 @@ import { parseCliOptions, USAGE } from './cli/cli-options';
 import { provisionFleetAt, simulatorGatewaySerial, waitForBrokerAccess } from './cli/provision';
 import { syntheticBatteries } from './cli/synthetic-fleet';
 import { startFleet } from './fleet/start-fleet';
+import { ACKNOWLEDGED_LINE, AcknowledgedLedger } from './transport/acknowledged-ledger';
 import type { FleetCounters } from './transport/transport';
 
 async function main() {
@@ -25,6 +26,7 @@ async function main() {
   }
   const clientIdPrefix = `cbm-load-${options.sitePrefix}`;
   await waitForBrokerAccess(options.brokerUrl, gateway, clientIdPrefix, gateway ? 15_000 : 3_000);
+  const ledger = options.ledgerResolutionMs === null ? undefined : new AcknowledgedLedger(options.ledgerResolutionMs);
   const fleet = startFleet({
     brokerUrl: options.brokerUrl,
     devices: { batteries },
@@ -34,6 +36,7 @@ async function main() {
     clientIdPrefix,
     logins: { gateway },
     datalogSamples: 1,
+    ...(ledger && { ledger }),
   });
   const connections =
     options.connections === null ? `${options.batteries} connections` : `${options.connections} shared connections`;
@@ -46,7 +49,8 @@ async function main() {
   const report = () => {
     const now = performance.now();
     const seconds = (now - previous.at) / 1000;
-    const rate = (key: keyof FleetCounters) => Math.round((fleet.counters[key] - previous[key]) / seconds);
+    const rate = (key: Exclude<keyof FleetCounters, 'ledger'>) =>
+      Math.round((fleet.counters[key] - previous[key]) / seconds);
     const { sent, acked, failed, skipped, connectionLosses } = fleet.counters;
     console.log(
       `${Math.round((now - startedAt) / 1000)}s  sent ${rate('sent')}/s  acked ${rate('acked')}/s  ` +
@@ -60,6 +64,7 @@ async function main() {
     report();
     await fleet.stop();
     const { sent, acked } = fleet.counters;
+    if (ledger) console.log(`${ACKNOWLEDGED_LINE} ${JSON.stringify(ledger.counts())}`);
     const seconds = (performance.now() - startedAt) / 1000;
     console.log(
       `Stopped after ${Math.round(seconds)} s: ${sent} sent, ${acked} acknowledged (${Math.round(acked / seconds)}/s).`,

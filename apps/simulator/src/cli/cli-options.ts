@@ -12,6 +12,9 @@ export const USAGE = `Usage: npm run simulate -- [options]
   --speed X              simulated seconds per real second (default 1; the platform rejects
                          timestamps more than 10 minutes ahead, so keep 1 against a real server)
   --stats-every D        how often to print rates (default 5s)
+  --ledger D             at the stop, print what the broker acknowledged of the batteries' telemetry and
+                         events, and the battery × D intervals holding telemetry (a server keeping a sample
+                         every D keeps one for each); a load test compares the stored rows with it
   --provision URL        first insert the batteries into the server's PostgreSQL database at URL (its
                          DATABASE_URL; needs --site) and register the run's gateway, gateway-simulator-P,
                          whose new credentials the simulator's connections log in with
@@ -47,6 +50,8 @@ export interface CliOptions {
   connections: number | null;
   speed: number;
   statsEveryMs: number;
+  /** Count what the broker acknowledged, with sample intervals this long; null: do not count. */
+  ledgerResolutionMs: number | null;
   provision: { databaseUrl: string; siteId: number } | null;
   gateway: { username: string; password: string } | undefined;
 }
@@ -64,6 +69,7 @@ export function parseCliOptions(args: string[]): CliOptions {
       connections: { type: 'string' },
       speed: { type: 'string', default: '1' },
       'stats-every': { type: 'string', default: '5s' },
+      ledger: { type: 'string' },
       provision: { type: 'string' },
       site: { type: 'string' },
       username: { type: 'string' },
@@ -103,6 +109,7 @@ export function parseCliOptions(args: string[]): CliOptions {
           : Math.min(16, Math.ceil(batteries / 12_500)),
     speed,
     statsEveryMs: parseDuration(values['stats-every']),
+    ledgerResolutionMs: values.ledger ? parseDuration(values.ledger) : null,
     provision: values.provision
       ? { databaseUrl: values.provision, siteId: positiveInteger(values.site ?? '', 'site') }
       : null,

@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syntheticBatteries } from '../cli/synthetic-fleet';
 import { manualClock } from '../clock';
+import { AcknowledgedLedger } from '../transport/acknowledged-ledger';
 import { type FleetHandle, startFleet } from './start-fleet';
 import { forgetDevices, observer, testBroker } from './test-support';
 
 const prefix = `S${Date.now().toString(36)}${process.pid}`;
 const batteries = syntheticBatteries(40, prefix, 'Europe/Berlin');
 const serials = batteries.map((battery) => battery.serialNumber);
+const ledger = new AcknowledgedLedger(60_000);
 
 describe('many batteries multiplexed over a few connections', { timeout: 30_000 }, () => {
   const clock = manualClock(Date.parse('2025-06-02T10:00:00+02:00'));
@@ -24,6 +26,7 @@ describe('many batteries multiplexed over a few connections', { timeout: 30_000 
       clock,
       connections: 3,
       clientIdPrefix: `cbm-sim-test-${prefix}`,
+      ledger,
     });
     await fleet.ready;
     await clock.advance(10_000);
@@ -74,5 +77,18 @@ describe('many batteries multiplexed over a few connections', { timeout: 30_000 
     }
     expect(fleet.counters.acked).toBe(fleet.counters.sent);
     expect(platform.invalid).toEqual([]);
+  });
+
+  it('counts per battery what the broker acknowledged, as a subscriber saw it', () => {
+    const seen = (channel: string) => platform.received.filter((m) => m.channel === channel && !m.retain);
+    const intervals = new Set(
+      seen('telemetry').map((m) => `${m.serial} ${Math.floor(Date.parse(m.payload.ts as string) / 60_000)}`),
+    );
+    expect(seen('telemetry').length).toBeGreaterThan(0);
+    expect(ledger.counts()).toEqual({
+      telemetry: seen('telemetry').length,
+      events: seen('event').length,
+      sampleIntervals: intervals.size,
+    });
   });
 });

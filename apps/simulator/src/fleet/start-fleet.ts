@@ -9,6 +9,7 @@ import type { FleetDevices } from '../devices/device-specs';
 import type { DeviceContext, HostedDevice } from '../devices/hosted-device';
 import { mdloadDevice } from '../devices/mdload-device';
 import { createMdloadSim } from '../devices/mdload-sim';
+import type { AcknowledgedLedger } from '../transport/acknowledged-ledger';
 import { dedicatedTransport } from '../transport/dedicated-transport';
 import { sharedTransport } from '../transport/shared-transport';
 import {
@@ -41,6 +42,8 @@ export interface FleetOptions {
   firmwareFaults?: FirmwareFaults;
   /** Recent samples a battery keeps for a datalog upload (default 360: an hour at 10 s). */
   datalogSamples?: number;
+  /** Counts per battery what the broker acknowledged (load tests). */
+  ledger?: AcknowledgedLedger;
   onError?: (error: unknown) => void;
 }
 
@@ -60,7 +63,7 @@ const DEFAULT_DROP_OUTS: DropOuts = { meanDaysBetween: 3, meanMinutes: 4 };
 /** Starts virtual devices that speak the device protocol against an MQTT broker. */
 export function startFleet(options: FleetOptions): FleetHandle {
   const clock = options.clock ?? realClock({ speed: options.speed ?? 1 });
-  const counters = emptyCounters();
+  const counters: FleetCounters = { ...emptyCounters(), ...(options.ledger && { ledger: options.ledger }) };
   const onError = options.onError ?? ((error: unknown) => console.error('simulator:', error));
   const shared = options.connections !== undefined;
   const nowMs = clock.now();

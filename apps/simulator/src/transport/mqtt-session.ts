@@ -65,7 +65,10 @@ export function openSession(
       client.publish(topic, JSON.stringify(payload), { qos: QOS, retain }, (error) => {
         unacked--;
         if (error) counters.failed++;
-        else counters.acked++;
+        else {
+          counters.acked++;
+          counters.ledger?.acknowledged(topic, payload);
+        }
         if (unacked === 0) onDrained?.();
       });
     },

@@ -1,4 +1,5 @@
 import type { Channel, DeviceClass } from '@cbm/contracts/device-protocol';
+import type { AcknowledgedLedger } from './acknowledged-ledger';
 
 export interface DeviceAddress {
   deviceClass: DeviceClass;
@@ -15,6 +16,8 @@ export interface FleetCounters {
   commands: number;
   invalidCommands: number;
   connectionLosses: number;
+  /** Per battery, what the broker acknowledged (load tests). */
+  ledger?: AcknowledgedLedger;
 }
 
 export const emptyCounters = (): FleetCounters => ({
