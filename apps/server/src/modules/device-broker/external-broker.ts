@@ -19,6 +19,8 @@ export interface ExternalBrokerOptions {
    * Without it Mosquitto sends 20 and queues at most 1000 more per worker, dropping the rest.
    */
   receiveMaximum?: number;
+  /** Seconds between keep-alive pings while nothing arrives (MQTT keep alive; default 60). */
+  keepaliveSeconds?: number;
 }
 
 const SUBSCRIBED_CHANNELS = ['telemetry', 'event', 'info', 'status', 'cmd/reply'];
@@ -37,6 +39,8 @@ const RECONNECT_MS = 250;
  * sent after the commit. docs/decisions/009-device-ingestion.md; tested in broker-acks.api.test.ts.
  */
 const ACK_AFTER_COMMIT = new Error('acknowledged after commit');
+/** How often an arriving packet at most restarts the keep-alive timer (it costs a timer each time). */
+const ALIVE_EVERY_MS = 1_000;
 
 type PacketSender = { _sendPacket(packet: { cmd: 'puback'; messageId: number }, callback?: () => void): void };
 
@@ -74,6 +78,7 @@ export async function connectExternalBroker(options: ExternalBrokerOptions): Pro
       : {},
     // We subscribe on every connect ourselves; mqtt.js would only when the session is gone.
     resubscribe: false,
+    keepalive: options.keepaliveSeconds ?? 60,
     reconnectPeriod: RECONNECT_MS,
     connectTimeout: options.connectTimeoutMs ?? 10_000,
     customHandleAcks(topic, payload, packet, done) {
@@ -112,6 +117,16 @@ export async function connectExternalBroker(options: ExternalBrokerOptions): Pro
     if (sink) subscribed = subscribe(connection);
   });
   client.on('close', () => Object.assign(state, { connected: false, subscribed: false }));
+  // mqtt.js counts only a PINGRESP (or an acknowledgement) as a sign of life, but Mosquitto queues the PINGRESP
+  // behind every message it is sending: a worker reading a backlog missed it and reconnected, and the broker then
+  // sent every unacknowledged message again. Any packet that arrives shows the connection alive.
+  let aliveAt = 0;
+  client.on('packetreceive', () => {
+    const now = Date.now();
+    if (now - aliveAt < ALIVE_EVERY_MS) return;
+    aliveAt = now;
+    client.reschedulePing(true);
+  });
   client.on('message', (topic, payload, packet: IPublishPacket) => {
     if (packet.qos === 0) ingest(topic, payload).catch(() => undefined);
   });
