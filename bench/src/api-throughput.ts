@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@cbm/demo-fixtures/demo-users';
 import autocannon from 'autocannon';
+import { benchServerArgs } from './server-node-flags';
 import { setting } from './smoke';
 
 /**
@@ -14,7 +15,7 @@ const seconds = setting('BENCH_SECONDS', 5, 1);
 const connections = 10;
 
 export async function benchApiThroughput() {
-  const server = spawn(process.execPath, ['--import', 'tsx', new URL('./bench-server.ts', import.meta.url).pathname], {
+  const server = spawn(process.execPath, benchServerArgs(new URL('./bench-server.ts', import.meta.url).pathname), {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const [line] = (await once(createInterface({ input: server.stdout }), 'line')) as [string];

@@ -6,6 +6,7 @@ import type { CampaignProgress } from '@cbm/contracts/firmware-campaigns';
 import type { SiteNode } from '@cbm/contracts/sites';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@cbm/demo-fixtures/demo-users';
 import mqtt, { type MqttClient } from 'mqtt';
+import { benchServerArgs } from './server-node-flags';
 import { setting } from './smoke';
 
 /**
@@ -36,7 +37,7 @@ interface ServerInfo {
 }
 
 export async function benchFirmwareCampaign() {
-  const server = spawn(process.execPath, ['--import', 'tsx', new URL('./ingest-server.ts', import.meta.url).pathname], {
+  const server = spawn(process.execPath, benchServerArgs(new URL('./ingest-server.ts', import.meta.url).pathname), {
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     env: {
       ...process.env,

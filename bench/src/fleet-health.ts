@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@cbm/demo-fixtures/demo-users';
 import { openPostgresDatabase } from '../../apps/server/src/db/postgres-database';
+import { benchServerArgs } from './server-node-flags';
 
 /**
  * Fleet-health benchmark (issue 23, decision 039): the figures and the needs-attention list of a site of 99,999
@@ -44,11 +45,9 @@ async function rawCount(serverPid: number | undefined, siteId: number): Promise<
 }
 
 export async function benchFleetHealth() {
-  const server = spawn(
-    process.execPath,
-    ['--import', 'tsx', new URL('./live-view-server.ts', import.meta.url).pathname],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
+  const server = spawn(process.execPath, benchServerArgs(new URL('./live-view-server.ts', import.meta.url).pathname), {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const [line] = (await once(createInterface({ input: server.stdout }), 'line')) as [string];
   const { port, big, bigCount, database } = JSON.parse(line) as {
     port: number;

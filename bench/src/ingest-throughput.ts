@@ -7,6 +7,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@cbm/demo-fixtures/demo-users';
 import mqtt, { type MqttClient } from 'mqtt';
 import { postgresCpuMicros } from './postgres-cpu';
 import { serverCpuMicros } from './server-cpu';
+import { benchServerArgs } from './server-node-flags';
 import { SMOKE, setting } from './smoke';
 
 /**
@@ -107,7 +108,7 @@ interface Baselines {
 }
 
 async function run(scenario: Scenario, databaseUrl: string | undefined, ceiling: Measured) {
-  const server = spawn(process.execPath, ['--import', 'tsx', new URL('./ingest-server.ts', import.meta.url).pathname], {
+  const server = spawn(process.execPath, benchServerArgs(new URL('./ingest-server.ts', import.meta.url).pathname), {
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     env: {
       ...process.env,
@@ -172,11 +173,9 @@ async function run(scenario: Scenario, databaseUrl: string | undefined, ceiling:
 
 /** The scenario's load on the broker and pipeline alone (transport-server.ts): the ceiling of ingestion here. */
 async function transportCeiling(scenario: Scenario): Promise<Measured> {
-  const server = spawn(
-    process.execPath,
-    ['--import', 'tsx', new URL('./transport-server.ts', import.meta.url).pathname],
-    { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] },
-  );
+  const server = spawn(process.execPath, benchServerArgs(new URL('./transport-server.ts', import.meta.url).pathname), {
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
   const [line] = (await once(createInterface({ input: server.stdout as NodeJS.ReadableStream }), 'line')) as [string];
   const { mqttUrl, gateway } = JSON.parse(line) as { mqttUrl: string; gateway: Gateway };
   const measured = await sustainedRate(mqttUrl, gateway, scenario, server);

@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import type { LiveViewFormat } from '@cbm/contracts/live-view';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@cbm/demo-fixtures/demo-users';
 import { chromium, type Page } from 'playwright-core';
+import { benchServerArgs } from './server-node-flags';
 
 /**
  * Live View benchmark (issue 4): a site with 99,999 batteries against one with 300, in the same run.
@@ -90,13 +91,9 @@ async function measureScreen(page: Page, base: string, siteId: number) {
 }
 
 export async function benchLiveView() {
-  const server = spawn(
-    process.execPath,
-    ['--import', 'tsx', new URL('./live-view-server.ts', import.meta.url).pathname],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
+  const server = spawn(process.execPath, benchServerArgs(new URL('./live-view-server.ts', import.meta.url).pathname), {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const [line] = (await once(createInterface({ input: server.stdout }), 'line')) as [string];
   const { port, big, bigCount, small, database } = JSON.parse(line) as {
     port: number;

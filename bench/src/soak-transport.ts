@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { ACKNOWLEDGED_LINE, type AcknowledgedCounts } from '../../apps/simulator/src/transport/acknowledged-ledger';
 import { serverCpuMicros } from './server-cpu';
+import { benchServerArgs } from './server-node-flags';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -59,7 +60,7 @@ export function startSimulator(
  * in the same run: the server CPU per acknowledged message that no storage can go below on this machine.
  */
 export async function transportCpuPerMessage(fleet: FleetLoad, seconds: number): Promise<number> {
-  const server = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'transport-server.ts')], {
+  const server = spawn(process.execPath, benchServerArgs(path.join(import.meta.dirname, 'transport-server.ts')), {
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
   const [line] = (await once(createInterface({ input: server.stdout as NodeJS.ReadableStream }), 'line')) as [string];

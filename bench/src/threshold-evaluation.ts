@@ -6,6 +6,7 @@ import type { MqttClient } from 'mqtt';
 import { connectGateway, type Gateway, telemetry } from './ingest-throughput';
 import { backendCpuBetween, backendCpuSnapshot, withApplicationName } from './postgres-backend-cpu';
 import { serverCpuMicros } from './server-cpu';
+import { benchServerArgs } from './server-node-flags';
 import { setting } from './smoke';
 
 /**
@@ -56,7 +57,7 @@ export async function benchThresholdEvaluation() {
 /** One run on a fresh server: warm up until every battery has two samples, then measure SECONDS. */
 async function measure(baseUrl: string, rules: boolean): Promise<Measured> {
   const applicationName = `bench_threshold_${process.pid}_${rules ? 'rules' : 'none'}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', new URL('./ingest-server.ts', import.meta.url).pathname], {
+  const server = spawn(process.execPath, benchServerArgs(new URL('./ingest-server.ts', import.meta.url).pathname), {
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     env: {
       ...process.env,
