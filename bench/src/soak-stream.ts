@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { LIVE_STREAM_PATH } from '@cbm/contracts/live-stream';
+import { liveStreamUrl } from '@cbm/contracts/live-stream';
 
 /** What one operator's live-view stream brought during the soak. */
 export interface StreamTally {
@@ -16,7 +16,7 @@ export function watchLiveStream(base: string, cookie: string, siteId: number): P
   return new Promise((resolve, reject) => {
     let closing = false;
     const request = http.get(
-      `${base}${LIVE_STREAM_PATH}?operatingSiteId=${siteId}`,
+      `${base}${liveStreamUrl(siteId, { events: ['battery'] })}`,
       { headers: { accept: 'text/event-stream', cookie }, agent: false },
       (response) => {
         const tally: StreamTally = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { batterySerialNumberSchema } from './admin';
 import { ALARM_STATES } from './alarms';
 import { batteryLiveStatusSchema } from './device-protocol';
 import { operatingSiteIdSchema } from './sites';
@@ -29,6 +30,7 @@ export const LIVE_STREAM_MAX_SITES = 1_000;
 
 /** The events a stream carries besides `ready`; without `events`, all of them. */
 export const LIVE_CHANGE_EVENTS = ['battery', 'mdload', 'alert', 'alarm'] as const;
+export type LiveChangeEvent = (typeof LIVE_CHANGE_EVENTS)[number];
 
 /**
  * `changes=health`: battery and charger-station events only when what the overview counts of the device changed
@@ -43,13 +45,33 @@ const listed = (value: unknown) =>
 
 /**
  * `events=alarm` (comma-separated or repeated): only these events, e.g. for the alarm inbox, which has no use for
- * every battery's readings.
+ * every battery's readings. `batterySerialNumber`: of the batteries, only this one's changes (a battery's page),
+ * not the 2,000 a second of a 20,000-battery site.
  */
 export const liveStreamQuerySchema = z.object({
   operatingSiteId: z.preprocess(listed, z.array(operatingSiteIdSchema).min(1).max(LIVE_STREAM_MAX_SITES)),
   events: z.preprocess(listed, z.array(z.enum(LIVE_CHANGE_EVENTS)).min(1)).optional(),
   changes: z.enum(LIVE_STREAM_CHANGES).default('all'),
+  batterySerialNumber: batterySerialNumberSchema.optional(),
 });
+
+/** What a screen asks of the live stream: the events it shows, and of those only what it needs. */
+export interface LiveStreamRequest {
+  events: readonly LiveChangeEvent[];
+  changes?: LiveStreamChanges;
+  batterySerialNumber?: string;
+}
+
+/** The live stream's address for `siteIds` and what a screen asks of it. */
+export function liveStreamUrl(siteIds: number | readonly number[], request: LiveStreamRequest): string {
+  const sites = typeof siteIds === 'number' ? String(siteIds) : siteIds.join(',');
+  const changes = request.changes && request.changes !== 'all' ? `&changes=${request.changes}` : '';
+  const battery =
+    request.batterySerialNumber === undefined
+      ? ''
+      : `&batterySerialNumber=${encodeURIComponent(request.batterySerialNumber)}`;
+  return `${LIVE_STREAM_PATH}?operatingSiteId=${sites}&events=${request.events.join(',')}${changes}${battery}`;
+}
 
 /** What the stream carries of a site: its batteries, its charger-station units, its alerts and alarms. */
 export const liveSiteAccessSchema = z.object({

@@ -1,8 +1,8 @@
 import {
   LIVE_REFETCH_THROTTLE_MS,
-  LIVE_STREAM_PATH,
-  type LiveEvent,
+  type LiveChangeEvent,
   type LiveStreamChanges,
+  liveStreamUrl,
 } from '@cbm/contracts/live-stream';
 import { useEffect, useRef } from 'react';
 
@@ -13,23 +13,22 @@ import { useEffect, useRef } from 'react';
  */
 export function useSitesStream(
   siteIds: readonly number[],
-  events: readonly LiveEvent[],
+  events: readonly LiveChangeEvent[],
   onChange: () => void,
   changes: LiveStreamChanges = 'all',
 ) {
   const latest = useRef(onChange);
   latest.current = onChange;
-  const sites = siteIds.join(',');
+  const url = siteIds.length > 0 ? liveStreamUrl(siteIds, { events, changes }) : '';
   const names = events.join(',');
   useEffect(() => {
-    if (typeof EventSource === 'undefined' || sites === '') return;
+    if (typeof EventSource === 'undefined' || url === '') return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const changed = () => {
       timer = undefined;
       latest.current();
     };
-    const only = changes === 'all' ? '' : `&changes=${changes}`;
-    const source = new EventSource(`${LIVE_STREAM_PATH}?operatingSiteId=${sites}&events=${names}${only}`);
+    const source = new EventSource(url);
     for (const name of names.split(',')) {
       source.addEventListener(name, () => {
         timer ??= setTimeout(changed, LIVE_REFETCH_THROTTLE_MS);
@@ -39,5 +38,5 @@ export function useSitesStream(
       clearTimeout(timer);
       source.close();
     };
-  }, [sites, names, changes]);
+  }, [url, names]);
 }

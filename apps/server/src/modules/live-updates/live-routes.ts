@@ -29,7 +29,7 @@ const tooManyStreams = () => new HttpError(429, 'live.tooManyStreams', 'errors.t
  * when alerts and alarms pile up past LIVE_STREAM_BUFFER_KB (decision 058). A stream ends with its session (sign-out
  * at once, expiry and sign-outs elsewhere at the next check) and when the user loses any of the access it was
  * opened with at any of its sites. `events` narrows what it carries, `changes=health` leaves out readings that do
- * not change what the overview counts.
+ * not change what the overview counts, `batterySerialNumber` every other battery's.
  */
 export async function liveRoutes(
   app: FastifyInstance,
@@ -69,6 +69,7 @@ export async function liveRoutes(
       const siteIds = [...new Set(request.query.operatingSiteId)];
       const wanted = new Set<LiveEvent>(request.query.events ?? LIVE_CHANGE_EVENTS);
       const healthOnly = request.query.changes === 'health';
+      const onlyBattery = request.query.batterySerialNumber;
       const access = await liveAccessOf(sites, user.id, siteIds);
       const refused = refusedSites(access);
       if (refused.length > 0) throw await refusal(refused);
@@ -95,6 +96,7 @@ export async function liveRoutes(
           if (update.event === 'battery' || update.event === 'mdload') {
             if (healthOnly && !update.healthChanged) return;
             const device = update.event === 'battery' ? update.data.batterySerialNumber : update.data.mdLoadSerial;
+            if (update.event === 'battery' && onlyBattery !== undefined && device !== onlyBattery) return;
             writer.offer(`${update.event} ${siteId} ${device}`, eventText(update, siteId));
           } else writer.write(eventText(update, siteId));
         }),

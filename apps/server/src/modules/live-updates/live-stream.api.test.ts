@@ -91,6 +91,31 @@ describeEachDatabase('live stream', (kind) => {
     expect(bogus.statusCode).toBe(400);
   });
 
+  it('with batterySerialNumber carries only that battery’s changes, alerts and alarms still', async () => {
+    const [mine, other] = serials as [string, string];
+    const narrowed = await openSse(`${base}/api/v2/live/stream?operatingSiteId=${siteId}&batterySerialNumber=${mine}`, {
+      cookie: admin,
+    });
+    streams.push(narrowed);
+    await expect.poll(() => ofEvent(narrowed, 'ready').length, poll).toBe(1);
+    const now = Date.now();
+    await device.publishAsync(topicFor('battery', other, 'telemetry'), json(telemetry(500, new Date(now - 2000))), {
+      qos: 1,
+    });
+    await device.publishAsync(topicFor('battery', mine, 'telemetry'), json(telemetry(501, new Date(now - 1000))), {
+      qos: 1,
+    });
+    t.app.devices.live.publishAlarms([{ operatingSiteId: siteId, product: 'battery', state: 'open', alarmIds: [9] }]);
+    await expect.poll(() => ofEvent(narrowed, 'alarm').length, poll).toBe(1);
+    await expect.poll(() => ofEvent(narrowed, 'battery').length, poll).toBe(1);
+    expect(ofEvent(narrowed, 'battery')[0]).toMatchObject({ batterySerialNumber: mine });
+    const empty = await t.request({
+      url: `/api/v2/live/stream?operatingSiteId=${siteId}&batterySerialNumber=`,
+      cookie: admin,
+    });
+    expect(empty.statusCode).toBe(400);
+  });
+
   it('sends charger-station twins only to users with the charger-station live view', async () => {
     const unit = await addTestMdloadUnit(t.db, siteId);
     const forAdmin = await open(admin);

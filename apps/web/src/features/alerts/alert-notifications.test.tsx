@@ -64,7 +64,7 @@ describe('desktop notifications of fired alerts', () => {
     fireEvent.click(screen.getByRole('switch', { name: /Desktop notifications/ }));
     await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
     const [source] = FakeEventSource.opened as [FakeEventSource];
-    expect(source.url).toBe('/api/v2/live/stream?operatingSiteId=4');
+    expect(source.url).toBe('/api/v2/live/stream?operatingSiteId=4&events=alert');
     act(() => source.push('alert', ALERT));
     act(() => source.push('alert', { ...ALERT, code: 'X999' }));
     expect(FakeNotification.shown).toEqual([

@@ -1,6 +1,6 @@
 import type { LiveAlert } from '@cbm/contracts/alerts';
 import { deviceEventText } from '@cbm/contracts/device-texts';
-import { LIVE_STREAM_PATH } from '@cbm/contracts/live-stream';
+import { liveStreamUrl } from '@cbm/contracts/live-stream';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
@@ -18,7 +18,7 @@ export function useAlertNotifications(siteId: number) {
 
   useEffect(() => {
     if (!enabled || permission !== 'granted' || typeof EventSource === 'undefined') return;
-    const source = new EventSource(`${LIVE_STREAM_PATH}?operatingSiteId=${siteId}`);
+    const source = new EventSource(liveStreamUrl(siteId, { events: ['alert'] }));
     source.addEventListener('alert', (event) => {
       const alert = JSON.parse((event as MessageEvent<string>).data) as LiveAlert;
       const notification = new Notification(

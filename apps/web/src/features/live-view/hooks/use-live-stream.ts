@@ -1,4 +1,4 @@
-import { LIVE_STREAM_PATH, type LiveBattery } from '@cbm/contracts/live-stream';
+import { type LiveBattery, liveStreamUrl } from '@cbm/contracts/live-stream';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { mergeBatteries } from '../api/change-battery';
@@ -12,7 +12,7 @@ export function useLiveStream(operatingSiteId: number) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
-    const source = new EventSource(`${LIVE_STREAM_PATH}?operatingSiteId=${operatingSiteId}`);
+    const source = new EventSource(liveStreamUrl(operatingSiteId, { events: ['battery'] }));
     const pending = new Map<string, LiveBattery>();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const flush = () => {

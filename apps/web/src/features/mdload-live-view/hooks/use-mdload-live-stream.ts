@@ -1,4 +1,4 @@
-import { LIVE_STREAM_PATH, type LiveMdload } from '@cbm/contracts/live-stream';
+import { type LiveMdload, liveStreamUrl } from '@cbm/contracts/live-stream';
 import type { MdloadLiveViewResponse } from '@cbm/contracts/mdload-live-view';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -10,7 +10,7 @@ export function useMdloadLiveStream(operatingSiteId: number) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
-    const source = new EventSource(`${LIVE_STREAM_PATH}?operatingSiteId=${operatingSiteId}`);
+    const source = new EventSource(liveStreamUrl(operatingSiteId, { events: ['mdload'] }));
     source.addEventListener('mdload', (event) => {
       const live = JSON.parse((event as MessageEvent<string>).data) as LiveMdload;
       queryClient.setQueryData<MdloadLiveViewResponse>(
