@@ -112,7 +112,7 @@ export async function liveRoutes(
         clearInterval(recheck);
         for (const unsubscribe of unsubscribes) unsubscribe();
         registry.delete(open);
-        stream.end();
+        writer.end();
       }
       stream.once('close', close);
       reply.raw.once('close', close);

@@ -10,6 +10,8 @@ const readingsOf = (text: string) =>
     value: Number(value),
   }));
 
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
 /** Everything the reader gets from now until the writer has nothing more waiting. */
 async function readAll(stream: PassThrough): Promise<string> {
   let text = '';
@@ -18,7 +20,7 @@ async function readAll(stream: PassThrough): Promise<string> {
   });
   for (;;) {
     const before = text.length;
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
     if (text.length === before && stream.writableLength === 0) return text;
   }
 }
@@ -29,8 +31,23 @@ describe('LiveStreamWriter', () => {
     const { stream } = writer;
     const received = readAll(stream);
     for (let value = 0; value < 5; value++) writer.offer('battery 1 A', reading(1, value));
-    stream.end();
+    writer.end();
     expect(readingsOf(await received).map(({ value }) => value)).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('hands the stream what was written in one turn as one chunk', async () => {
+    const writer = new LiveStreamWriter(1024 * 1024, vi.fn());
+    const chunks: string[] = [];
+    writer.stream.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
+    for (let device = 0; device < 20; device++) writer.offer(`battery 1 ${device}`, reading(device, 1));
+    writer.write('event: alert\ndata: {}\n\n');
+    await nextTurn();
+    writer.offer('battery 1 0', reading(0, 2));
+    await nextTurn();
+    expect(chunks).toHaveLength(2);
+    expect(readingsOf(chunks[0] as string)).toHaveLength(20);
+    expect(chunks[0]).toMatch(/event: alert\n/);
+    expect(readingsOf(chunks[1] as string)).toEqual([{ device: 0, value: 2 }]);
   });
 
   it('gives a reader that fell behind each device’s newest reading, without dropping it', async () => {
@@ -80,9 +97,12 @@ describe('LiveStreamWriter', () => {
     const writer = new LiveStreamWriter(1024 * 1024, vi.fn());
     const { stream } = writer;
     writer.write(`: ${'x'.repeat(40 * 1024)}\n\n`);
+    await nextTurn();
     const buffered = stream.readableLength + stream.writableLength;
+    expect(buffered).toBeGreaterThan(40 * 1024);
     writer.offer('battery 1 A', reading(1, 1));
     writer.offer('battery 1 A', reading(1, 2));
+    await nextTurn();
     expect(stream.readableLength + stream.writableLength).toBe(buffered);
     const drained = once(stream, 'drain');
     const readings = readingsOf(await readAll(stream));
