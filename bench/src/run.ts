@@ -4,6 +4,7 @@ import { benchEventQuery } from './event-query';
 import { benchFirmwareCampaign } from './firmware-campaign';
 import { benchFleetHealth } from './fleet-health';
 import { benchIngestThroughput } from './ingest-throughput';
+import { benchLiveStreamFanout } from './live-stream-fanout';
 import { benchLiveView } from './live-view';
 import { benchReportPdf } from './report-pdf';
 import { benchReportUpload } from './report-upload';
@@ -14,6 +15,7 @@ import { benchThresholdEvaluation } from './threshold-evaluation';
 const benchmarks: Record<string, () => Promise<void>> = {
   'api-throughput': benchApiThroughput,
   'live-view': benchLiveView,
+  'live-stream-fanout': benchLiveStreamFanout,
   'fleet-health': benchFleetHealth,
   'ingest-throughput': benchIngestThroughput,
   'threshold-evaluation': benchThresholdEvaluation,
