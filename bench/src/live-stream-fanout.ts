@@ -6,10 +6,11 @@ import { LiveStreamWriter } from '../../apps/server/src/modules/live-updates/liv
 import { setting } from './smoke';
 
 /**
- * Live-stream fan-out benchmark (decision 063): the server's CPU to hand a 20,000-battery site's changes (2,000
- * a second, as the hub hands them out every 250 ms) to BENCH_STREAM_READERS readers through LiveStreamWriter,
- * against the same bytes written as one chunk per reader and hub flush straight to the response, the least any
- * writer must do. The readers run in a process of their own, so only the writing side is measured.
+ * Live-stream fan-out benchmark (decision 063): the server's CPU to hand a 20,000-battery site's changes
+ * (BENCH_STREAM_CHANGES_PER_SECOND, 2,000 by default, as the hub hands them out every 250 ms) to
+ * BENCH_STREAM_READERS readers through LiveStreamWriter, against the same bytes written as one chunk per reader and
+ * hub flush straight to the response, the least any writer must do. The readers run in a process of their own, so
+ * only the writing side is measured.
  */
 const HUB_FLUSH_MS = 250;
 const BUFFER_BYTES = 256 * 1024;
@@ -40,8 +41,14 @@ for (let n = 0; n < ${readers}; n++)
   return spawn(process.execPath, ['-e', code], { stdio: 'ignore' });
 }
 
-/** Serves `readers` streams, feeds them for `seconds` through what `open` makes of each; server CPU cores. */
-async function measure(open: (response: http.ServerResponse) => Fanout, readers: number, seconds: number) {
+interface Load {
+  readers: number;
+  seconds: number;
+  changesPerSecond: number;
+}
+
+/** Serves the readers' streams, feeds them for `seconds` through what `open` makes of each; server CPU cores. */
+async function measure(open: (response: http.ServerResponse) => Fanout, { readers, seconds, changesPerSecond }: Load) {
   const fanouts: Fanout[] = [];
   const server = http.createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'text/event-stream' });
@@ -50,7 +57,7 @@ async function measure(open: (response: http.ServerResponse) => Fanout, readers:
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const reader = startReaders((server.address() as AddressInfo).port, readers);
   while (fanouts.length < readers) await delay(10);
-  const perFlush = (setting('BENCH_STREAM_CHANGES_PER_SECOND', 2_000, 2_000) * HUB_FLUSH_MS) / 1000;
+  const perFlush = (changesPerSecond * HUB_FLUSH_MS) / 1000;
   let serial = 0;
   const cpu = process.cpuUsage();
   const started = performance.now();
@@ -65,7 +72,7 @@ async function measure(open: (response: http.ServerResponse) => Fanout, readers:
   reader.kill();
   server.closeAllConnections();
   server.close();
-  return { cores, events: serial * readers };
+  return cores;
 }
 
 /** The product's writer: each change offered on its own, as the stream's subscriber does. */
@@ -84,17 +91,19 @@ const oneChunk =
     response.write(texts.join(''));
 
 export async function benchLiveStreamFanout() {
-  const readers = setting('BENCH_STREAM_READERS', 20, 2);
-  const seconds = setting('BENCH_STREAM_SECONDS', 20, 2);
-  const floor = await measure(oneChunk, readers, seconds);
-  const product = await measure(throughWriter, readers, seconds);
-  const micros = (run: { cores: number }) => ((run.cores * 1e6) / (readers * 2_000)).toFixed(2);
-  console.log(`Live-stream fan-out: ${readers} readers of a site changing 2,000 batteries a second, ${seconds} s each`);
+  const load: Load = {
+    readers: setting('BENCH_STREAM_READERS', 20, 2),
+    seconds: setting('BENCH_STREAM_SECONDS', 20, 2),
+    changesPerSecond: setting('BENCH_STREAM_CHANGES_PER_SECOND', 2_000, 2_000),
+  };
+  const floor = await measure(oneChunk, load);
+  const product = await measure(throughWriter, load);
+  const line = (cores: number) =>
+    `${cores.toFixed(3)} cores   ${((cores * 1e6) / (load.readers * load.changesPerSecond)).toFixed(2)} µs per event`;
   console.log(
-    `  LiveStreamWriter, a change offered at a time   ${product.cores.toFixed(3)} cores   ${micros(product)} µs per event`,
+    `Live-stream fan-out: ${load.readers} readers of a site changing ${load.changesPerSecond} batteries a second, ${load.seconds} s each`,
   );
-  console.log(
-    `  one write per reader and hub flush (floor)     ${floor.cores.toFixed(3)} cores   ${micros(floor)} µs per event`,
-  );
-  console.log(`  ratio to the floor                             ${(product.cores / floor.cores).toFixed(2)}`);
+  console.log(`  LiveStreamWriter, a change offered at a time   ${line(product)}`);
+  console.log(`  one write per reader and hub flush (floor)     ${line(floor)}`);
+  console.log(`  ratio to the floor                             ${(product / floor).toFixed(2)}`);
 }
