@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/database';
 import type { BatteryCursor, BatteryState, ChargeSession, DayTotals, RollupPoint, RollupResult } from './attribution';
-import { cursorRow, dayRow, sessionRow, UPSERT_CURSORS, UPSERT_DAYS, UPSERT_SESSIONS } from './rollup-statements';
+import { UPSERT_CURSORS, UPSERT_DAYS, UPSERT_SESSIONS } from './rollup-statements';
 
 const CHUNK_ROWS = 5000;
 
@@ -23,6 +23,12 @@ interface CursorRow {
   session_charger: string | null;
 }
 
+/** An upsert fed a chunk of rows as its parameters (rollup-statements.ts). */
+interface RowsStatement<Row> {
+  sql: string;
+  params(rows: readonly Row[]): string[];
+}
+
 const ms = (column: string) => `(extract(epoch FROM ${column}) * 1000)::bigint`;
 const iso = (value: number) => new Date(value).toISOString();
 
@@ -31,7 +37,8 @@ async function inChunks<T>(rows: T[], write: (chunk: T[]) => Promise<unknown>): 
 }
 
 export function rollupRepository(db: Queryable) {
-  const write = (sql: string, rows: object[]) => inChunks(rows, (chunk) => db.query(sql, [JSON.stringify(chunk)]));
+  const write = <Row>(statement: RowsStatement<Row>, rows: Row[]) =>
+    inChunks(rows, (chunk) => db.query(statement.sql, statement.params(chunk)));
 
   const selectCursors = (serials: string[]) =>
     db.query<CursorRow>(
@@ -106,15 +113,21 @@ export function rollupRepository(db: Queryable) {
     async apply(results: RollupResult[]): Promise<void> {
       await write(
         UPSERT_DAYS,
-        results.flatMap((result) => result.days.map(dayRow)),
+        results.flatMap((result) => result.days),
       );
       const sessions = results.flatMap((result) => result.sessions);
       // Closed first: a batch can close a battery's open session and open its next one.
-      await write(UPSERT_SESSIONS, sessions.filter((session) => !session.open).map(sessionRow));
-      await write(UPSERT_SESSIONS, sessions.filter((session) => session.open).map(sessionRow));
+      await write(
+        UPSERT_SESSIONS,
+        sessions.filter((session) => !session.open),
+      );
+      await write(
+        UPSERT_SESSIONS,
+        sessions.filter((session) => session.open),
+      );
       await write(
         UPSERT_CURSORS,
-        results.map((result) => cursorRow(result.cursor)),
+        results.map((result) => result.cursor),
       );
     },
 
@@ -135,8 +148,8 @@ export function rollupRepository(db: Queryable) {
         iso(range.fromMs),
         iso(range.toMs),
       ]);
-      await write(UPSERT_DAYS, days.map(dayRow));
-      await write(UPSERT_SESSIONS, sessions.map(sessionRow));
+      await write(UPSERT_DAYS, days);
+      await write(UPSERT_SESSIONS, sessions);
     },
 
     async listDays(serials: string[]): Promise<DayTotals[]> {

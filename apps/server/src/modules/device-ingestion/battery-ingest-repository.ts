@@ -1,5 +1,6 @@
 import type { BatteryInfo, BatteryLiveStatus, BatteryTelemetry } from '@cbm/contracts/device-protocol';
 import { booleanArray, epochMillisArray, jsonArray, numberArray, textArray } from '../../db/array-literal';
+import { arrayRows } from '../../db/array-rows';
 import type { Queryable } from '../../db/database';
 import type { BatterySample } from './battery-sample';
 import type { BatteryState } from './battery-state';
@@ -38,6 +39,29 @@ export interface BatteryInfoUpdate {
   ts: Date;
 }
 
+const SAMPLE_ROWS = arrayRows<StoredSample>('x', [
+  { name: 'serial_number', type: 'text', value: (sample) => sample.serialNumber },
+  { name: 'ts', type: 'timestamptz', value: (sample) => sample.ts.getTime() },
+  { name: 'seq', type: 'int8', value: (sample) => sample.seq },
+  { name: 'operating_site_id', type: 'int4', value: (sample) => sample.operatingSiteId },
+  { name: 'state', type: 'text', value: (sample) => sample.state },
+  { name: 'soc', type: 'float8', value: (sample) => sample.soc },
+  { name: 'soh', type: 'float8', value: (sample) => sample.soh },
+  { name: 'stack_voltage', type: 'float8', value: (sample) => sample.stackVoltage },
+  { name: 'current_a', type: 'float8', value: (sample) => sample.current },
+  { name: 'min_cell_voltage', type: 'float8', value: (sample) => sample.minCellVoltage },
+  { name: 'max_cell_voltage', type: 'float8', value: (sample) => sample.maxCellVoltage },
+  { name: 'min_cell_temperature', type: 'float8', value: (sample) => sample.minCellTemperature },
+  { name: 'max_cell_temperature', type: 'float8', value: (sample) => sample.maxCellTemperature },
+  { name: 'board_temperature', type: 'float8', value: (sample) => sample.boardTemperature ?? null },
+  { name: 'charger_serial', type: 'text', value: (sample) => sample.chargerSerial ?? null },
+  { name: 'total_energy_charged_kwh', type: 'float8', value: (sample) => sample.totalEnergyChargedKwh },
+  { name: 'total_energy_discharged_kwh', type: 'float8', value: (sample) => sample.totalEnergyDischargedKwh },
+  { name: 'total_charging_hours', type: 'float8', value: (sample) => sample.totalChargingHours },
+  { name: 'total_discharging_hours', type: 'float8', value: (sample) => sample.totalDischargingHours },
+  { name: 'total_standby_hours', type: 'float8', value: (sample) => sample.totalStandbyHours },
+]);
+
 /** An instant as whole milliseconds since the epoch: a number for the driver to read, not a date text to parse. */
 const epochMillis = (column: string) => `round(date_part('epoch', ${column}) * 1000) AS ${column}`;
 const instantOf = (millis: number | null) => (millis === null ? null : new Date(millis));
@@ -67,40 +91,16 @@ export function batteryIngestRepository(tx: Queryable) {
     /** Inserts the samples; answers the keys of those that were new, or undefined when all were. */
     async insertSamples(samples: readonly StoredSample[]): Promise<Set<string> | undefined> {
       if (samples.length === 0) return undefined;
-      const rows = samples.map((sample) => ({
-        serial_number: sample.serialNumber,
-        ts: sample.ts.toISOString(),
-        seq: sample.seq,
-        operating_site_id: sample.operatingSiteId,
-        state: sample.state,
-        soc: sample.soc,
-        soh: sample.soh,
-        stack_voltage: sample.stackVoltage,
-        current_a: sample.current,
-        min_cell_voltage: sample.minCellVoltage,
-        max_cell_voltage: sample.maxCellVoltage,
-        min_cell_temperature: sample.minCellTemperature,
-        max_cell_temperature: sample.maxCellTemperature,
-        board_temperature: sample.boardTemperature ?? null,
-        charger_serial: sample.chargerSerial ?? null,
-        total_energy_charged_kwh: sample.totalEnergyChargedKwh,
-        total_energy_discharged_kwh: sample.totalEnergyDischargedKwh,
-        total_charging_hours: sample.totalChargingHours,
-        total_discharging_hours: sample.totalDischargingHours,
-        total_standby_hours: sample.totalStandbyHours,
-      }));
-      const columns = Object.keys(rows[0] ?? {}).join(', ');
       // The keys come back only when some were there already (rare): returning them all costs.
       const [result] = await tx.query<{ inserted: number; keys: [string, string][] | null }>(
         `WITH inserted AS (
-           INSERT INTO battery_sample (${columns})
-           SELECT ${columns} FROM json_populate_recordset(NULL::battery_sample, $1::json)
+           INSERT INTO battery_sample (${SAMPLE_ROWS.names}) SELECT * FROM ${SAMPLE_ROWS.from}
            ON CONFLICT DO NOTHING RETURNING serial_number, ts
          )
          SELECT count(*)::int AS inserted,
-                CASE WHEN count(*) < $2 THEN json_agg(json_build_array(serial_number, ts)) END AS keys
+                CASE WHEN count(*) < $${SAMPLE_ROWS.count + 1} THEN json_agg(json_build_array(serial_number, ts)) END AS keys
            FROM inserted`,
-        [JSON.stringify(rows), rows.length],
+        [...SAMPLE_ROWS.params(samples), samples.length],
       );
       if (!result?.keys) return undefined;
       return new Set(result.keys.map(([serial, ts]) => sampleKey(serial, new Date(ts))));
