@@ -18,15 +18,6 @@ export function textArray(values: readonly (string | null)[]): string {
   return `{${values.map((value) => (value === null ? 'NULL' : `"${escaped(value)}"`)).join(',')}}`;
 }
 
-/**
- * A json[] of these documents. JSON.stringify of a document's JSON text is exactly its quoted array
- * element: the text holds no control characters or lone surrogates (the inner call escaped them), so
- * the outer call only escapes quotes and backslashes, as an array literal wants, in native code.
- */
-export function jsonArray(documents: readonly unknown[]): string {
-  return `{${documents.map((document) => (document == null ? 'NULL' : JSON.stringify(JSON.stringify(document)))).join(',')}}`;
-}
-
 /** Instants as milliseconds since the epoch (`to_timestamp(ms / 1000)` in SQL): no date text to write or parse. */
 export const epochMillisArray = (instants: readonly (Date | null)[]) =>
   numberArray(instants.map((instant) => instant?.getTime() ?? null));

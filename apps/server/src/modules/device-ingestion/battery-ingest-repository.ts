@@ -1,5 +1,5 @@
 import type { BatteryInfo, BatteryLiveStatus, BatteryTelemetry } from '@cbm/contracts/device-protocol';
-import { booleanArray, epochMillisArray, jsonArray, numberArray, textArray } from '../../db/array-literal';
+import { booleanArray, epochMillisArray, numberArray, textArray } from '../../db/array-literal';
 import { arrayRows } from '../../db/array-rows';
 import type { Queryable } from '../../db/database';
 import type { BatterySample } from './battery-sample';
@@ -109,7 +109,8 @@ export function batteryIngestRepository(tx: Queryable) {
     /**
      * Writes the batteries' live state back, one array per column: PostgreSQL parses arrays of plain
      * values faster than the same rows as JSON objects, whose keys it would read again for every row
-     * (decision 020).
+     * (decision 020). The newest telemetry, kept as sent, comes as one JSON array in the batch's order
+     * (null: none new): a json[] literal would escape every document a second time (decision 064).
      */
     async updateLiveState(states: readonly BatteryState[]): Promise<void> {
       if (states.length === 0) return;
@@ -124,18 +125,19 @@ export function batteryIngestRepository(tx: Queryable) {
            min_cell_temperature = x.min_cell_temperature, max_cell_temperature = x.max_cell_temperature,
            min_cell_voltage = x.min_cell_voltage, max_cell_voltage = x.max_cell_voltage,
            telemetry_state = x.telemetry_state, telemetry_charger_serial = x.telemetry_charger_serial,
-           last_data = coalesce(x.last_data, b.last_data),
+           last_data = CASE WHEN json_typeof(x.last_data) = 'null' THEN b.last_data ELSE x.last_data END,
            last_data_timestamp = to_timestamp(x.last_data_ms / 1000),
            last_sample_at = to_timestamp(x.last_sample_ms / 1000), active_error_codes = x.active_error_codes::text[],
            current_error_code = x.current_error_code, last_error_at = to_timestamp(x.last_error_ms / 1000)
-         FROM unnest($1::text[], $2::text[], $3::boolean[], $4::float8[], $5::numeric[], $6::numeric[],
-                     $7::numeric[], $8::numeric[], $9::numeric[], $10::numeric[], $11::numeric[], $12::numeric[],
-                     $13::text[], $14::text[], $15::json[], $16::float8[], $17::float8[], $18::text[], $19::text[],
-                     $20::float8[])
-           AS x(serial_number, status, online, connection_changed_ms, soc, soh, stack_voltage, current_a,
-                min_cell_temperature, max_cell_temperature, min_cell_voltage, max_cell_voltage, telemetry_state,
-                telemetry_charger_serial, last_data, last_data_ms, last_sample_ms, active_error_codes,
-                current_error_code, last_error_ms)
+         FROM (SELECT * FROM unnest($1::text[], $2::text[], $3::boolean[], $4::float8[], $5::numeric[],
+                 $6::numeric[], $7::numeric[], $8::numeric[], $9::numeric[], $10::numeric[], $11::numeric[],
+                 $12::numeric[], $13::text[], $14::text[], $15::float8[], $16::float8[], $17::text[], $18::text[],
+                 $19::float8[]) WITH ORDINALITY
+             AS u(serial_number, status, online, connection_changed_ms, soc, soh, stack_voltage, current_a,
+                  min_cell_temperature, max_cell_temperature, min_cell_voltage, max_cell_voltage, telemetry_state,
+                  telemetry_charger_serial, last_data_ms, last_sample_ms, active_error_codes, current_error_code,
+                  last_error_ms, n)
+             JOIN json_array_elements($20::json) WITH ORDINALITY AS t(last_data, n) USING (n)) AS x
          WHERE b.serial_number = x.serial_number`,
         [
           text((state) => state.serialNumber),
@@ -152,12 +154,12 @@ export function batteryIngestRepository(tx: Queryable) {
           measurement('maxCellVoltage'),
           text((state) => state.telemetryState),
           text((state) => state.chargerSerial),
-          jsonArray(states.map((state) => state.newTelemetry)),
           instant((state) => state.lastDataTimestamp),
           instant((state) => state.lastSampleAt),
           text((state) => textArray(state.activeErrorCodes)),
           text((state) => state.activeErrorCodes.at(-1) ?? null),
           instant((state) => state.lastErrorAt),
+          JSON.stringify(states.map((state) => state.newTelemetry)),
         ],
       );
     },

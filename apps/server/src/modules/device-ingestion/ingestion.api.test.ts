@@ -147,11 +147,11 @@ describeEachDatabase('device ingestion', (kind) => {
         current_error_code: 'E2',
         last_error_at: at(43),
       });
-      // The next batch continues from what was read back.
+      // The next batch continues from what was read back; without telemetry it keeps the newest one.
       await publish(serial, 'event', deviceEvent(4, at(44), { type: 'error', code: odd, active: false }));
       await expect
         .poll(liveState, poll)
-        .toMatchObject({ active_error_codes: ['E2'], telemetry_charger_serial: 'CH-7' });
+        .toMatchObject({ active_error_codes: ['E2'], telemetry_charger_serial: 'CH-7', last_data: sent });
     });
 
     it('applies static info, but not an older one', async () => {
