@@ -1,6 +1,7 @@
 import { arrayRows } from '../../db/array-rows';
 import type { Queryable } from '../../db/database';
 import type { DayTotals } from './attribution';
+import { PERIOD_COLUMNS } from './rollup-statements';
 
 /** The additive figures kept per quarter hour: what a day of a zone with a :15/:30/:45 offset needs. */
 export const QUARTER_FIGURES = ['chargedUkwh', 'dischargedUkwh', 'operatingMs', 'lowSocMs'] as const;
@@ -33,22 +34,8 @@ const QUARTERS = QUARTER_FIGURES.flatMap((figure) =>
 const QUARTER_COLUMNS = QUARTERS.map((column) => column.name);
 
 const HOUR_ROWS = arrayRows<HourTotals>('r', [
-  { name: 'serial', type: 'text', value: (hour) => hour.serialNumber },
-  { name: 'site', type: 'int4', value: (hour) => hour.siteId },
+  ...PERIOD_COLUMNS,
   { name: 'hour', type: 'timestamptz', value: (hour) => Date.parse(hour.date) },
-  { name: 'charged', type: 'int8', value: (hour) => hour.chargedUkwh },
-  { name: 'discharged', type: 'int8', value: (hour) => hour.dischargedUkwh },
-  { name: 'operating', type: 'int8', value: (hour) => hour.operatingMs },
-  { name: 'low_soc', type: 'int8', value: (hour) => hour.lowSocMs },
-  { name: 'charging', type: 'int8', value: (hour) => hour.chargingMs },
-  { name: 'discharging', type: 'int8', value: (hour) => hour.dischargingMs },
-  { name: 'standby', type: 'int8', value: (hour) => hour.standbyMs },
-  { name: 'idle', type: 'int8', value: (hour) => hour.idleMs },
-  { name: 'error', type: 'int8', value: (hour) => hour.errorMs },
-  { name: 'offline', type: 'int8', value: (hour) => hour.offlineMs },
-  { name: 'min_soc', type: 'float8', value: (hour) => hour.minSoc },
-  { name: 'max_soc', type: 'float8', value: (hour) => hour.maxSoc },
-  { name: 'soh', type: 'float8', value: (hour) => hour.soh },
   ...QUARTERS,
 ]);
 

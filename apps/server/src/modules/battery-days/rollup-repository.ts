@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/database';
 import type { BatteryCursor, BatteryState, ChargeSession, DayTotals, RollupPoint, RollupResult } from './attribution';
-import { UPSERT_CURSORS, UPSERT_DAYS, UPSERT_SESSIONS } from './rollup-statements';
+import { type RowsStatement, UPSERT_CURSORS, UPSERT_DAYS, UPSERT_SESSIONS } from './rollup-statements';
 
 const CHUNK_ROWS = 5000;
 
@@ -21,12 +21,6 @@ interface CursorRow {
   end_soc: number;
   energy_ukwh: number;
   session_charger: string | null;
-}
-
-/** An upsert fed a chunk of rows as its parameters (rollup-statements.ts). */
-interface RowsStatement<Row> {
-  sql: string;
-  params(rows: readonly Row[]): string[];
 }
 
 const ms = (column: string) => `(extract(epoch FROM ${column}) * 1000)::bigint`;

@@ -1,31 +1,45 @@
-import { arrayRows } from '../../db/array-rows';
+import { type ArrayColumn, arrayRows } from '../../db/array-rows';
 import type { BatteryCursor, ChargeSession, DayTotals } from './attribution';
 
 /** The roll-up tables' upserts, each fed its rows as one typed array per column (arrayRows). */
 
+/** An upsert fed a chunk of rows as its parameters. */
+export interface RowsStatement<Row> {
+  sql: string;
+  params(rows: readonly Row[]): string[];
+}
+
+/**
+ * The columns an hour row and a day row share: the battery, its site and the figures of the period.
+ * The hour and the day rows add their own instant (and the day its zone and charge sessions).
+ */
+export const PERIOD_COLUMNS: readonly ArrayColumn<DayTotals>[] = [
+  { name: 'serial', type: 'text', value: (period) => period.serialNumber },
+  { name: 'site', type: 'int4', value: (period) => period.siteId },
+  { name: 'charged', type: 'int8', value: (period) => period.chargedUkwh },
+  { name: 'discharged', type: 'int8', value: (period) => period.dischargedUkwh },
+  { name: 'operating', type: 'int8', value: (period) => period.operatingMs },
+  { name: 'charging', type: 'int8', value: (period) => period.chargingMs },
+  { name: 'discharging', type: 'int8', value: (period) => period.dischargingMs },
+  { name: 'standby', type: 'int8', value: (period) => period.standbyMs },
+  { name: 'idle', type: 'int8', value: (period) => period.idleMs },
+  { name: 'error', type: 'int8', value: (period) => period.errorMs },
+  { name: 'offline', type: 'int8', value: (period) => period.offlineMs },
+  { name: 'low_soc', type: 'int8', value: (period) => period.lowSocMs },
+  { name: 'min_soc', type: 'float8', value: (period) => period.minSoc },
+  { name: 'max_soc', type: 'float8', value: (period) => period.maxSoc },
+  { name: 'soh', type: 'float8', value: (period) => period.soh },
+];
+
 const DAY_ROWS = arrayRows<DayTotals>('r', [
-  { name: 'serial', type: 'text', value: (day) => day.serialNumber },
-  { name: 'site', type: 'int4', value: (day) => day.siteId },
+  ...PERIOD_COLUMNS,
   { name: 'day', type: 'date', value: (day) => day.date },
   { name: 'tz', type: 'text', value: (day) => day.timeZone },
-  { name: 'charged', type: 'int8', value: (day) => day.chargedUkwh },
-  { name: 'discharged', type: 'int8', value: (day) => day.dischargedUkwh },
-  { name: 'operating', type: 'int8', value: (day) => day.operatingMs },
-  { name: 'charging', type: 'int8', value: (day) => day.chargingMs },
-  { name: 'discharging', type: 'int8', value: (day) => day.dischargingMs },
-  { name: 'standby', type: 'int8', value: (day) => day.standbyMs },
-  { name: 'idle', type: 'int8', value: (day) => day.idleMs },
-  { name: 'error', type: 'int8', value: (day) => day.errorMs },
-  { name: 'offline', type: 'int8', value: (day) => day.offlineMs },
-  { name: 'low_soc', type: 'int8', value: (day) => day.lowSocMs },
   { name: 'sessions', type: 'int4', value: (day) => day.chargeSessions },
-  { name: 'min_soc', type: 'float8', value: (day) => day.minSoc },
-  { name: 'max_soc', type: 'float8', value: (day) => day.maxSoc },
-  { name: 'soh', type: 'float8', value: (day) => day.soh },
 ]);
 
 /** Adds day deltas to the stored rows (creating them when missing). */
-export const UPSERT_DAYS = {
+export const UPSERT_DAYS: RowsStatement<DayTotals> = {
   params: DAY_ROWS.params,
   sql: `
   INSERT INTO battery_day AS d (battery_serial_number, operating_site_id, day, timezone, energy_charged_kwh,
@@ -64,7 +78,7 @@ const SESSION_ROWS = arrayRows<ChargeSession>('r', [
   { name: 'open', type: 'bool', value: (session) => session.open },
 ]);
 
-export const UPSERT_SESSIONS = {
+export const UPSERT_SESSIONS: RowsStatement<ChargeSession> = {
   params: SESSION_ROWS.params,
   sql: `
   INSERT INTO charge_session (battery_serial_number, start_at, end_at, operating_site_id, start_soc, end_soc,
@@ -89,7 +103,7 @@ const CURSOR_ROWS = arrayRows<BatteryCursor>('r', [
   { name: 'discharged', type: 'int8', value: (cursor) => cursor.last.dischargedUkwh },
 ]);
 
-export const UPSERT_CURSORS = {
+export const UPSERT_CURSORS: RowsStatement<BatteryCursor> = {
   params: CURSOR_ROWS.params,
   sql: `
   INSERT INTO rollup_cursor (battery_serial_number, sample_at, operating_site_id, state, soc, soh, charger_serial,
