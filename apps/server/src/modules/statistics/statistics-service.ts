@@ -104,7 +104,8 @@ async function zoneOf(
 export function statisticsService(db: Queryable) {
   const repository = statisticsRepository(db);
   return {
-    batteries: (siteId: number) => repository.batteries(siteId),
+    /** The site's batteries, or only those of these serials that are the site's. */
+    batteries: (siteId: number, serials?: readonly string[]) => repository.batteries(siteId, serials),
     zoneOf: (query: { operatingSiteId: number; timeZone?: string | undefined }) => zoneOf(repository, query),
     daySource: (siteId: number, range: DayRange) => daySource(repository, siteId, range),
     reportDaySource: (siteId: number, range: DayRange, options: DaySourceOptions & { quarters: false }) =>
