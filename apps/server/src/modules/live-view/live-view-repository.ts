@@ -227,15 +227,17 @@ export function liveViewRepository(db: Queryable) {
 
     /** The rule of docs/decisions/008-network-banner.md. */
     async connectivity(siteId: number): Promise<LiveViewConnectivity> {
-      const [row] = await db.query<{ dropped: number; connected: number }>(
-        `SELECT count(*) FILTER (WHERE NOT online AND recent)::int AS dropped,
-                count(*) FILTER (WHERE online OR recent)::int AS connected
-           FROM (SELECT online, connection_changed_at >= now() - make_interval(mins => $2) AS recent
-                   FROM battery WHERE operating_site_id = $1 AND online IS NOT NULL) b`,
+      // Online now from the summary the battery triggers keep, the recently dropped from their index
+      // (migration 033): neither reads the site's every battery.
+      const [row] = await db.query<{ dropped: number; online: number }>(
+        `SELECT (SELECT count(*) FROM battery WHERE operating_site_id = $1 AND online = false
+                    AND connection_changed_at >= now() - make_interval(mins => $2))::int AS dropped,
+                (SELECT coalesce(sum(batteries), 0) FROM site_battery_health
+                  WHERE operating_site_id = $1 AND online)::int AS online`,
         [siteId, NETWORK_PROBLEM_WINDOW_MINUTES],
       );
       const dropped = row?.dropped ?? 0;
-      const connected = row?.connected ?? 0;
+      const connected = (row?.online ?? 0) + dropped;
       return {
         networkProblem: dropped >= NETWORK_PROBLEM_MIN_DEVICES && dropped >= connected * NETWORK_PROBLEM_SHARE,
         droppedDevices: dropped,

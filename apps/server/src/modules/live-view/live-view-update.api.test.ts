@@ -123,6 +123,9 @@ describeEachDatabase('battery live view update and connectivity', (kind) => {
       expect(await connectivity()).toEqual({ networkProblem: true, droppedDevices: 6, connectedDevices: 30 });
       await drop(6, '11 minutes');
       expect(await connectivity()).toEqual({ networkProblem: false, droppedDevices: 0, connectedDevices: 24 });
+      // A battery that never reported counts in neither (online is unknown).
+      await t.db.query('UPDATE battery SET online = NULL WHERE serial_number = $1', [serials.at(-1)]);
+      expect(await connectivity()).toEqual({ networkProblem: false, droppedDevices: 0, connectedDevices: 23 });
       expect((await get(`${BASE}/connectivity?operatingSiteId=${site('Wien Süd')}`, operator)).statusCode).toBe(403);
     });
   });
