@@ -35,7 +35,7 @@ export async function dataExportRoutes(app: FastifyInstance, options: { db: Data
       const { query } = request;
       await requireStatisticsAccess(sites, request, query.operatingSiteId);
       const wanted = new Set(query.serials);
-      // Only the chosen batteries are read: a site's whole list is 20,000 rows at the largest sites.
+      // Only the chosen batteries are read: a large site's whole list is tens of thousands of rows.
       const chosen = wanted.has(EXPORT_ALL_BATTERIES) ? undefined : [...wanted];
       const batteries = await statistics.batteries(query.operatingSiteId, chosen);
       const known = new Set(batteries.map((battery) => battery.serialNumber));
