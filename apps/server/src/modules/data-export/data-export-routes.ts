@@ -12,7 +12,7 @@ import type { Database } from '../../db/database';
 import { siteRepository } from '../sites/site-repository';
 import { dayRange } from '../statistics/periods';
 import { requireStatisticsAccess, STATISTICS_FEATURE } from '../statistics/statistics-access';
-import { batteriesNotFound, noDataFound, type Selection, statisticsService } from '../statistics/statistics-service';
+import { noDataFound, type Selection, statisticsService } from '../statistics/statistics-service';
 import { exportCsv } from './export-stream';
 
 /**
@@ -34,13 +34,9 @@ export async function dataExportRoutes(app: FastifyInstance, options: { db: Data
     handler: async (request, reply) => {
       const { query } = request;
       await requireStatisticsAccess(sites, request, query.operatingSiteId);
-      const wanted = new Set(query.serials);
-      // Only the chosen batteries are read: a large site's whole list is tens of thousands of rows.
-      const chosen = wanted.has(EXPORT_ALL_BATTERIES) ? undefined : [...wanted];
-      const batteries = await statistics.batteries(query.operatingSiteId, chosen);
-      const known = new Set(batteries.map((battery) => battery.serialNumber));
-      const missing = [...wanted].filter((serial) => serial !== EXPORT_ALL_BATTERIES && !known.has(serial));
-      if (missing.length > 0) throw batteriesNotFound(missing);
+      const named = query.serials.filter((serial) => serial !== EXPORT_ALL_BATTERIES);
+      const all = named.length < query.serials.length;
+      const batteries = await statistics.chosenBatteries(query.operatingSiteId, named, { all });
       const timeZone = await statistics.zoneOf(query);
       const range = dayRange(query.from, query.to, timeZone);
       const source = await statistics.daySource(query.operatingSiteId, range);

@@ -31,7 +31,7 @@ export const noDataFound = (serials: readonly string[], range: { firstDate: stri
     to: range.lastDate,
   });
 
-export const batteriesNotFound = (serials: string[]) =>
+const batteriesNotFound = (serials: string[]) =>
   new HttpError(404, 'batteries.notFound', 'errors.statisticsBatteriesNotFound', { serials: serials.join(', ') });
 
 interface DaySourceOptions {
@@ -104,8 +104,10 @@ async function zoneOf(
 export function statisticsService(db: Queryable) {
   const repository = statisticsRepository(db);
   return {
-    /** The site's batteries, or only those of these serials that are the site's. */
-    batteries: (siteId: number, serials?: readonly string[]) => repository.batteries(siteId, serials),
+    /** The site's batteries with their groups, by serial. */
+    batteries: (siteId: number) => repository.batteries(siteId),
+    chosenBatteries: (siteId: number, serials: readonly string[], options?: { all?: boolean }) =>
+      chosenBatteries(repository, siteId, serials, options),
     zoneOf: (query: { operatingSiteId: number; timeZone?: string | undefined }) => zoneOf(repository, query),
     daySource: (siteId: number, range: DayRange) => daySource(repository, siteId, range),
     reportDaySource: (siteId: number, range: DayRange, options: DaySourceOptions & { quarters: false }) =>
@@ -116,6 +118,24 @@ export function statisticsService(db: Queryable) {
 }
 
 export type StatisticsService = ReturnType<typeof statisticsService>;
+
+/**
+ * The site's batteries of these serials (all of the site's with `all`), by serial; a serial that is not
+ * the site's answers 404 naming it. Only the chosen rows are read: a large site has tens of thousands.
+ */
+async function chosenBatteries(
+  repository: StatisticsRepository,
+  siteId: number,
+  serials: readonly string[],
+  options: { all?: boolean } = {},
+) {
+  const wanted = [...new Set(serials)];
+  const batteries = await repository.batteries(siteId, options.all ? undefined : wanted);
+  const known = new Set(batteries.map((battery) => battery.serialNumber));
+  const missing = wanted.filter((serial) => !known.has(serial));
+  if (missing.length > 0) throw batteriesNotFound(missing);
+  return batteries;
+}
 
 /** The series the query asks for, in the order shown; unknown groups or serials of the site answer 404. */
 async function seriesHeads(
@@ -128,10 +148,8 @@ async function seriesHeads(
   if (query.groupBy === 'group') return groupHeads(repository, query, language);
   const serials = [...new Set(query.serials)];
   const batteries = new Map(
-    (await repository.batteries(siteId, serials)).map((battery) => [battery.serialNumber, battery]),
+    (await chosenBatteries(repository, siteId, serials)).map((battery) => [battery.serialNumber, battery]),
   );
-  const missing = serials.filter((serial) => !batteries.has(serial));
-  if (missing.length > 0) throw batteriesNotFound(missing);
   return serials.map((serial) => ({ key: serial, label: batteries.get(serial)?.batteryName || serial }));
 }
 

@@ -229,6 +229,11 @@ describeEachDatabase('battery statistics API', (kind) => {
     expect(exported.statusCode).toBe(404);
     expect(exported.json().message).toContain(`${elsewhere}, NOPE-2`);
     expect(exported.json().message).not.toContain(here);
+    const withAll = await get(
+      `/api/v2/Statistics/export?operatingSiteId=${hamburg}&serials=all,NOPE-3&resolution=daily&${RANGE}`,
+    );
+    expect(withAll.statusCode).toBe(404);
+    expect(withAll.json().message).toContain('NOPE-3');
   });
 
   it('offers Ungrouped as a group: the site’s batteries without one, named in the request’s language', async () => {
