@@ -2,7 +2,7 @@ import type { LiveAlert } from '@cbm/contracts/alerts';
 import type { LiveAlarmChange } from '@cbm/contracts/live-stream';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BatteryState } from '../device-ingestion/battery-state';
-import { type LiveChanges, LiveHub, type LiveUpdate, liveChangesSchema } from './live-hub';
+import { type LiveChanges, LiveHub, type LiveUpdate, liveChangesSchema, toLiveBattery } from './live-hub';
 
 const battery = (serialNumber: string, operatingSiteId: number, soc: number): BatteryState => ({
   serialNumber,
@@ -106,7 +106,7 @@ describe('live hub', () => {
     hub.close();
   });
 
-  it('with a relay, sends every change through it and shows what the relay brings back', () => {
+  it('with a relay, shows its own changes at once, sends every change through it and shows what it brings', () => {
     const hub = new LiveHub(250);
     const relayed: LiveChanges[] = [];
     hub.relayThrough({
@@ -120,7 +120,7 @@ describe('live hub', () => {
     hub.publish({ batteries: [battery('A', 1, 10), battery('X', 3, 1)], mdloads: [] });
     hub.publishAlerts(1, [alert]);
     vi.runAllTimers();
-    expect(seen).toEqual([]);
+    expect(seen.map((update) => update.event)).toEqual(['alert', 'battery']);
     expect(relayed).toMatchObject([
       { siteId: 1, batteries: [{ batterySerialNumber: 'A', soc: 10 }], alerts: [] },
       { siteId: 3, batteries: [{ batterySerialNumber: 'X' }] },
@@ -129,9 +129,10 @@ describe('live hub', () => {
     for (const changes of relayed)
       expect(liveChangesSchema.parse(JSON.parse(JSON.stringify(changes)))).toEqual(changes);
 
-    for (const changes of relayed) hub.apply(changes);
+    hub.apply({ siteId: 1, batteries: [toLiveBattery(battery('B', 1, 50))], mdloads: [], alerts: [], alarms: [] });
     vi.runAllTimers();
-    expect(seen.map((update) => update.event)).toEqual(['alert', 'battery']);
+    expect(seen.map((update) => update.event)).toEqual(['alert', 'battery', 'battery']);
+    expect(seen.at(-1)).toMatchObject({ data: { batterySerialNumber: 'B', soc: 50 } });
     hub.close();
   });
 

@@ -33,8 +33,9 @@ export type LiveChanges = z.infer<typeof liveChangesSchema>;
 
 /** How changes reach the hubs of every replica (docs/operations.md › Several replicas). */
 export interface LiveRelay {
+  /** Hands this replica's changes to the others (its own hub has them already). */
   send(changes: LiveChanges): void;
-  /** From now on, brings this hub the site's changes; settles once the broker confirmed it. Never rejects. */
+  /** From now on, brings this hub the site's changes of the other replicas; settles once the broker confirmed it. Never rejects. */
   watch(siteId: number): Promise<void>;
   /** Stops them (changes already on their way may still come: the hub drops them). Never rejects. */
   unwatch(siteId: number): Promise<void>;
@@ -94,9 +95,9 @@ export class LiveHub {
   }
 
   /**
-   * With several replicas, changes go through the relay (the broker) to the hubs of the replicas
-   * whose browsers watch the site, this one included, so a browser sees every change whichever
-   * replica stored it (docs/operations.md).
+   * With several replicas, changes also go through the relay (the broker) to the hubs of the other
+   * replicas whose browsers watch the site, so a browser sees every change whichever replica stored it
+   * (docs/operations.md).
    */
   relayThrough(relay: LiveRelay | undefined): void {
     this.relay = relay;
@@ -131,7 +132,7 @@ export class LiveHub {
     for (const [siteId, alarms] of bySite) this.send({ siteId, batteries: [], mdloads: [], alerts: [], alarms });
   }
 
-  /** Changes of this replica or, through the relay, of any replica. */
+  /** Changes of this replica or, through the relay, of another. */
   apply({ siteId, batteries, mdloads, alerts, alarms }: LiveChanges): void {
     for (const subscriber of this.subscribers.get(siteId) ?? []) {
       for (const data of alerts) subscriber({ event: 'alert', data });
@@ -165,8 +166,8 @@ export class LiveHub {
   }
 
   private send(changes: LiveChanges): void {
-    if (this.relay) this.relay.send(changes);
-    else this.apply(changes);
+    this.apply(changes);
+    this.relay?.send(changes);
   }
 
   private startWatching(siteId: number): void {

@@ -68,6 +68,15 @@ describe.each(BROKER_KINDS)('live relay over the %s broker', (broker) => {
     await expect.poll(() => watching.heard, poll).toEqual([1, 3]);
     expect(storing.heard).toEqual([]);
     expect(otherDeployment.heard).toEqual([]);
+
+    // A replica does not hear its own changes back: its hub showed them at once. Once another replica heard
+    // them, the broker had them before the next change, which the sender does hear.
+    await watching.relay.watch(4);
+    await storing.relay.watch(4);
+    watching.relay.send(changesOf(4));
+    await expect.poll(() => storing.heard, poll).toEqual([4]);
+    storing.relay.send(changesOf(3));
+    await expect.poll(() => watching.heard, poll).toEqual([1, 3, 3]);
   });
 
   it('drops changes while the broker takes none, instead of piling them up in memory, and relays again after', async () => {

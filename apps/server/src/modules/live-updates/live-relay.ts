@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt from 'mqtt';
 import { firstConnection } from '../device-broker/mqtt-connection';
@@ -5,10 +6,12 @@ import type { LiveChanges, LiveRelay } from './live-hub';
 import { liveChangesSchema } from './live-hub';
 
 /**
- * Live changes between the replicas of one deployment (its share group), QoS 0, per site:
- * `cbm/internal/{group}/live/{siteId}`. Devices must not be allowed to publish there (broker ACL).
+ * Live changes between the replicas of one deployment (its share group), QoS 0, per site and publisher:
+ * `cbm/internal/{group}/live/{siteId}/{publisher}`. A replica shows its own changes at once (the hub) and
+ * skips them by topic when the broker brings them back, without reading them. Devices must not be allowed
+ * to publish there (broker ACL).
  */
-const liveTopic = (shareGroup: string, siteId: number) => `cbm/internal/${shareGroup || 'cbm'}/live/${siteId}`;
+const siteTopic = (shareGroup: string, siteId: number) => `cbm/internal/${shareGroup || 'cbm'}/live/${siteId}`;
 
 /**
  * Changes are dropped (QoS 0) while the connection's write buffer holds more than this or it is down, instead of
@@ -22,7 +25,7 @@ export interface LiveRelayOptions {
   clientId: string;
   shareGroup: string;
   log: Pick<FastifyBaseLogger, 'warn'>;
-  /** Changes of a watched site, relayed by any replica (this one included). */
+  /** Changes of a watched site, relayed by another replica. */
   onLive(changes: LiveChanges): void;
   connectTimeoutMs?: number;
 }
@@ -43,7 +46,10 @@ export async function connectLiveRelay(options: LiveRelayOptions): Promise<LiveR
     reconnectPeriod: 1000,
     connectTimeout: options.connectTimeoutMs ?? 10_000,
   });
-  client.on('message', (_topic, payload) => {
+  const publisher = randomBytes(6).toString('hex');
+  const ownSuffix = `/${publisher}`;
+  client.on('message', (topic, payload) => {
+    if (topic.endsWith(ownSuffix)) return;
     try {
       const changes = liveChangesSchema.safeParse(JSON.parse(payload.toString('utf8')));
       if (changes.success) options.onLive(changes.data);
@@ -64,18 +70,20 @@ export async function connectLiveRelay(options: LiveRelayOptions): Promise<LiveR
       }
       if (dropped > 0) log.warn({ dropped }, 'live relay caught up');
       dropped = 0;
-      client.publish(liveTopic(options.shareGroup, changes.siteId), JSON.stringify(changes), { qos: 0 });
+      client.publish(`${siteTopic(options.shareGroup, changes.siteId)}${ownSuffix}`, JSON.stringify(changes), {
+        qos: 0,
+      });
     },
     async watch(siteId) {
       try {
-        await client.subscribeAsync(liveTopic(options.shareGroup, siteId), { qos: 0 });
+        await client.subscribeAsync(`${siteTopic(options.shareGroup, siteId)}/+`, { qos: 0 });
       } catch (error) {
         log.warn({ err: error, siteId }, 'live relay subscription failed');
       }
     },
     async unwatch(siteId) {
       try {
-        await client.unsubscribeAsync(liveTopic(options.shareGroup, siteId));
+        await client.unsubscribeAsync(`${siteTopic(options.shareGroup, siteId)}/+`);
       } catch (error) {
         log.warn({ err: error, siteId }, 'live relay unsubscription failed');
       }
