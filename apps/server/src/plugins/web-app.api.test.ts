@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../test/test-app';
 
@@ -19,6 +20,7 @@ describeEachDatabase('web app pages', (kind) => {
       await mkdir(path.join(webDir, 'assets'));
       await writeFile(path.join(webDir, 'index.html'), INDEX_HTML);
       await writeFile(path.join(webDir, 'assets', 'app.js'), 'console.log("cbm");');
+      await writeFile(path.join(webDir, 'assets', 'app.js.br'), brotliCompressSync('console.log("cbm");'));
       t = await createTestApp(kind, {}, { webDir });
       cookie = await t.signIn('operator@cbm.demo');
     });
@@ -47,10 +49,15 @@ describeEachDatabase('web app pages', (kind) => {
       }
     });
 
-    it('serves built assets', async () => {
-      const response = await t.request({ url: '/assets/app.js' });
-      expect(response.statusCode).toBe(200);
-      expect(response.body).toBe('console.log("cbm");');
+    it('serves built assets for a year, as the build compressed them when the browser accepts it', async () => {
+      const plain = await t.request({ url: '/assets/app.js' });
+      expect(plain.statusCode).toBe(200);
+      expect(plain.body).toBe('console.log("cbm");');
+      expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const packed = await t.request({ url: '/assets/app.js', headers: { 'accept-encoding': 'gzip, br' } });
+      expect(packed.headers['content-encoding']).toBe('br');
+      expect(packed.headers['content-type']).toMatch(/^application\/javascript/);
+      expect(brotliDecompressSync(packed.rawPayload).toString()).toBe('console.log("cbm");');
     });
 
     it('answers a missing file with 404, not the application page', async () => {

@@ -31,6 +31,11 @@ export const webAppPlugin = fp(
           index: false,
           wildcard: false,
           decorateReply: false,
+          // The build writes Brotli and gzip copies of its scripts and styles (apps/web/build/precompress.ts).
+          preCompressed: true,
+          setHeaders: (reply: FastifyReply, filePath: string) => {
+            if (isBuiltAsset(options.webDir, filePath)) reply.header('cache-control', IMMUTABLE);
+          },
         });
       }
     });
@@ -47,6 +52,10 @@ export const webAppPlugin = fp(
     });
   },
 );
+
+/** A built script or style is named by its content's hash: a browser keeps it until a new build names another. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const isBuiltAsset = (webDir: string, filePath: string) => filePath.startsWith(path.join(webDir, 'assets') + path.sep);
 
 /** A missing file (e.g. a script of an older build) is a 404, not the app page. */
 const isFilePath = (url: string) => /\.[a-z0-9]+$/i.test(url.split('?')[0] ?? '');
