@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@cbm/demo-fixtures/demo-users';
 import autocannon from 'autocannon';
-import { benchServerArgs } from './server-node-flags';
+import { benchServerArgs } from './node-flags';
 import { setting } from './smoke';
 
 /**

@@ -6,7 +6,7 @@ import type { CampaignProgress } from '@cbm/contracts/firmware-campaigns';
 import type { SiteNode } from '@cbm/contracts/sites';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@cbm/demo-fixtures/demo-users';
 import mqtt, { type MqttClient } from 'mqtt';
-import { benchServerArgs } from './server-node-flags';
+import { benchServerArgs } from './node-flags';
 import { setting } from './smoke';
 
 /**

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@cbm/demo-fixtures/demo-users';
 import { openPostgresDatabase } from '../../apps/server/src/db/postgres-database';
-import { benchServerArgs } from './server-node-flags';
+import { benchServerArgs } from './node-flags';
 
 /**
  * Fleet-health benchmark (issue 23, decision 039): the figures and the needs-attention list of a site of 99,999

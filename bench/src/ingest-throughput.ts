@@ -5,9 +5,9 @@ import { createInterface } from 'node:readline';
 import { topicFor } from '@cbm/contracts/device-protocol';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@cbm/demo-fixtures/demo-users';
 import mqtt, { type MqttClient } from 'mqtt';
+import { benchServerArgs } from './node-flags';
 import { postgresCpuMicros } from './postgres-cpu';
 import { serverCpuMicros } from './server-cpu';
-import { benchServerArgs } from './server-node-flags';
 import { SMOKE, setting } from './smoke';
 
 /**

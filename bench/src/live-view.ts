@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import type { LiveViewFormat } from '@cbm/contracts/live-view';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@cbm/demo-fixtures/demo-users';
 import { chromium, type Page } from 'playwright-core';
-import { benchServerArgs } from './server-node-flags';
+import { benchServerArgs } from './node-flags';
 
 /**
  * Live View benchmark (issue 4): a site with 99,999 batteries against one with 300, in the same run.

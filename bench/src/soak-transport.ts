@@ -3,8 +3,8 @@ import { once } from 'node:events';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { ACKNOWLEDGED_LINE, type AcknowledgedCounts } from '../../apps/simulator/src/transport/acknowledged-ledger';
+import { benchServerArgs, simulatorArgs } from './node-flags';
 import { serverCpuMicros } from './server-cpu';
-import { benchServerArgs } from './server-node-flags';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -33,9 +33,7 @@ export function startSimulator(
   const child = spawn(
     process.execPath,
     [
-      '--import',
-      'tsx',
-      path.join(ROOT, 'apps/simulator/src/cli.ts'),
+      ...simulatorArgs(path.join(ROOT, 'apps/simulator/src/cli.ts')),
       ...['--batteries', String(fleet.batteries), '--interval', `${fleet.intervalSeconds}s`, '--broker', broker],
       ...['--site-prefix', fleet.prefix, '--connections', '4', '--stats-every', '60s', ...extra],
     ],

@@ -4,9 +4,9 @@ import { createInterface } from 'node:readline';
 import { topicFor } from '@cbm/contracts/device-protocol';
 import type { MqttClient } from 'mqtt';
 import { connectGateway, type Gateway, telemetry } from './ingest-throughput';
+import { benchServerArgs } from './node-flags';
 import { backendCpuBetween, backendCpuSnapshot, withApplicationName } from './postgres-backend-cpu';
 import { serverCpuMicros } from './server-cpu';
-import { benchServerArgs } from './server-node-flags';
 import { setting } from './smoke';
 
 /**
