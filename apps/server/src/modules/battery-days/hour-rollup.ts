@@ -30,13 +30,22 @@ export const UTC_HOURS: LocalDays = {
   },
 };
 
+const QUARTER_SUFFIXES = [':00:00.000Z', ':15:00.000Z', ':30:00.000Z', ':45:00.000Z'];
+let quarterHour = { start: Number.NaN, prefix: '' };
+
 /** UTC quarter hours in the shape of local days; `date` is the quarter's start as an ISO instant. */
 export const UTC_QUARTERS: LocalDays = {
   timeZone: 'UTC',
   dayAt(ms) {
     const start = Math.floor(ms / QUARTER_MS) * QUARTER_MS;
     if (start !== lastQuarter.start) {
-      lastQuarter = { date: new Date(start).toISOString(), start, end: start + QUARTER_MS };
+      const hourStart = Math.floor(ms / HOUR_MS) * HOUR_MS;
+      // Formatting a date costs a microsecond: once per hour (YYYY-MM-DDTHH), the quarter's minutes appended.
+      if (hourStart !== quarterHour.start) {
+        quarterHour = { start: hourStart, prefix: new Date(hourStart).toISOString().slice(0, 13) };
+      }
+      const date = `${quarterHour.prefix}${QUARTER_SUFFIXES[(start - hourStart) / QUARTER_MS]}`;
+      lastQuarter = { date, start, end: start + QUARTER_MS };
     }
     return lastQuarter;
   },
@@ -55,18 +64,27 @@ export function hourTotals(
 ): HourTotals[] {
   const quarters = rollUpBattery(serialNumber, cursor, points, { maxGapMs, zoneOf: () => UTC_QUARTERS })?.days ?? [];
   const hours = new Map<string, HourTotals>();
+  let hour: HourTotals | undefined;
   for (const quarter of quarters) {
     // `date` is the quarter's ISO start (YYYY-MM-DDTHH:MM:00.000Z): its hour and minute, without parsing a date.
     const hourIso = `${quarter.date.slice(0, 14)}00:00.000Z`;
-    const key = `${quarter.siteId}|${hourIso}`;
-    let hour = hours.get(key);
-    if (!hour) {
-      hour = { ...emptyDay(serialNumber, quarter.siteId, hourIso, 'UTC'), quarters: noQuarters() };
-      hours.set(key, hour);
-    }
+    if (hour?.siteId !== quarter.siteId || hour.date !== hourIso)
+      hour = hourOf(hours, serialNumber, quarter.siteId, hourIso);
     addQuarter(hour, quarter, Number(quarter.date.slice(14, 16)) / 15);
   }
   return [...hours.values()];
+}
+
+function hourOf(hours: Map<string, HourTotals>, serialNumber: string, siteId: number, hourIso: string): HourTotals {
+  const key = `${siteId}|${hourIso}`;
+  let hour = hours.get(key);
+  if (!hour) {
+    // Not a spread: spread copies took a hidden class of their own once a figure changed type, which made
+    // every later read of an hour's fields (adding quarters, writing the rows) several times slower.
+    hour = Object.assign(emptyDay(serialNumber, siteId, hourIso, 'UTC'), { quarters: noQuarters() });
+    hours.set(key, hour);
+  }
+  return hour;
 }
 
 const noQuarters = (): HourTotals['quarters'] => ({
