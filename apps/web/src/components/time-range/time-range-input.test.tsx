@@ -8,7 +8,7 @@ import { TimeRangeInput } from './time-range-input';
 
 function renderInput(value: TimeRange | null, onChange = vi.fn()) {
   render(
-    <MantineProvider>
+    <MantineProvider env="test">
       <DatesProvider settings={{ firstDayOfWeek: 1 }}>
         <TimeRangeInput value={value} onChange={onChange} timeZone="Europe/Berlin" />
       </DatesProvider>

@@ -1,11 +1,18 @@
 import { START_SOC_BUCKET_METRICS, type StatisticsResponse } from '@cbm/contracts/statistics';
 import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n';
 import { StatisticsChart } from './statistics-chart';
 
-afterEach(cleanup);
+// jsdom lays nothing out: the chart's container gets a size, as in a browser, so that the chart draws.
+beforeEach(() => {
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 0, 800, 300));
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 /** Start-SoC grouped by 15 groups, as the issue saw it. */
 const response: StatisticsResponse = {
