@@ -30,7 +30,14 @@ export function batteryThresholdListener(options: AlarmListenerOptions): SampleL
     const silenced = await alarmRepository(tx).clearSilence(serials, new Date());
     const siteIds = [...new Set(samples.map((sample) => sample.operatingSiteId))];
     const rules = await thresholdRuleRepository(tx).active(siteIds, 'threshold', 'battery');
-    const readings: Reading[] = samples.map((sample) => ({ ...sample, battery: sample }));
+    const readings = samples.map(
+      (sample): Reading => ({
+        serialNumber: sample.serialNumber,
+        operatingSiteId: sample.operatingSiteId,
+        ts: sample.ts,
+        battery: sample,
+      }),
+    );
     const relevant = readings.filter((reading) => rules.some((rule) => applies(rule, reading)));
     if (relevant.length === 0 && silenced.length === 0) return undefined;
     const { mails, cleared } = await evaluateReadings(tx, 'battery', rules, relevant);
