@@ -79,8 +79,7 @@ function hourOf(hours: Map<string, HourTotals>, serialNumber: string, siteId: nu
   const key = `${siteId}|${hourIso}`;
   let hour = hours.get(key);
   if (!hour) {
-    // Not a spread: spread copies took a hidden class of their own once a figure changed type, which made
-    // every later read of an hour's fields (adding quarters, writing the rows) several times slower.
+    // Not a spread: spread copies each got a hidden class of their own, and every read of them was slow (decision 069).
     hour = Object.assign(emptyDay(serialNumber, siteId, hourIso, 'UTC'), { quarters: noQuarters() });
     hours.set(key, hour);
   }

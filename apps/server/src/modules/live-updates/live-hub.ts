@@ -47,11 +47,20 @@ interface SiteChanges {
 }
 
 export function toLiveBattery(state: BatteryState): LiveBattery {
+  const { measurements } = state;
+  // Fields named, not spread: one hidden class for every update (decision 069).
   return {
     batterySerialNumber: state.serialNumber,
     status: state.status,
     online: state.online,
-    ...state.measurements,
+    soc: measurements.soc,
+    soh: measurements.soh,
+    stackVoltage: measurements.stackVoltage,
+    current: measurements.current,
+    minCellTemperature: measurements.minCellTemperature,
+    maxCellTemperature: measurements.maxCellTemperature,
+    minCellVoltage: measurements.minCellVoltage,
+    maxCellVoltage: measurements.maxCellVoltage,
     lastDataTimestamp: state.lastDataTimestamp?.toISOString() ?? null,
     currentErrorCode: state.activeErrorCodes.at(-1) ?? null,
     lastErrorAt: state.lastErrorAt?.toISOString() ?? null,
