@@ -13,38 +13,26 @@ import type { LocalDays } from './local-days';
 const HOUR_MS = 3_600_000;
 const QUARTER_MS = 900_000;
 
-let lastHour = { date: '', start: Number.NaN, end: Number.NaN };
+const QUARTER_SUFFIXES = [':00:00.000Z', ':15:00.000Z', ':30:00.000Z', ':45:00.000Z'];
+let lastHour = { start: Number.NaN, prefix: '' };
 let lastQuarter = { date: '', start: Number.NaN, end: Number.NaN };
 
 /**
- * UTC hours in the shape of local days: the roll-up logic of docs/decisions/006-rollups.md, split at
- * every full hour instead of at local midnight. `date` is the hour's start as an ISO instant.
+ * UTC quarter hours in the shape of local days: the roll-up logic of docs/decisions/006-rollups.md, split at
+ * every quarter hour instead of at local midnight. `date` is the quarter's start as an ISO instant.
  */
-export const UTC_HOURS: LocalDays = {
-  timeZone: 'UTC',
-  dayAt(ms) {
-    const start = Math.floor(ms / HOUR_MS) * HOUR_MS;
-    // The roll-up asks for the same hour several times per interval; formatting the date was most of its time.
-    if (start !== lastHour.start) lastHour = { date: new Date(start).toISOString(), start, end: start + HOUR_MS };
-    return lastHour;
-  },
-};
-
-const QUARTER_SUFFIXES = [':00:00.000Z', ':15:00.000Z', ':30:00.000Z', ':45:00.000Z'];
-let quarterHour = { start: Number.NaN, prefix: '' };
-
-/** UTC quarter hours in the shape of local days; `date` is the quarter's start as an ISO instant. */
-export const UTC_QUARTERS: LocalDays = {
+const UTC_QUARTERS: LocalDays = {
   timeZone: 'UTC',
   dayAt(ms) {
     const start = Math.floor(ms / QUARTER_MS) * QUARTER_MS;
+    // The roll-up asks for the same quarter several times per interval, and formatting a date costs a
+    // microsecond: the hour (YYYY-MM-DDTHH) is formatted once, the quarter's minutes appended.
     if (start !== lastQuarter.start) {
       const hourStart = Math.floor(ms / HOUR_MS) * HOUR_MS;
-      // Formatting a date costs a microsecond: once per hour (YYYY-MM-DDTHH), the quarter's minutes appended.
-      if (hourStart !== quarterHour.start) {
-        quarterHour = { start: hourStart, prefix: new Date(hourStart).toISOString().slice(0, 13) };
+      if (hourStart !== lastHour.start) {
+        lastHour = { start: hourStart, prefix: new Date(hourStart).toISOString().slice(0, 13) };
       }
-      const date = `${quarterHour.prefix}${QUARTER_SUFFIXES[(start - hourStart) / QUARTER_MS]}`;
+      const date = `${lastHour.prefix}${QUARTER_SUFFIXES[(start - hourStart) / QUARTER_MS]}`;
       lastQuarter = { date, start, end: start + QUARTER_MS };
     }
     return lastQuarter;
