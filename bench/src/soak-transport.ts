@@ -64,8 +64,9 @@ export async function transportCpuPerMessage(fleet: FleetLoad, seconds: number):
   const [line] = (await once(createInterface({ input: server.stdout as NodeJS.ReadableStream }), 'line')) as [string];
   const { mqttUrl, gateway } = JSON.parse(line) as { mqttUrl: string; gateway: { username: string; password: string } };
   const before = await serverCpuMicros(server);
+  // `--password=…`: a secret is base64url and one in 64 starts with "-", which `--password …` reads as an option.
   const simulator = startSimulator(fleet, mqttUrl, [
-    ...['--duration', `${seconds}s`, '--username', gateway.username, '--password', gateway.password],
+    ...['--duration', `${seconds}s`, '--username', gateway.username, `--password=${gateway.password}`],
   ]);
   const { acked } = await simulator.summary;
   const micros = ((await serverCpuMicros(server)) - before) / acked;

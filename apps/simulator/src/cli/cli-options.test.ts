@@ -37,6 +37,12 @@ describe('CLI options', () => {
     expect(() => parseCliOptions(['--site-prefix', 'a/b'])).toThrow(/prefix/);
   });
 
+  it('takes a secret that starts with a dash when given with "="', () => {
+    const options = parseCliOptions(['--username', 'gateway-a', '--password=-Xa_9']);
+    expect(options.gateway).toEqual({ username: 'gateway-a', password: '-Xa_9' });
+    expect(() => parseCliOptions(['--username', 'gateway-a', '--password', '-Xa_9'])).toThrow(/ambiguous/);
+  });
+
   it('makes distinct serials that the protocol accepts', () => {
     const batteries = syntheticBatteries(5, 'LOAD', 'Europe/Berlin');
     expect(batteries.map((battery) => battery.serialNumber)).toEqual([

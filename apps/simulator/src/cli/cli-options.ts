@@ -20,7 +20,8 @@ export const USAGE = `Usage: npm run simulate -- [options]
                          whose new credentials the simulator's connections log in with
   --site ID              operating site that provisioned batteries belong to
   --username U           without --provision: a gateway's MQTT username (gateway-NAME) and --password its
-  --password P           secret, from \`npm run cli -- devices gateway --serial NAME\`
+  --password=P           secret, from \`npm run cli -- devices gateway --serial NAME\` (with "=": a secret
+                         may start with "-")
                          (CBM's broker lets no one in without credentials)`;
 
 const DURATION = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/;
