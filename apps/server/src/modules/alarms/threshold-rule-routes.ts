@@ -16,7 +16,7 @@ import { z } from 'zod';
 import type { Database, Queryable } from '../../db/database';
 import { forbidden, HttpError } from '../../http-error';
 import { recordAlertChange } from '../alerts/alert-audit';
-import { requireSiteAccess } from '../sites/site-access';
+import { requireSiteAccess, siteRulesOf } from '../sites/site-access';
 import { siteRepository } from '../sites/site-repository';
 import { alarmChanges } from './alarm-changes';
 import { thresholdRuleRepository } from './threshold-rule-repository';
@@ -44,7 +44,7 @@ export async function thresholdRuleRoutes(
   const config = { features: [feature] };
   async function requireSite(request: FastifyRequest, siteId: number) {
     const user = await requireSiteAccess(sites, request, siteId, feature);
-    if (product === 'mdload' && !(await sites.rules(user.id, siteId)).includes(SITE_PERMISSIONS.mdloadAlert)) {
+    if (product === 'mdload' && !(await siteRulesOf(sites, user, siteId)).includes(SITE_PERMISSIONS.mdloadAlert)) {
       throw forbidden();
     }
     return user;

@@ -19,7 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database, Queryable } from '../../db/database';
 import { forbidden, HttpError } from '../../http-error';
-import { requireSiteAccess } from '../sites/site-access';
+import { requireSiteAccess, siteRulesOf } from '../sites/site-access';
 import { siteRepository } from '../sites/site-repository';
 import { recordAlertChange } from './alert-audit';
 import { alertFilterRepository } from './alert-filter-repository';
@@ -54,7 +54,7 @@ export async function alertRoutes(app: FastifyInstance, options: { db: Database;
 
   async function requireSite(request: FastifyRequest, siteId: number) {
     const user = await requireSiteAccess(sites, request, siteId, feature);
-    if (product === 'mdload' && !(await sites.rules(user.id, siteId)).includes(SITE_PERMISSIONS.mdloadAlert)) {
+    if (product === 'mdload' && !(await siteRulesOf(sites, user, siteId)).includes(SITE_PERMISSIONS.mdloadAlert)) {
       throw forbidden();
     }
     return user;

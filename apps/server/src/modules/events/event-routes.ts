@@ -22,6 +22,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/database';
 import { forbidden, HttpError, siteNotFound } from '../../http-error';
 import { auditRepository } from '../audit/audit-repository';
+import { canAccessSite, siteRulesOf } from '../sites/site-access';
 import { siteRepository } from '../sites/site-repository';
 import { eventFilterRepository } from './event-filter-repository';
 import { filterConditions, unknownColumn } from './event-filter-sql';
@@ -75,8 +76,9 @@ export async function eventRoutes(app: FastifyInstance, options: { db: Database 
     const requireSites = async (request: FastifyRequest, siteIds: readonly number[]) => {
       const user = await request.requireUser();
       for (const siteId of new Set(siteIds)) {
-        if (!(await sites.canAccess(user.id, siteId, feature))) throw siteNotFound(siteId);
-        if (routes.permission && !(await sites.rules(user.id, siteId)).includes(routes.permission)) throw forbidden();
+        if (!(await canAccessSite(sites, user, siteId, feature))) throw siteNotFound(siteId);
+        if (routes.permission && !(await siteRulesOf(sites, user, siteId)).includes(routes.permission))
+          throw forbidden();
       }
     };
 

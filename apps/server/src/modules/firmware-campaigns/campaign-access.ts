@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { HttpError, siteNotFound } from '../../http-error';
+import { canAccessSite } from '../sites/site-access';
 import type { SiteRepository } from '../sites/site-repository';
 import type { CampaignRepository, CampaignRow } from './campaign-repository';
 import type { releaseRepository } from './release-repository';
@@ -49,7 +50,7 @@ export async function requireCampaign(
   if (!campaign) throw campaignNotFound(campaignId);
   const siteIds = await campaigns.sitesOf(campaignId);
   for (const siteId of siteIds) {
-    if (!(await sites.canAccess(user.id, siteId, FEATURE))) throw campaignNotFound(campaignId);
+    if (!(await canAccessSite(sites, user, siteId, FEATURE))) throw campaignNotFound(campaignId);
   }
   return { user, campaign, siteIds };
 }

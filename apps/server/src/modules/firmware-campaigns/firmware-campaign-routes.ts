@@ -16,7 +16,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database';
 import { readUpload } from '../../plugins/uploads';
-import { requireSiteAccess } from '../sites/site-access';
+import { canAccessSite, requireSiteAccess } from '../sites/site-access';
 import { siteRepository } from '../sites/site-repository';
 import { updateFileStore } from '../updates/update-file-store';
 import { requireCampaign, requireTargetSites } from './campaign-access';
@@ -111,7 +111,7 @@ export async function firmwareCampaignRoutes(app: FastifyInstance, options: Firm
       const visible = [];
       for (const campaign of await campaigns.list(organizationId)) {
         const siteIds = await campaigns.sitesOf(campaign.id);
-        const allowed = await Promise.all(siteIds.map((siteId) => sites.canAccess(user.id, siteId, FEATURE)));
+        const allowed = await Promise.all(siteIds.map((siteId) => canAccessSite(sites, user, siteId, FEATURE)));
         if (allowed.every(Boolean)) visible.push(toSummary(campaign));
       }
       return { campaigns: visible };

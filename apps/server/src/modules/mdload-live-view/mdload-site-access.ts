@@ -2,7 +2,7 @@ import type { Feature } from '@cbm/contracts/features';
 import type { SitePermission } from '@cbm/contracts/site-permissions';
 import type { FastifyRequest } from 'fastify';
 import { forbidden } from '../../http-error';
-import { requireSiteAccess } from '../sites/site-access';
+import { requireSiteAccess, siteRulesOf } from '../sites/site-access';
 import type { SiteRepository } from '../sites/site-repository';
 
 /**
@@ -17,6 +17,6 @@ export async function requireMdloadSite(
   permission: SitePermission,
 ) {
   const user = await requireSiteAccess(sites, request, siteId, feature);
-  if (!(await sites.rules(user.id, siteId)).includes(permission)) throw forbidden();
+  if (!(await siteRulesOf(sites, user, siteId)).includes(permission)) throw forbidden();
   return user;
 }

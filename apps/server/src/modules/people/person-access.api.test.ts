@@ -45,7 +45,11 @@ describeEachDatabase('people: features, sites, disable and password reset', (kin
 
   it('sets features and per-site rules; the user has them at once, and the audit shows before and after', async () => {
     const operator = await t.signIn('operator@cbm.demo');
+    const rulesAtMunich = () =>
+      t.request({ url: `/api/v2/rules?operatingSiteId=${site('München Riem')}`, cookie: operator });
     expect(await rules(operator, 'Bremen GVZ')).toEqual(['battery.report', 'battery.statistic']);
+    // Asked before the change, so this process remembers the answer with the session (decision 070).
+    expect((await rulesAtMunich()).statusCode).toBe(200);
     const access = {
       features: ['cbm_liveview', 'cbm_statistic'],
       sites: [
@@ -60,9 +64,7 @@ describeEachDatabase('people: features, sites, disable and password reset', (kin
       sites: [...access.sites].sort((a, b) => a.operatingSiteId - b.operatingSiteId),
     });
     expect(await rules(operator, 'Bremen GVZ')).toEqual(['battery.statistic']);
-    expect(
-      (await t.request({ url: `/api/v2/rules?operatingSiteId=${site('München Riem')}`, cookie: operator })).statusCode,
-    ).toBe(403);
+    expect((await rulesAtMunich()).statusCode).toBe(403);
     const entry = await lastAudit('operator@cbm.demo');
     expect(entry).toMatchObject({ action: AUDIT_ACTIONS.userAccessChanged });
     expect(entry?.previous_value).toMatchObject({

@@ -144,10 +144,12 @@ describeEachDatabase('battery report requests: validation, errors that agree wit
 
   it('needs the Report permission at the site', async () => {
     const { t, operator, siteId, serial, get } = reportSite;
-    await t.db.query(
+    const [user] = await t.db.query<{ id: number }>(
       `DELETE FROM user_site_permission WHERE permission = 'battery.report'
-          AND user_id = (SELECT id FROM app_user WHERE email = 'operator@cbm.demo')`,
+          AND user_id = (SELECT id FROM app_user WHERE email = 'operator@cbm.demo') RETURNING user_id AS id`,
     );
+    // Changed behind the product's back: what the People page's change does to this process (decision 070).
+    t.app.forgetUserSessions(user?.id as number);
     const response = await get(`/${serial}/defaults?operatingSiteId=${siteId}`, operator);
     expect(response.statusCode).toBe(403);
   });

@@ -3,6 +3,44 @@ import type { FastifyRequest } from 'fastify';
 import { forbidden, siteNotFound, siteNotManaged } from '../../http-error';
 import type { SiteRepository } from './site-repository';
 
+/** The signed-in user as the session cache keeps it. */
+export type SignedInUser = Awaited<ReturnType<FastifyRequest['requireUser']>>;
+
+/** Bounds what one user's requests can make a process remember (a site number is the caller's to choose). */
+const MAX_ANSWERS_PER_USER = 1000;
+
+/**
+ * Answers kept with the signed-in user as the session cache keeps it (SESSION_CACHE_SECONDS, and forgotten at
+ * once in this process when the user's access changes): the user object is the cache's, so the answers go with
+ * it. Under load each question costs a database round trip as long as the page's own query (decision 070).
+ */
+const answersOf = new WeakMap<SignedInUser, Map<string, Promise<unknown>>>();
+
+function remembered<T>(user: SignedInUser, key: string, ask: () => Promise<T>): Promise<T> {
+  let answers = answersOf.get(user);
+  if (!answers) {
+    answers = new Map();
+    answersOf.set(user, answers);
+  }
+  const known = answers.get(key) as Promise<T> | undefined;
+  if (known) return known;
+  const answer = ask();
+  if (answers.size < MAX_ANSWERS_PER_USER) {
+    const kept = answers;
+    kept.set(key, answer);
+    answer.catch(() => kept.delete(key));
+  }
+  return answer;
+}
+
+/** Whether the user may see the site (with the feature): asked of the database once per cached session user. */
+export const canAccessSite = (sites: SiteRepository, user: SignedInUser, siteId: number, feature: Feature | null) =>
+  remembered(user, `access ${siteId} ${feature ?? ''}`, () => sites.canAccess(user.id, siteId, feature));
+
+/** The user's permissions at the site (granted there or above): asked once per cached session user. */
+export const siteRulesOf = (sites: SiteRepository, user: SignedInUser, siteId: number) =>
+  remembered(user, `rules ${siteId}`, () => sites.rules(user.id, siteId));
+
 /**
  * The check every site-scoped call makes: 404 for an unknown site, 403 for a site the user may not
  * see (with that feature). Returns the signed-in user.
@@ -14,7 +52,7 @@ export async function requireSiteAccess(
   feature: Feature | null = null,
 ) {
   const user = await request.requireUser();
-  if (await sites.canAccess(user.id, siteId, feature)) return user;
+  if (await canAccessSite(sites, user, siteId, feature)) return user;
   if (!(await sites.exists(siteId))) throw siteNotFound(siteId);
   throw forbidden();
 }
@@ -30,6 +68,6 @@ export async function requireManagedSite(
   feature: Feature,
 ) {
   const user = await request.requireUser();
-  if (await sites.canAccess(user.id, siteId, feature)) return user;
+  if (await canAccessSite(sites, user, siteId, feature)) return user;
   throw siteNotManaged(siteId);
 }

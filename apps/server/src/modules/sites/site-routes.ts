@@ -3,7 +3,7 @@ import { siteAccessQuerySchema, siteAccessResponseSchema, siteTreeSchema } from 
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database';
-import { requireSiteAccess } from './site-access';
+import { requireSiteAccess, siteRulesOf } from './site-access';
 import { siteRepository } from './site-repository';
 
 export async function siteRoutes(app: FastifyInstance, options: { db: Database }) {
@@ -14,7 +14,7 @@ export async function siteRoutes(app: FastifyInstance, options: { db: Database }
     schema: { tags: ['sites'], querystring: rulesQuerySchema, response: { 200: rulesResponseSchema } },
     handler: async (request) => {
       const user = await requireSiteAccess(sites, request, request.query.operatingSiteId);
-      return sites.rules(user.id, request.query.operatingSiteId);
+      return siteRulesOf(sites, user, request.query.operatingSiteId);
     },
   });
 

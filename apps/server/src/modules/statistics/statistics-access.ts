@@ -2,7 +2,7 @@ import type { Feature } from '@cbm/contracts/features';
 import { SITE_PERMISSIONS } from '@cbm/contracts/site-permissions';
 import type { FastifyRequest } from 'fastify';
 import { forbidden } from '../../http-error';
-import { requireSiteAccess } from '../sites/site-access';
+import { requireSiteAccess, siteRulesOf } from '../sites/site-access';
 import type { SiteRepository } from '../sites/site-repository';
 
 export const STATISTICS_FEATURE: Feature = 'cbm_statistic';
@@ -14,6 +14,6 @@ export const STATISTICS_FEATURE: Feature = 'cbm_statistic';
  */
 export async function requireStatisticsAccess(sites: SiteRepository, request: FastifyRequest, siteId: number) {
   const user = await requireSiteAccess(sites, request, siteId, STATISTICS_FEATURE);
-  if (!(await sites.rules(user.id, siteId)).includes(SITE_PERMISSIONS.statistic)) throw forbidden();
+  if (!(await siteRulesOf(sites, user, siteId)).includes(SITE_PERMISSIONS.statistic)) throw forbidden();
   return user;
 }
