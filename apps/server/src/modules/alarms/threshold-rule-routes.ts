@@ -14,9 +14,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database, Queryable } from '../../db/database';
-import { forbidden, HttpError } from '../../http-error';
+import { HttpError } from '../../http-error';
 import { recordAlertChange } from '../alerts/alert-audit';
-import { requireSiteAccess, siteRulesOf } from '../sites/site-access';
+import { requireSitePermission } from '../sites/site-access';
 import { siteRepository } from '../sites/site-repository';
 import { alarmChanges } from './alarm-changes';
 import { thresholdRuleRepository } from './threshold-rule-repository';
@@ -42,13 +42,9 @@ export async function thresholdRuleRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { base: BASE, feature } = ROUTES[product];
   const config = { features: [feature] };
-  async function requireSite(request: FastifyRequest, siteId: number) {
-    const user = await requireSiteAccess(sites, request, siteId, feature);
-    if (product === 'mdload' && !(await siteRulesOf(sites, user, siteId)).includes(SITE_PERMISSIONS.mdloadAlert)) {
-      throw forbidden();
-    }
-    return user;
-  }
+  const permission = product === 'mdload' ? SITE_PERMISSIONS.mdloadAlert : undefined;
+  const requireSite = (request: FastifyRequest, siteId: number) =>
+    requireSitePermission(sites, request, siteId, feature, permission);
   /** The rule's metric must watch this product's devices, and its serials be the site's. */
   async function requireKnownDevices(tx: Queryable, body: ThresholdRuleBody) {
     if (productOfMetric(body.condition.metric) !== product) {

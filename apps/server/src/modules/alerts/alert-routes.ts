@@ -18,8 +18,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database, Queryable } from '../../db/database';
-import { forbidden, HttpError } from '../../http-error';
-import { requireSiteAccess, siteRulesOf } from '../sites/site-access';
+import { HttpError } from '../../http-error';
+import { requireSitePermission } from '../sites/site-access';
 import { siteRepository } from '../sites/site-repository';
 import { recordAlertChange } from './alert-audit';
 import { alertFilterRepository } from './alert-filter-repository';
@@ -52,13 +52,9 @@ export async function alertRoutes(app: FastifyInstance, options: { db: Database;
   const bodySchema = alertBodySchema(product);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  async function requireSite(request: FastifyRequest, siteId: number) {
-    const user = await requireSiteAccess(sites, request, siteId, feature);
-    if (product === 'mdload' && !(await siteRulesOf(sites, user, siteId)).includes(SITE_PERMISSIONS.mdloadAlert)) {
-      throw forbidden();
-    }
-    return user;
-  }
+  const permission = product === 'mdload' ? SITE_PERMISSIONS.mdloadAlert : undefined;
+  const requireSite = (request: FastifyRequest, siteId: number) =>
+    requireSitePermission(sites, request, siteId, feature, permission);
 
   async function requireKnownSelection(tx: Queryable, body: AlertBody) {
     const groupIds = chosenGroupIds(body.groupId);

@@ -1,22 +1,17 @@
 import type { Feature } from '@cbm/contracts/features';
 import type { SitePermission } from '@cbm/contracts/site-permissions';
 import type { FastifyRequest } from 'fastify';
-import { forbidden } from '../../http-error';
-import { requireSiteAccess, siteRulesOf } from '../sites/site-access';
+import { requireSitePermission } from '../sites/site-access';
 import type { SiteRepository } from '../sites/site-repository';
 
 /**
  * Charger-station calls need the feature (route config), the site (404 unknown, 403 not visible) and the
  * site's permission (screens and routes: LiveView, Statistic; 403 without it). Returns the signed-in user.
  */
-export async function requireMdloadSite(
+export const requireMdloadSite = (
   sites: SiteRepository,
   request: FastifyRequest,
   siteId: number,
   feature: Feature,
   permission: SitePermission,
-) {
-  const user = await requireSiteAccess(sites, request, siteId, feature);
-  if (!(await siteRulesOf(sites, user, siteId)).includes(permission)) throw forbidden();
-  return user;
-}
+) => requireSitePermission(sites, request, siteId, feature, permission);

@@ -1,4 +1,5 @@
 import type { Feature } from '@cbm/contracts/features';
+import type { SitePermission } from '@cbm/contracts/site-permissions';
 import type { FastifyRequest } from 'fastify';
 import { forbidden, siteNotFound, siteNotManaged } from '../../http-error';
 import type { SiteRepository } from './site-repository';
@@ -70,4 +71,17 @@ export async function requireManagedSite(
   const user = await request.requireUser();
   if (await canAccessSite(sites, user, siteId, feature)) return user;
   throw siteNotManaged(siteId);
+}
+
+/** `requireSiteAccess`, and the permission at the site when one is named (403 without it). Returns the user. */
+export async function requireSitePermission(
+  sites: SiteRepository,
+  request: FastifyRequest,
+  siteId: number,
+  feature: Feature | null,
+  permission: SitePermission | undefined,
+) {
+  const user = await requireSiteAccess(sites, request, siteId, feature);
+  if (permission && !(await siteRulesOf(sites, user, siteId)).includes(permission)) throw forbidden();
+  return user;
 }
