@@ -17,19 +17,20 @@ const MAX_ANSWERS_PER_USER = 1000;
  */
 const answersOf = new WeakMap<SignedInUser, Map<string, Promise<unknown>>>();
 
+function newAnswers(user: SignedInUser) {
+  const answers = new Map<string, Promise<unknown>>();
+  answersOf.set(user, answers);
+  return answers;
+}
+
 function remembered<T>(user: SignedInUser, key: string, ask: () => Promise<T>): Promise<T> {
-  let answers = answersOf.get(user);
-  if (!answers) {
-    answers = new Map();
-    answersOf.set(user, answers);
-  }
+  const answers = answersOf.get(user) ?? newAnswers(user);
   const known = answers.get(key) as Promise<T> | undefined;
   if (known) return known;
   const answer = ask();
   if (answers.size < MAX_ANSWERS_PER_USER) {
-    const kept = answers;
-    kept.set(key, answer);
-    answer.catch(() => kept.delete(key));
+    answers.set(key, answer);
+    answer.catch(() => answers.delete(key));
   }
   return answer;
 }
