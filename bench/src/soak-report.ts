@@ -12,7 +12,16 @@ export interface Sample {
   sizes: { database: number; samples: number; events: number };
 }
 
+/** A server process's event-loop delay (ms) while the operators worked. */
+export interface LoopDelay {
+  label: string;
+  p99: number;
+  max: number;
+}
+
 export interface SoakFigures {
+  /** Which processes serve: one server, or an ingesting server and an API replica. */
+  shape: string;
   minutes: number;
   batteries: number;
   intervalSeconds: number;
@@ -35,6 +44,7 @@ export interface SoakFigures {
     ingestOnly: { server: number; postgres: number };
     transport: number;
   };
+  loopDelays: LoopDelay[];
 }
 
 /** The issue's goals for the goal load (issue 27). */
@@ -81,7 +91,9 @@ export function printSoakReport(f: SoakFigures): boolean {
   const first = f.samples[0] as Sample;
   const during = f.samples.slice(1);
 
-  console.log(`\nSoak result: ${f.batteries} batteries every ${f.intervalSeconds} s for ${fixed(f.minutes, 1)} min`);
+  console.log(
+    `\nSoak result: ${f.batteries} batteries every ${f.intervalSeconds} s for ${fixed(f.minutes, 1)} min, ${f.shape}`,
+  );
   console.log('\n  Messages');
   row('telemetry acknowledged by the broker', String(f.published.telemetry));
   if (f.published.sampleIntervals > 0) {
@@ -150,8 +162,11 @@ export function printSoakReport(f: SoakFigures): boolean {
   row(
     'event-loop delay p99 / max (ms, whole run)',
     `${fixed(delay.p99, 1)} / ${fixed(delay.max, 0)}`,
-    `${fixed(delay.p99 / idle.p99, 2)}× the p99 before load (${fixed(idle.p99, 1)})`,
+    `${fixed(delay.p99 / idle.p99, 2)}× the p99 before load (${fixed(idle.p99, 1)}); the ingesting server`,
   );
+  for (const loop of f.loopDelays) {
+    row(`… while the operators worked: ${loop.label}`, `${fixed(loop.p99, 1)} / ${fixed(loop.max, 0)}`);
+  }
   const rssGrowth = perHour(during, (s) => s.process.rssBytes);
   row('RSS start → end (MB)', `${fixed(first.process.rssBytes / MB)} → ${fixed(last.process.rssBytes / MB)}`);
   row(
@@ -178,7 +193,7 @@ export function printSoakReport(f: SoakFigures): boolean {
     `database ${fixed(last.sizes.database / MB)} MB (shared with other schemas)`,
   );
 
-  printGoals(f, delay.p99);
+  printGoals(f, Math.max(...f.loopDelays.map((loop) => loop.p99)));
   const ok = lostSamples === 0 && lostEvents === 0 && twice === 0 && beyond <= unacknowledged;
   console.log(
     `\n  ${ok ? 'PASS: every published message stored exactly once' : 'FAIL: messages lost or stored twice'}`,
@@ -193,7 +208,7 @@ function printGoals(f: SoakFigures, eventLoopP99: number) {
     ['live view, first 200 batteries: p99 (ms)', p99('GET live view (first 200)'), GOALS.liveViewP99],
     ['event pages: p99 (ms)', p99('POST events'), GOALS.eventPageP99],
     ['statistics: p99 (ms)', p99('GET statistics'), GOALS.statisticsP99],
-    ['event-loop delay: p99 (ms)', eventLoopP99, GOALS.eventLoopP99],
+    ['event-loop delay p99, operators working (ms)', eventLoopP99, GOALS.eventLoopP99],
     ['ingest kept up: stored all within (s)', f.drainSeconds, GOALS.drainSeconds],
   ];
   console.log('\n  Goals');

@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app';
@@ -21,13 +22,17 @@ import { SOAK_BATTERY_TYPE } from './soak-operators';
  * an account per operator (SOAK_OPERATORS, soak-accounts.ts), samples at
  * SOAK_RESOLUTION_SECONDS (0: every telemetry), and a bare Fastify hello-world in the same process as
  * the API baseline. Prints its ports and sites as JSON. IPC: { sizes } answers the database and table
- * sizes; { copyRows } times a raw COPY of that many rows into a copy of battery_sample; { cpu } its CPU.
+ * sizes; { copyRows } times a raw COPY of that many rows into a copy of battery_sample; { cpu } its CPU;
+ * { loopDelay: 'reset' | 'read' } starts its event-loop delay afresh or answers it since then.
+ * SOAK_ROLE=api: an API replica instead (INGEST=false) on the ingesting server's schema (SOAK_SCHEMA) and share
+ * group (SOAK_SHARE_GROUP), seeding nothing; it sees the fleet's live changes through the broker.
  */
 const url = process.env.SOAK_DATABASE_URL as string;
 const prefix = process.env.SOAK_PREFIX as string;
 const batteries = Number(process.env.SOAK_BATTERIES);
 const siteCount = Number(process.env.SOAK_SITES ?? 1);
-const schema = `soak_${process.pid}`;
+const replica = process.env.SOAK_ROLE === 'api';
+const schema = process.env.SOAK_SCHEMA ?? `soak_${process.pid}`;
 const config = loadConfig(
   {},
   {
@@ -35,25 +40,15 @@ const config = loadConfig(
     HOST: '127.0.0.1',
     MQTT_URL: process.env.SOAK_MQTT_URL,
     MQTT_CLIENT_ID: `cbm-soak-${process.pid}`,
-    MQTT_SHARE_GROUP: `soak${process.pid}`,
+    MQTT_SHARE_GROUP: process.env.SOAK_SHARE_GROUP ?? `soak${process.pid}`,
+    INGEST: !replica,
     SAMPLE_RESOLUTION_SECONDS: Number(process.env.SOAK_RESOLUTION_SECONDS ?? 0),
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'cbm-soak-')),
     LOGIN_ATTEMPTS_PER_MINUTE: 1000,
   },
 );
 const db = await openPostgresDatabase({ connectionString: url, schema });
-await migrate(db, config.migrationsDir);
-await seedDemo(db, new Date(), DEMO_SEED, { historyDays: Number(process.env.SOAK_HISTORY_DAYS ?? 30) });
-const sites = (await db.query<{ id: number }>('SELECT id FROM operating_site ORDER BY id LIMIT $1', [siteCount])).map(
-  (row) => row.id,
-);
-await db.query(
-  `INSERT INTO battery (serial_number, operating_site_id, name, battery_type, product)
-   SELECT $3 || lpad(n::text, 6, '0'), ($1::int[])[1 + (n - 1) % cardinality($1::int[])], 'Soak ' || n, $4, 'Lithium 48 V 620 Ah'
-     FROM generate_series(1, $2) AS n`,
-  [sites, batteries, prefix, SOAK_BATTERY_TYPE],
-);
-await addOperatorAccounts(db, Number(process.env.SOAK_OPERATORS ?? 0));
+const sites = replica ? await siteIds() : await seed();
 const app = await buildApp({ config, db });
 const baseline = Fastify();
 baseline.get('/hello', async () => ({ hello: 'world' }));
@@ -63,18 +58,44 @@ const port = (server: { server: { address(): unknown } }) => (server.server.addr
 console.log(JSON.stringify({ appPort: port(app), baselinePort: port(baseline), siteIds: sites, schema }));
 
 answerCpuQueries();
-process.on('message', async (message: { sizes?: true; copyRows?: number }) => {
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+loopDelay.enable();
+process.on('message', async (message: { sizes?: true; copyRows?: number; loopDelay?: 'reset' | 'read' }) => {
   if (message.sizes) process.send?.({ sizes: await sizes() });
   if (message.copyRows) process.send?.({ copyRowsPerSecond: await timeCopy(message.copyRows) });
+  if (message.loopDelay === 'reset') loopDelay.reset();
+  if (message.loopDelay === 'read') {
+    process.send?.({ loopDelayMs: { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 } });
+  }
 });
 
 process.on('SIGTERM', async () => {
   await app.close();
   await baseline.close();
-  if (!process.env.SOAK_KEEP) await db.query(`DROP SCHEMA ${schema} CASCADE`);
+  if (!process.env.SOAK_KEEP && !replica) await db.query(`DROP SCHEMA ${schema} CASCADE`);
   await db.close();
   process.exit(0);
 });
+
+async function siteIds(): Promise<number[]> {
+  const rows = await db.query<{ id: number }>('SELECT id FROM operating_site ORDER BY id LIMIT $1', [siteCount]);
+  return rows.map((row) => row.id);
+}
+
+/** The demo with its history, the soak's batteries dealt to the first sites, and the operators' accounts. */
+async function seed(): Promise<number[]> {
+  await migrate(db, config.migrationsDir);
+  await seedDemo(db, new Date(), DEMO_SEED, { historyDays: Number(process.env.SOAK_HISTORY_DAYS ?? 30) });
+  const ids = await siteIds();
+  await db.query(
+    `INSERT INTO battery (serial_number, operating_site_id, name, battery_type, product)
+   SELECT $3 || lpad(n::text, 6, '0'), ($1::int[])[1 + (n - 1) % cardinality($1::int[])], 'Soak ' || n, $4, 'Lithium 48 V 620 Ah'
+     FROM generate_series(1, $2) AS n`,
+    [ids, batteries, prefix, SOAK_BATTERY_TYPE],
+  );
+  await addOperatorAccounts(db, Number(process.env.SOAK_OPERATORS ?? 0));
+  return ids;
+}
 
 /** Bytes of the whole database, and of this schema's sample and event tables with their partitions and indexes. */
 async function sizes() {

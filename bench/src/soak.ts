@@ -13,7 +13,7 @@ import { setting } from './smoke';
 import { soakOperatorEmail } from './soak-accounts';
 import { retried, signIn, soakSetup } from './soak-api';
 import { browse, type LatencyLog, OPERATOR_REQUESTS } from './soak-operators';
-import { printSoakReport, type Sample, type SoakFigures } from './soak-report';
+import { type LoopDelay, printSoakReport, type Sample, type SoakFigures } from './soak-report';
 import { type StreamTally, watchLiveStream } from './soak-stream';
 import { startSimulator, transportCpuPerMessage } from './soak-transport';
 
@@ -26,10 +26,13 @@ import { startSimulator, transportCpuPerMessage } from './soak-transport';
  * acknowledged to the simulator, per battery: no subscriber at the broker costs the machine under test) against
  * what was stored, and prints API latencies, event-loop delay, CPU per message,
  * memory and disk growth, each against baselines of the same run. `--goal` is the issue's goal load:
- * 100,000 batteries every 10 s at the default sample resolution, 20 operators over 5 sites. Exits 1 when
- * a message was lost or stored twice. BENCH_SMOKE=1: a few hundred batteries for half a minute (CI).
+ * 100,000 batteries every 10 s at the default sample resolution, 20 operators over 5 sites. `--replica`: the
+ * operators are served by an API replica (INGEST=false) in a process of its own beside the ingesting server, the
+ * shape docs/operations.md gives for this size. Exits 1 when a message was lost or stored twice.
+ * BENCH_SMOKE=1: a few hundred batteries for half a minute (CI).
  */
 const goal = process.argv.includes('--goal');
+const replica = process.argv.includes('--replica');
 const minutes = setting('SOAK_MINUTES', 10, 0.5);
 const batteries = setting('SOAK_BATTERIES', goal ? 100_000 : 10_000, 300);
 const intervalSeconds = setting('SOAK_INTERVAL_SECONDS', 10, 10);
@@ -52,37 +55,20 @@ interface ServerInfo {
   schema: string;
 }
 
-// SOAK_SERVER_NODE_ARGS: extra Node flags for the server, e.g. `--heapsnapshot-near-heap-limit=1`.
-const serverNodeArgs = (process.env.SOAK_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-const server = spawn(
-  process.execPath,
-  benchServerArgs(path.join(import.meta.dirname, 'soak-server.ts'), serverNodeArgs),
-  {
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-    env: {
-      ...process.env,
-      SOAK_DATABASE_URL: databaseUrl,
-      SOAK_MQTT_URL: mqttUrl,
-      SOAK_PREFIX: prefix,
-      SOAK_BATTERIES: String(batteries),
-      SOAK_SITES: String(siteCount),
-      SOAK_OPERATORS: String(operators),
-      SOAK_RESOLUTION_SECONDS: resolutionSeconds,
-      SOAK_HISTORY_DAYS: String(setting('SOAK_HISTORY_DAYS', 30, 7)),
-    },
-  },
-);
-// A soak that fails half-way still takes its server (and that server's schema) down with it.
+const shareGroup = `soak${process.pid}`;
+const ingesting = await startServer('server', {});
+const api = replica
+  ? await startServer('api replica', { SOAK_ROLE: 'api', SOAK_SCHEMA: ingesting.info.schema })
+  : ingesting;
+const servers = replica ? [ingesting, api] : [ingesting];
+// A soak that fails half-way still takes its servers (and the schema) down with it.
 process.on('exit', () => {
-  server.kill('SIGTERM');
+  for (const { child } of [...servers].reverse()) child.kill('SIGTERM');
   void privateBroker?.stop();
 });
-const serverLines = createInterface({ input: server.stdout as NodeJS.ReadableStream });
-const [line] = (await once(serverLines, 'line')) as [string];
-// After its ports, the server's output is its log (warnings and errors): shown, so a reconnect or a failed batch is seen.
-serverLines.on('line', (logLine) => console.error(`  server: ${logLine}`));
-const info = JSON.parse(line) as ServerInfo;
+const info = api.info;
 const base = `http://127.0.0.1:${info.appPort}`;
+const ingestBase = `http://127.0.0.1:${ingesting.info.appPort}`;
 const cookie = await signIn(base, DEMO_ACCOUNTS.admin);
 const operatorCookies = await Promise.all(
   Array.from({ length: operators }, (_, index) => signIn(base, soakOperatorEmail(index + 1))),
@@ -127,6 +113,7 @@ const sample = async () => {
 await sample();
 const sampler = setInterval(() => void sample(), SAMPLE_EVERY_MS);
 const ingestOnly = await ingestOnlyCpu();
+for (const { child } of servers) child.send({ loopDelay: 'reset' });
 
 const streams = await Promise.all(
   Array.from({ length: operators }, (_, index) =>
@@ -155,6 +142,12 @@ const browsing = Array.from({ length: operators }, (_, index) =>
 );
 const loadStarted = performance.now();
 const loaded = await cpuPerReceived(minutes * 60);
+const loopDelays = await Promise.all(
+  servers.map(async ({ label, child }) => ({
+    label,
+    ...(await ask<Omit<LoopDelay, 'label'>>({ loopDelay: 'read' }, 'loopDelayMs', child)),
+  })),
+);
 running = false;
 await Promise.all(browsing);
 for (const stream of streams) stream.close();
@@ -200,6 +193,8 @@ const figures: SoakFigures = {
   drainSeconds,
   streams: streams.map(tallyOf),
   cpuPerMessage: { ...loaded, ingestOnly, transport: transportMicros },
+  loopDelays,
+  shape: replica ? 'an ingesting server and an API replica' : 'one server',
 };
 const ok = printSoakReport(figures);
 if (privateBroker) {
@@ -208,9 +203,11 @@ if (privateBroker) {
   for (const line of drops.slice(0, 5)) console.log(`  ${line}`);
 }
 await db.end();
-const exited = once(server, 'exit');
-server.kill('SIGTERM');
-await exited;
+for (const { child } of [...servers].reverse()) {
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  await exited;
+}
 await privateBroker?.stop();
 process.exit(ok ? 0 : 1);
 
@@ -219,7 +216,13 @@ process.exit(ok ? 0 : 1);
  * PostgreSQL's is the whole server's (what operators' queries cost too), read from /proc when it runs here.
  */
 async function cpuPerReceived(seconds: number) {
-  const cpu = async () => ({ server: await ask<number>({ cpu: true }, 'cpuMicros'), postgres: postgresCpuMicros() });
+  const cpu = async () => ({
+    server: (await Promise.all(servers.map(({ child }) => ask<number>({ cpu: true }, 'cpuMicros', child)))).reduce(
+      (sum, micros) => sum + micros,
+      0,
+    ),
+    postgres: postgresCpuMicros(),
+  });
   const received = async () => (await takeSample())?.ingest.receivedTelemetry ?? Number.NaN;
   const [before, receivedBefore] = [await cpu(), await received()];
   await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
@@ -246,7 +249,7 @@ async function ingestOnlyCpu() {
 /** The server's /api/v2/metrics; undefined when it did not answer them, e.g. while overloaded. */
 async function serverMetrics() {
   const parsed = serverMetricsSchema.safeParse(
-    await retried(() => fetch(`${base}/api/v2/metrics`, { headers: { cookie } })),
+    await retried(() => fetch(`${ingestBase}/api/v2/metrics`, { headers: { cookie } })),
   );
   return parsed.success ? parsed.data : undefined;
 }
@@ -319,8 +322,8 @@ function tallyOf(stream: StreamTally) {
   return { status: stream.status, events: stream.events, bytes: stream.bytes, endedEarly: stream.endedEarly };
 }
 
-/** Asks the soak server for something over IPC and waits for the answer that carries `key`. */
-function ask<T>(request: object, key: string): Promise<T> {
+/** Asks a soak server (by default the ingesting one) over IPC and waits for the answer that carries `key`. */
+function ask<T>(request: object, key: string, server = ingesting.child): Promise<T> {
   return new Promise((resolve) => {
     const listener = (message: Record<string, unknown>) => {
       if (!(key in message)) return;
@@ -330,4 +333,38 @@ function ask<T>(request: object, key: string): Promise<T> {
     server.on('message', listener);
     server.send(request);
   });
+}
+
+/**
+ * A soak server process (soak-server.ts) with the run's settings and `env`; resolves with the ports and sites it
+ * prints first. After them its output is its log (warnings and errors), shown with `label`, so that a reconnect
+ * or a failed batch is seen.
+ */
+async function startServer(label: string, env: Record<string, string>) {
+  // SOAK_SERVER_NODE_ARGS: extra Node flags for the servers, e.g. `--heapsnapshot-near-heap-limit=1`.
+  const serverNodeArgs = (process.env.SOAK_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(
+    process.execPath,
+    benchServerArgs(path.join(import.meta.dirname, 'soak-server.ts'), serverNodeArgs),
+    {
+      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+      env: {
+        ...process.env,
+        SOAK_DATABASE_URL: databaseUrl,
+        SOAK_MQTT_URL: mqttUrl,
+        SOAK_SHARE_GROUP: shareGroup,
+        SOAK_PREFIX: prefix,
+        SOAK_BATTERIES: String(batteries),
+        SOAK_SITES: String(siteCount),
+        SOAK_OPERATORS: String(operators),
+        SOAK_RESOLUTION_SECONDS: resolutionSeconds,
+        SOAK_HISTORY_DAYS: String(setting('SOAK_HISTORY_DAYS', 30, 7)),
+        ...env,
+      },
+    },
+  );
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+  const [line] = (await once(lines, 'line')) as [string];
+  lines.on('line', (logLine) => console.error(`  ${label}: ${logLine}`));
+  return { label, child, info: JSON.parse(line) as ServerInfo };
 }
