@@ -160,7 +160,7 @@ export function printSoakReport(f: SoakFigures): boolean {
   const delay = last.process.eventLoopDelayMs;
   const idle = first.process.eventLoopDelayMs;
   row(
-    'event-loop delay p99 / max (ms, whole run)',
+    'event-loop delay p99 / max (ms, last minute)',
     `${fixed(delay.p99, 1)} / ${fixed(delay.max, 0)}`,
     `${fixed(delay.p99 / idle.p99, 2)}× the p99 before load (${fixed(idle.p99, 1)}); the ingesting server`,
   );

@@ -28,7 +28,7 @@ import { startSimulator, transportCpuPerMessage } from './soak-transport';
  * memory and disk growth, each against baselines of the same run. `--goal` is the issue's goal load:
  * 100,000 batteries every 10 s at the default sample resolution, 20 operators over 5 sites. `--replica`: the
  * operators are served by an API replica (INGEST=false) in a process of its own beside the ingesting server, the
- * shape docs/operations.md gives for this size. Exits 1 when a message was lost or stored twice.
+ * shape of docs/operations.md, Several replicas. Exits 1 when a message was lost or stored twice.
  * BENCH_SMOKE=1: a few hundred batteries for half a minute (CI).
  */
 const goal = process.argv.includes('--goal');

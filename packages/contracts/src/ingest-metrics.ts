@@ -69,7 +69,7 @@ export const ingestMetricsSchema = z.object({
 });
 export type IngestMetricsSnapshot = z.infer<typeof ingestMetricsSchema>;
 
-/** The server process itself: event-loop delay since start and memory (docs/operations.md, Monitoring). */
+/** The server process itself: event-loop delay over the last whole minute and memory (docs/operations.md, Monitoring). */
 export const processMetricsSchema = z.object({
   uptimeSeconds: z.number(),
   eventLoopDelayMs: z.object({ p50: z.number(), p99: z.number(), max: z.number() }),
