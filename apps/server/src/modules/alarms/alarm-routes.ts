@@ -37,7 +37,7 @@ export async function alarmRoutes(app: FastifyInstance, { db }: { db: Database }
       const { operatingSiteId, state } = request.query;
       const user = await request.requireUser();
       if (operatingSiteId !== undefined) await requireSiteAccess(sites, request, operatingSiteId);
-      const visible = await alarmSites(sites, user.id);
+      const visible = await alarmSites(sites, user);
       const siteIds = [...new Set([...visible.battery, ...visible.mdload])].filter(
         (id) => operatingSiteId === undefined || id === operatingSiteId,
       );
@@ -52,7 +52,7 @@ export async function alarmRoutes(app: FastifyInstance, { db }: { db: Database }
     handler: async (request) => {
       const { id } = request.params;
       const user = await request.requireUser();
-      const visible = await alarmSites(sites, user.id);
+      const visible = await alarmSites(sites, user);
       const acknowledged = await db.transaction(async (tx) => {
         const alarms = alarmRepository(tx);
         const locked = await alarms.lock(id);

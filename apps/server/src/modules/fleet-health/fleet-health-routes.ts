@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database';
-import { requireSiteAccess } from '../sites/site-access';
+import { accessibleSitesOf, requireSiteAccess } from '../sites/site-access';
 import { siteRepository } from '../sites/site-repository';
 import { totalOf } from './fleet-health-figures';
 import { fleetHealthRepository } from './fleet-health-repository';
@@ -33,8 +33,8 @@ export async function fleetHealthRoutes(app: FastifyInstance, options: { db: Dat
   const sitesOf = async (request: FastifyRequest, siteId: number | undefined) => {
     const user = await request.requireUser();
     if (siteId !== undefined) await requireSiteAccess(sites, request, siteId, FEATURE);
-    const siteIds = siteId === undefined ? await sites.accessibleSiteIds(user.id, FEATURE) : [siteId];
-    return { userId: user.id, siteIds };
+    const siteIds = siteId === undefined ? await accessibleSitesOf(sites, user, FEATURE) : [siteId];
+    return { user, siteIds };
   };
 
   api.get(BASE, {
@@ -46,8 +46,8 @@ export async function fleetHealthRoutes(app: FastifyInstance, options: { db: Dat
       response: { 200: fleetHealthResponseSchema },
     },
     handler: async (request): Promise<FleetHealthResponse> => {
-      const { userId, siteIds } = await sitesOf(request, request.query.operatingSiteId);
-      const figures = await health.figures(siteIds, await figuresScope(sites, userId, siteIds));
+      const { user, siteIds } = await sitesOf(request, request.query.operatingSiteId);
+      const figures = await health.figures(siteIds, await figuresScope(sites, user, siteIds));
       return {
         sites: figures.map((site) => ({ ...site, condition: siteCondition(site) })),
         total: totalOf(figures),

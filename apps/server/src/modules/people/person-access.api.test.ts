@@ -48,8 +48,15 @@ describeEachDatabase('people: features, sites, disable and password reset', (kin
     const rulesAtMunich = () =>
       t.request({ url: `/api/v2/rules?operatingSiteId=${site('München Riem')}`, cookie: operator });
     expect(await rules(operator, 'Bremen GVZ')).toEqual(['battery.report', 'battery.statistic']);
-    // Asked before the change, so this process remembers the answer with the session (decision 070).
+    const fleetHealthSites = async () =>
+      (
+        (await t.request({ url: '/api/v2/fleet-health', cookie: operator })).json() as {
+          sites: { operatingSiteId: number }[];
+        }
+      ).sites.map((entry) => entry.operatingSiteId);
+    // Asked before the change, so this process remembers the answers with the session (decision 070).
     expect((await rulesAtMunich()).statusCode).toBe(200);
+    expect(await fleetHealthSites()).toContain(site('München Riem'));
     const access = {
       features: ['cbm_liveview', 'cbm_statistic'],
       sites: [
@@ -65,6 +72,7 @@ describeEachDatabase('people: features, sites, disable and password reset', (kin
     });
     expect(await rules(operator, 'Bremen GVZ')).toEqual(['battery.statistic']);
     expect((await rulesAtMunich()).statusCode).toBe(403);
+    expect(await fleetHealthSites()).toEqual([site('Hamburg Hafen'), site('Bremen GVZ')].sort((a, b) => a - b));
     const entry = await lastAudit('operator@cbm.demo');
     expect(entry).toMatchObject({ action: AUDIT_ACTIONS.userAccessChanged });
     expect(entry?.previous_value).toMatchObject({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canAccessSite, type SignedInUser, siteRulesOf } from './site-access';
+import { accessibleSitesOf, canAccessSite, type SignedInUser, siteRulesOf, sitesWithPermission } from './site-access';
 import type { SiteRepository } from './site-repository';
 
 const userOf = (id: number): SignedInUser => ({ id, email: `user${id}@cbm.test`, features: new Set() });
@@ -15,6 +15,14 @@ function countingSites(answer = (siteId: number) => Promise.resolve(siteId % 2 =
     rules: (userId: number, siteId: number) => {
       asked.push(`${userId}/${siteId}/rules`);
       return Promise.resolve(siteId === 2 ? ['battery.report'] : []);
+    },
+    accessibleSiteIds: (userId: number, feature: string | null) => {
+      asked.push(`${userId}/sites/${feature}`);
+      return Promise.resolve([2, 4]);
+    },
+    withPermission: (userId: number, siteIds: readonly number[], permission: string) => {
+      asked.push(`${userId}/${siteIds.join('+')}/${permission}`);
+      return Promise.resolve(siteIds.filter((siteId) => siteId === 2));
     },
   } as unknown as SiteRepository;
   return { sites, asked };
@@ -73,5 +81,21 @@ describe('canAccessSite', () => {
     expect(await canAccessSite(sites, user, 2, null)).toBe(true);
     expect(await siteRulesOf(sites, userOf(1), 2)).toEqual(['battery.report']);
     expect(asked).toEqual(['1/2/rules', '1/2/null', '1/2/rules']);
+  });
+});
+
+describe('accessibleSitesOf and sitesWithPermission', () => {
+  it('ask once per cached user, feature and set of sites, and hand out answers no caller can change', async () => {
+    const { sites, asked } = countingSites();
+    const user = userOf(1);
+    const visible = await accessibleSitesOf(sites, user, 'cbm_alert');
+    expect(await accessibleSitesOf(sites, user, 'cbm_alert')).toBe(visible);
+    expect(await accessibleSitesOf(sites, user, 'cbm_mdlalert')).toEqual([2, 4]);
+    expect(await sitesWithPermission(sites, user, visible, 'mdload.alert')).toEqual([2]);
+    expect(await sitesWithPermission(sites, user, [2, 4], 'mdload.alert')).toEqual([2]);
+    expect(await sitesWithPermission(sites, user, [4], 'mdload.alert')).toEqual([]);
+    expect(Object.isFrozen(visible)).toBe(true);
+    expect(() => (visible as number[]).push(6)).toThrow(TypeError);
+    expect(asked).toEqual(['1/sites/cbm_alert', '1/sites/cbm_mdlalert', '1/2+4/mdload.alert', '1/4/mdload.alert']);
   });
 });

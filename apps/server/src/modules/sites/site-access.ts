@@ -43,6 +43,23 @@ export const canAccessSite = (sites: SiteRepository, user: SignedInUser, siteId:
 export const siteRulesOf = (sites: SiteRepository, user: SignedInUser, siteId: number) =>
   remembered(user, `rules ${siteId}`, () => sites.rules(user.id, siteId));
 
+/** The sites the user may see (with the feature): asked once per cached session user. */
+export const accessibleSitesOf = (sites: SiteRepository, user: SignedInUser, feature: Feature | null) =>
+  remembered(user, `sites ${feature ?? ''}`, async () =>
+    Object.freeze(await sites.accessibleSiteIds(user.id, feature)),
+  );
+
+/** Those of the sites where the user holds the permission there or above: asked once per cached session user. */
+export const sitesWithPermission = (
+  sites: SiteRepository,
+  user: SignedInUser,
+  siteIds: readonly number[],
+  permission: SitePermission,
+) =>
+  remembered(user, `permitted ${permission} ${siteIds.join(',')}`, async () =>
+    Object.freeze(await sites.withPermission(user.id, siteIds, permission)),
+  );
+
 /**
  * The check every site-scoped call makes: 404 for an unknown site, 403 for a site the user may not
  * see (with that feature). Returns the signed-in user.
