@@ -18,10 +18,10 @@ import { z } from 'zod';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http-error';
 import { type AuditRecord, auditRepository } from '../audit/audit-repository';
+import { requireSitePermission } from '../sites/site-access';
 import { siteRepository } from '../sites/site-repository';
 import { mdloadLiveViewCsv } from './mdload-live-view-csv';
 import { mdloadLiveViewRepository } from './mdload-live-view-repository';
-import { requireMdloadSite } from './mdload-site-access';
 
 const FEATURE: Feature = 'cbm_mdliveview';
 const PERMISSION = SITE_PERMISSIONS.mdloadLiveView;
@@ -47,7 +47,7 @@ export async function mdloadLiveViewRoutes(app: FastifyInstance, options: { db: 
   const twins = mdloadLiveViewRepository(options.db);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const requireSite = (request: FastifyRequest, siteId: number) =>
-    requireMdloadSite(sites, request, siteId, FEATURE, PERMISSION);
+    requireSitePermission(sites, request, siteId, FEATURE, PERMISSION);
 
   api.get(MDLOAD_LIVE_VIEW_PATH, {
     config,

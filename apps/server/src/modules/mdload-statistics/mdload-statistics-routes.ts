@@ -14,7 +14,7 @@ import { SITE_PERMISSIONS } from '@cbm/contracts/site-permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database';
-import { requireMdloadSite } from '../mdload-live-view/mdload-site-access';
+import { requireSitePermission } from '../sites/site-access';
 import { siteRepository } from '../sites/site-repository';
 import { statisticsService } from '../statistics/statistics-service';
 import { mdloadStatisticsRepository, type StatisticRange } from './mdload-statistics-repository';
@@ -40,7 +40,7 @@ export async function mdloadStatisticsRoutes(app: FastifyInstance, options: { db
   });
   const api = app.withTypeProvider<ZodTypeProvider>();
   const requireSite = (request: FastifyRequest, siteId: number) =>
-    requireMdloadSite(sites, request, siteId, FEATURE, SITE_PERMISSIONS.mdloadStatistic);
+    requireSitePermission(sites, request, siteId, FEATURE, SITE_PERMISSIONS.mdloadStatistic);
 
   api.get(`${MDLOAD_STATISTIC_PATH}/availableTime`, {
     config,

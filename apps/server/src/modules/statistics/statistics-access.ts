@@ -8,8 +8,7 @@ export const STATISTICS_FEATURE: Feature = 'cbm_statistic';
 
 /**
  * Statistics and export (screens and routes; roles and permissions): cbm_statistic (route config), access to the site
- * with it, and the
- * battery Statistic permission there. Returns the user.
+ * with it, and the battery Statistic permission there. Returns the user.
  */
 export const requireStatisticsAccess = (sites: SiteRepository, request: FastifyRequest, siteId: number) =>
   requireSitePermission(sites, request, siteId, STATISTICS_FEATURE, SITE_PERMISSIONS.statistic);
