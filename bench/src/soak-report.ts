@@ -122,6 +122,8 @@ export function printSoakReport(f: SoakFigures): boolean {
     `failed batches ${last.ingest.failedBatches}`,
   );
   row('ingest queue depth, max of samples', String(Math.max(...f.samples.map((s) => s.queueDepth))));
+  const depths = f.samples.map((s) => `${fixed((s.at - first.at) / 1000)} s: ${s.queueDepth}`);
+  console.log(`  ingest queue depth over time: ${depths.join(', ')}`);
   row('stored everything this long after the load', `${fixed(f.drainSeconds, 0)} s`);
   const cpu = f.cpuPerMessage;
   row(
@@ -141,7 +143,9 @@ export function printSoakReport(f: SoakFigures): boolean {
     `${f.streams.filter((stream) => stream.endedEarly).length} ended by the server`,
   );
 
-  console.log('\n  API under load (ms; ratio to the hello-world baseline through the same client)');
+  console.log(
+    '\n  API under load (ms; p50 and p99 also as a ratio to the hello-world baseline through the same client)',
+  );
   const baseline = f.logs.get(BASELINE);
   const b50 = baseline?.percentile(0.5) ?? Number.NaN;
   const b99 = baseline?.percentile(0.99) ?? Number.NaN;
@@ -150,7 +154,7 @@ export function printSoakReport(f: SoakFigures): boolean {
     const p99 = log.percentile(0.99);
     row(
       name,
-      `p50 ${fixed(p50, 1)}  p99 ${fixed(p99, 1)}`,
+      `p50 ${fixed(p50, 1)}  p95 ${fixed(log.percentile(0.95), 1)}  p99 ${fixed(p99, 1)}`,
       `${fixed(p50 / b50, 1)}× / ${fixed(p99 / b99, 1)}×  n=${log.ms.length}${log.errors ? `  errors ${log.errors} (${log.lastError})` : ''}`,
     );
   }
