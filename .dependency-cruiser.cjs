@@ -1,11 +1,12 @@
 /**
  * `npm run check:boundaries`: the import boundaries of docs/architecture.md (Layers), checked on every import
- * of the apps and packages, type-only imports included. Decision 032.
+ * of the apps and packages, type-only imports included; scripts/check-boundaries.ts adds the folder circles. Decision 032.
  */
 const SERVER = '^apps/server/src/';
-const TESTS = ['\\.test\\.tsx?$', '-test-data\\.ts$', '^apps/server/test/', '/test-support\\.ts$', '/test/'];
+const WEB = '^apps/web/src/';
+const TESTS = require('./scripts/test-files.cjs');
 const ENTRIES = `${SERVER}(main|demo-main|cli|start-server)\\.ts$`;
-const INFRASTRUCTURE = `${SERVER}(db|plugins|jobs|i18n|shared)/|${SERVER}(config|http-error|version)\\.ts$`;
+const INFRASTRUCTURE = `${SERVER}(db|plugins|jobs|i18n|shared)/|${SERVER}(config|database-url|http-error|version)\\.ts$`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -16,6 +17,29 @@ module.exports = {
       comment: 'Import circles hide an order and make a change in one file reach everywhere: cut the circle.',
       from: {},
       to: { circular: true },
+    },
+    {
+      name: 'web-feature-front-door',
+      severity: 'error',
+      comment:
+        'A web feature is reached through its front door, index.ts: what it offers the rest of the app. Its inside may move freely (decision 130).',
+      from: { path: `${WEB}(features/[^/]+|app|lib|components)/`, pathNot: TESTS },
+      to: { path: `${WEB}features/[^/]+/`, pathNot: [`${WEB}$1/`, `${WEB}features/[^/]+/index\\.ts$`], dynamic: false },
+    },
+    {
+      name: 'web-lazy-pages',
+      severity: 'error',
+      comment:
+        "Only the route table loads a feature's page, lazily, by its page file: the page's code comes with its route.",
+      from: { path: WEB, pathNot: [`${WEB}app/(route-table|charger-station-routes)\\.ts$`, ...TESTS] },
+      to: { path: `${WEB}features/[^/]+/`, pathNot: `${WEB}features/[^/]+/index\\.ts$`, dynamic: true },
+    },
+    {
+      name: 'web-shared-below-features',
+      severity: 'error',
+      comment: 'lib/ and components/ are what every feature stands on: they import no feature.',
+      from: { path: `${WEB}(lib|components)/`, pathNot: TESTS },
+      to: { path: `${WEB}features/` },
     },
     {
       name: 'web-not-server',
@@ -51,10 +75,13 @@ module.exports = {
       name: 'production-without-demo',
       severity: 'error',
       comment:
-        'The production entry (main.ts, `npm run serve`) never loads the simulator, the demo fixtures or demo/: ' +
+        'The production entry (main.ts, `npm run serve`) never loads the simulator, the demo fixtures, the device model or demo/: ' +
         'they start from demo-main.ts.',
       from: { path: `${SERVER}main\\.ts$` },
-      to: { path: ['^apps/simulator/', '^packages/demo-fixtures/', `${SERVER}demo/`], reachable: true },
+      to: {
+        path: ['^apps/simulator/', '^packages/demo-fixtures/', '^packages/device-model/', `${SERVER}demo/`],
+        reachable: true,
+      },
     },
     {
       name: 'module-not-other-routes',

@@ -69,6 +69,12 @@ export default defineConfig({
         },
       },
       {
+        test: { name: 'device-model', root: 'packages/device-model', include: ['src/**/*.test.ts'] },
+      },
+      {
+        test: { name: 'scripts', root: 'scripts', include: ['**/*.test.ts'] },
+      },
+      {
         test: { name: 'simulator', root: 'apps/simulator', include: ['src/**/*.test.ts'], passWithNoTests: true },
       },
       'apps/web/vite.config.ts',

@@ -13,6 +13,8 @@ const PRODUCTS = ['apps/server', 'apps/web'];
 const REVIEWED_LICENCES: Record<string, string> = {
   'png-js@2.0.0': 'MIT',
 };
+/** Scopes whose packages are released together and require each other at the same version: pinned alike. */
+const LOCKSTEP_SCOPES = ['@mantine/'];
 const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies'] as const;
 
 interface LockEntry {
@@ -62,6 +64,22 @@ for (const workspace of ['', ...(root.workspaces ?? []).flatMap(expandWorkspace)
           `${workspace || 'package.json'} ${field}.${name}: package.json says ${declared[name] ?? 'nothing'}, the lockfile ${recorded[name] ?? 'nothing'}`,
         );
       }
+    }
+  }
+}
+
+// 1b. A workspace pins the packages of a lockstep scope alike (an install without the lockfile stays consistent).
+for (const workspace of ['', ...(root.workspaces ?? []).flatMap(expandWorkspace)]) {
+  const manifest = readJson<LockEntry>(path.join(workspace, 'package.json'));
+  for (const scope of LOCKSTEP_SCOPES) {
+    const ranges = Object.entries({ ...manifest.dependencies, ...manifest.devDependencies }).filter(([name]) =>
+      name.startsWith(scope),
+    );
+    if (new Set(ranges.map(([, range]) => range)).size > 1) {
+      const listed = ranges.map(([name, range]) => `${name} ${range}`).join(', ');
+      problems.push(
+        `${workspace || 'package.json'} pins ${scope}* differently (${listed}): give them one exact version`,
+      );
     }
   }
 }

@@ -8,7 +8,7 @@ await build({
   outdir: 'dist',
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node22.12',
   format: 'esm',
   sourcemap: true,
   external: Object.keys(dependencies).filter((name) => !name.startsWith('@cbm/')),

@@ -56,9 +56,9 @@ export async function generateEvents(db: Database, target: CopyTarget, total: nu
         blob: new Blob([csv]),
       });
     }
-    process.stdout.write(`\r  generated ${(Math.min(total, first + CHUNK) / 1e6).toFixed(2)} M events`);
+    process.stderr.write(`\r  generated ${(Math.min(total, first + CHUNK) / 1e6).toFixed(2)} M events`);
   }
-  process.stdout.write('\n');
+  process.stderr.write('\n');
   await client?.end();
   await db.query('ANALYZE device_event');
 }

@@ -5,7 +5,8 @@ import { topicFor } from '@cbm/contracts/device-protocol';
 import type { CampaignProgress } from '@cbm/contracts/firmware-campaigns';
 import type { SiteNode } from '@cbm/contracts/sites';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@cbm/demo-fixtures/demo-users';
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
+import { connectGateway, type Gateway, telemetry } from './gateway';
 import { benchServerArgs } from './node-flags';
 import { setting } from './smoke';
 
@@ -31,7 +32,7 @@ const PACE_MS = 10;
 
 interface ServerInfo {
   mqttUrl: string;
-  gateway: { username: string; password: string };
+  gateway: Gateway;
   appPort: number;
   database: string;
 }
@@ -126,13 +127,7 @@ const rate = (windows: readonly Window[]) =>
 /** Every battery's telemetry, round-robin over the gateway's connections, at BENCH_INGEST_RATE (offeredRate) in all. */
 async function telemetryLoad(info: ServerInfo) {
   const clients = await Promise.all(
-    Array.from({ length: connections }, (_, n) =>
-      mqtt.connectAsync(info.mqttUrl, {
-        ...info.gateway,
-        clientId: `${info.gateway.username}:${n}`,
-        reconnectPeriod: 0,
-      }),
-    ),
+    Array.from({ length: connections }, () => connectGateway(info.mqttUrl, info.gateway)),
   );
   let acked = 0;
   let running = true;
@@ -170,16 +165,7 @@ async function publish(client: MqttClient, index: number, start: number, running
     const serial = `BENCH${String(battery).padStart(6, '0')}`;
     const ts = new Date(start + Math.floor((n * connections) / batteries) * 10_000);
     inFlight++;
-    const payload = {
-      seq: n,
-      ts: ts.toISOString(),
-      state: 'standby',
-      soc: 80,
-      soh: 96,
-      stackVoltage: 51.6,
-      current: 0,
-    };
-    client.publish(topicFor('battery', serial, 'telemetry'), JSON.stringify(payload), { qos: 1 }, () => {
+    client.publish(topicFor('battery', serial, 'telemetry'), telemetry(n, ts), { qos: 1 }, () => {
       inFlight--;
       onAck();
       wake?.();

@@ -8,6 +8,7 @@ import { wrapPglite } from '../../apps/server/src/db/pglite-database';
 import { openPostgresDatabase } from '../../apps/server/src/db/postgres-database';
 import { seedDemo } from '../../apps/server/src/demo/seed-demo';
 import { deviceBrokerUrl } from '../../apps/server/src/modules/device-channel/device-channel-plugin';
+import { generateEvents } from './event-query-data';
 import { ingestSettings } from './ingest-settings';
 import { copyFrom } from './pg-copy';
 import { answerCpuQueries } from './server-cpu';
@@ -18,7 +19,8 @@ import { answerCpuQueries } from './server-cpu';
  * Prints its addresses as JSON; on an IPC message { baselineRows } it times a raw COPY of that many
  * sample rows into a copy of battery_sample (same columns, same indexes) and raw UPDATEs of that many
  * batteries' live state, and answers { copyRowsPerSecond, liveUpdateRowsPerSecond, ingest }.
- * BENCH_THRESHOLD_RULES=1 gives every bench site two active threshold rules (SoC, cell temperature).
+ * BENCH_THRESHOLD_RULES=1 gives every bench site two active threshold rules (SoC, cell temperature); BENCH_EVENTS
+ * battery events over the last year (event-query-data.ts) are added to the demo's.
  */
 const batteries = Number(process.env.BENCH_BATTERIES ?? 20_000);
 /** A large operating site; the live stream watches the first (the probe battery's). */
@@ -37,6 +39,15 @@ const rawPglite = url ? undefined : await PGlite.create();
 const db = rawPglite ? wrapPglite(rawPglite) : await openPostgresDatabase({ connectionString: url as string, schema });
 await migrate(db, config.migrationsDir);
 await seedDemo(db);
+const events = Number(process.env.BENCH_EVENTS ?? 0);
+if (events > 0) {
+  await generateEvents(
+    db,
+    rawPglite ? { kind: 'pglite', pglite: rawPglite } : { kind: 'postgres', url: url as string, schema },
+    events,
+    Date.now(),
+  );
+}
 const site = await benchSites();
 await db.query(
   `INSERT INTO battery (serial_number, operating_site_id, name, battery_type, product)
@@ -73,12 +84,15 @@ process.on('message', async (message: { baselineRows?: number }) => {
   process.send?.({ copyRowsPerSecond, liveUpdateRowsPerSecond, ingest });
 });
 
-process.on('SIGTERM', async () => {
+/** On SIGTERM, or when the bench that started it is gone (its IPC channel closed). */
+async function shutdown() {
   await app.close();
   if (url) await db.query(`DROP SCHEMA ${schema} CASCADE`);
   await db.close();
   process.exit(0);
-});
+}
+process.on('SIGTERM', shutdown);
+process.on('disconnect', shutdown);
 
 /** Operating sites like the demo's first one, in the same organisation, BATTERIES_PER_SITE batteries each. */
 async function benchSites(): Promise<{ ids: number[] }> {

@@ -4,7 +4,8 @@ import http from 'node:http';
 import { createInterface } from 'node:readline';
 import { topicFor } from '@cbm/contracts/device-protocol';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@cbm/demo-fixtures/demo-users';
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
+import { connectGateway, type Gateway, telemetry } from './gateway';
 import { benchServerArgs } from './node-flags';
 import { postgresCpuMicros } from './postgres-cpu';
 import { serverCpuMicros } from './server-cpu';
@@ -81,17 +82,6 @@ interface Summary {
   count: number;
   sum: number;
 }
-
-/** The gateway the bench server registered: its clients carry many batteries each. */
-export interface Gateway {
-  username: string;
-  password: string;
-}
-
-/** A connection of the gateway (client ids `{username}:{n}`). */
-let connectionCount = 0;
-export const connectGateway = (mqttUrl: string, gateway: Gateway) =>
-  mqtt.connectAsync(mqttUrl, { ...gateway, clientId: `${gateway.username}:${++connectionCount}`, reconnectPeriod: 0 });
 
 interface ServerInfo {
   mqttUrl: string;
@@ -261,26 +251,6 @@ async function load(
   }
   while (inFlight > 0) await new Promise<void>((resolve) => (wake = resolve));
 }
-
-export const telemetry = (seq: number, ts: Date) =>
-  JSON.stringify({
-    seq,
-    ts: ts.toISOString(),
-    state: 'discharging',
-    soc: 63.4,
-    soh: 96.1,
-    stackVoltage: 51.6,
-    current: -142.5,
-    minCellVoltage: 3.212,
-    maxCellVoltage: 3.231,
-    minCellTemperature: 22.5,
-    maxCellTemperature: 29,
-    totalEnergyChargedKwh: 18452.3,
-    totalEnergyDischargedKwh: 17890.1 + seq / 1000,
-    totalChargingHours: 4120.5,
-    totalDischargingHours: 6310.2,
-    totalStandbyHours: 2210.7,
-  });
 
 /** Battery BENCH000001 is the probe: its telemetry carries the publish time, the live stream shows when it arrived. */
 async function prober(mqttUrl: string, gateway: Gateway, live: LiveStream) {

@@ -1,4 +1,5 @@
 import { benchApiThroughput } from './api-throughput';
+import { benchCareBacktest } from './care-backtest';
 import { benchDataExport } from './data-export';
 import { benchEventQuery } from './event-query';
 import { benchFirmwareCampaign } from './firmware-campaign';
@@ -6,6 +7,7 @@ import { benchFleetHealth } from './fleet-health';
 import { benchIngestThroughput } from './ingest-throughput';
 import { benchLiveStreamFanout } from './live-stream-fanout';
 import { benchLiveView } from './live-view';
+import { benchNoisyNeighbour } from './noisy-neighbour';
 import { benchReportPdf } from './report-pdf';
 import { benchReportUpload } from './report-upload';
 import { benchStatistics } from './statistics';
@@ -25,6 +27,8 @@ const benchmarks: Record<string, () => Promise<void>> = {
   'report-pdf': benchReportPdf,
   'report-upload': benchReportUpload,
   'firmware-campaign': benchFirmwareCampaign,
+  'noisy-neighbour': benchNoisyNeighbour,
+  'care-backtest': benchCareBacktest,
 };
 
 const only = process.argv[2];

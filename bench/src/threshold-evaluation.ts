@@ -1,9 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
-import { topicFor } from '@cbm/contracts/device-protocol';
-import type { MqttClient } from 'mqtt';
-import { connectGateway, type Gateway, telemetry } from './ingest-throughput';
+import { type Gateway, pacedTelemetry } from './gateway';
 import { benchServerArgs } from './node-flags';
 import { backendCpuBetween, backendCpuSnapshot, withApplicationName } from './postgres-backend-cpu';
 import { serverCpuMicros } from './server-cpu';
@@ -23,7 +21,6 @@ const SECONDS = setting('BENCH_SECONDS', 20, 2);
 const CONNECTIONS = 4;
 /** Unacknowledged messages at most; a server behind the pace lowers the rate rather than queueing. */
 const WINDOW = 4_000;
-const TICK_MS = 20;
 const GOAL = 0.15;
 
 interface Measured {
@@ -69,7 +66,12 @@ async function measure(baseUrl: string, rules: boolean): Promise<Measured> {
   });
   const [line] = (await once(createInterface({ input: server.stdout as NodeJS.ReadableStream }), 'line')) as [string];
   const { mqttUrl, gateway } = JSON.parse(line) as { mqttUrl: string; gateway: Gateway };
-  const load = await pacedLoad(mqttUrl, gateway);
+  const load = await pacedTelemetry(mqttUrl, gateway, {
+    batteries: BATTERIES,
+    rate: RATE,
+    connections: CONNECTIONS,
+    window: WINDOW,
+  });
   try {
     while (load.acked() < BATTERIES * 2) await delay(200);
     const before = {
@@ -89,46 +91,6 @@ async function measure(baseUrl: string, rules: boolean): Promise<Measured> {
     await load.stop();
     await stop(server);
   }
-}
-
-/**
- * CONNECTIONS gateway connections publishing RATE messages a second between them at QoS 1, each battery once a
- * second of device time (its own phase within the second), at most WINDOW unacknowledged in all.
- */
-async function pacedLoad(mqttUrl: string, gateway: Gateway) {
-  const clients = await Promise.all(Array.from({ length: CONNECTIONS }, () => connectGateway(mqttUrl, gateway)));
-  const perClient = Math.floor(BATTERIES / CONNECTIONS);
-  const start = Date.now() - 3_600_000;
-  let acked = 0;
-  let inFlight = 0;
-  const publishers = clients.map((client, index) => {
-    let sent = 0;
-    let due = 0;
-    return setInterval(() => {
-      due += (RATE / CONNECTIONS) * (TICK_MS / 1000);
-      for (; due >= 1 && inFlight < WINDOW; due--, sent++) {
-        publish(client, index * perClient + 1 + (sent % perClient), start + Math.floor(sent / perClient) * 1000, sent);
-      }
-      due = Math.min(due, 1);
-    }, TICK_MS);
-  });
-  function publish(client: MqttClient, battery: number, second: number, seq: number) {
-    const serial = `BENCH${String(battery).padStart(6, '0')}`;
-    inFlight++;
-    const payload = telemetry(seq, new Date(second + ((battery * 7919) % 1000)));
-    client.publish(topicFor('battery', serial, 'telemetry'), payload, { qos: 1 }, () => {
-      inFlight--;
-      acked++;
-    });
-  }
-  return {
-    acked: () => acked,
-    async stop() {
-      for (const publisher of publishers) clearInterval(publisher);
-      while (inFlight > 0) await delay(50);
-      for (const client of clients) await client.endAsync();
-    },
-  };
 }
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -2,6 +2,7 @@ import { STORED_KINDS } from '@cbm/contracts/ingest-metrics';
 import type { FastifyBaseLogger } from 'fastify';
 import { loadConfig } from '../../apps/server/src/config';
 import { BrokerAccess } from '../../apps/server/src/modules/device-broker/broker-access';
+import { DeviceLimits, deviceLimitSettings } from '../../apps/server/src/modules/device-broker/device-limits';
 import { startEmbeddedBroker } from '../../apps/server/src/modules/device-broker/embedded-broker';
 import type { BatchOutcome } from '../../apps/server/src/modules/device-ingestion/device-store';
 import { IngestPipeline } from '../../apps/server/src/modules/device-ingestion/ingest-pipeline';
@@ -47,7 +48,8 @@ const credential = {
 };
 const access = new BrokerAccess({ credential: async () => credential }, () => undefined, { warn: () => undefined });
 const sink = pipeline.submit.bind(pipeline);
-const broker = await startEmbeddedBroker({ port: 0, host: '127.0.0.1', sink, access });
+const limits = new DeviceLimits(deviceLimitSettings(config));
+const broker = await startEmbeddedBroker({ port: 0, host: '127.0.0.1', sink, access, limits });
 console.log(JSON.stringify({ mqttUrl: broker.url, gateway }));
 answerCpuQueries();
 

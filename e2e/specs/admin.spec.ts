@@ -215,7 +215,7 @@ test.describe('in German', () => {
   test('the form shows the German validation messages', async ({ page, signIn, siteIds }) => {
     await signIn('admin', { next: `/${siteIds['Poznań Logistics Park']}/admin/osadmin` });
     await page.getByRole('textbox', { name: 'Breitengrad' }).fill('95');
-    await page.getByRole('textbox', { name: 'Preis pro kWh' }).fill('abc');
+    await field(page, 'Preis pro kWh').fill('abc');
     await page.getByRole('button', { name: 'Speichern' }).click();
     await expect(page.getByText('Der Wert muss unter 90 liegen')).toBeVisible();
     await expect(page.getByText('Der Wert muss eine Zahl sein (z. B.: 0,1234)')).toBeVisible();

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 
 // Reads batteries of Linz Hafen and München Riem and a unit of Hamburg Hafen; changes nothing but fresh samples.
@@ -11,7 +11,7 @@ interface Battery {
 }
 
 const pagePath = (siteId: number, serial: string) => `/${siteId}/batteries/${encodeURIComponent(serial)}`;
-const figure = (page: Page, name: string) => page.getByRole('figure', { name, exact: true });
+const figure = (scope: Page | Locator, name: string) => scope.getByRole('figure', { name, exact: true });
 
 /** A battery of the site with a stored sample of today: asked for fresh data first (the demo's raw samples). */
 async function batteryWithSamples(page: Page, siteId: number, index: number): Promise<Battery> {
@@ -58,7 +58,11 @@ test.describe('battery page', () => {
     }
     for (const name of ['Report', 'Profile Analysis']) await expect(actions.getByRole('link', { name })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Charge sessions' })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Events of the last 7 days' })).toBeVisible();
+    const history = page.getByRole('region', { name: 'History' });
+    await expect(
+      figure(history, 'State of charge (lowest and highest)').locator('.recharts-line').first(),
+    ).toBeAttached();
+    await expect(history.getByRole('link', { name: 'All events of this battery' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Update jobs' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Datalogs' })).toBeVisible();
 
@@ -87,7 +91,11 @@ test.describe('battery page', () => {
   test.describe('in German', () => {
     test.use({ locale: 'de-DE' });
 
-    test('ohne cbm_update keine Firmware-Aktion, und die API lehnt sie ab', async ({ page, signIn, siteIds }) => {
+    test('ohne Expertenrechte den Verlauf, ohne cbm_update keine Firmware-Aktion, und die API lehnt sie ab', async ({
+      page,
+      signIn,
+      siteIds,
+    }) => {
       const siteId = siteIds['München Riem'];
       await signIn('operator', { next: `/${siteId}/live` });
       const list = await page.request.get(`/api/v2/battery/BatteryLiveView?operatingSiteId=${siteId}`);
@@ -99,6 +107,17 @@ test.describe('battery page', () => {
       await expect(actions.getByRole('button', { name: 'Daten aktualisieren' })).toBeVisible();
       await expect(actions.getByRole('button', { name: 'Software-Update' })).toHaveCount(0);
       await expect(page.getByRole('region', { name: 'Update-Aufträge' })).toHaveCount(0);
+      // Its history without expert features (decision 115): the roll-ups' trend and the range's events and alarms.
+      const history = page.getByRole('region', { name: 'Verlauf' });
+      await expect(
+        figure(history, 'Ladezustand (niedrigster und höchster)').locator('.recharts-line').first(),
+      ).toBeAttached();
+      await expect(
+        figure(history, 'Geladene und entladene Energie').locator('.recharts-bar-rectangle').first(),
+      ).toBeAttached();
+      await expect(history.getByRole('heading', { name: 'Ereignisse und Alarme in diesem Zeitraum' })).toBeVisible();
+      await expect(history.getByRole('link', { name: 'Alle Ereignisse dieser Batterie' })).toHaveCount(0);
+      await expect(page.getByRole('region', { name: 'Detaillierte Verläufe aus den Messwerten' })).toHaveCount(0);
 
       const refused = await page.request.post(
         `/api/v2/battery/Update/${siteId}/${encodeURIComponent(battery.batterySerialNumber)}`,

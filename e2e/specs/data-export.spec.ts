@@ -48,7 +48,7 @@ test.describe('data export', () => {
       all: 'All batteries',
       resolution: /^Resolution/,
       daily: 'Daily',
-      time: /^Time/,
+      time: /^Time(?!s shown)/,
       lastWeek: 'Last week',
       download: 'Download CSV',
     });
@@ -80,7 +80,7 @@ test.describe('data export in German', () => {
       all: 'Alle Batterien',
       resolution: /^Auflösung/,
       daily: 'Täglich',
-      time: /^Zeit(?!zone)/,
+      time: /^Zeit(?!zone|en )/,
       lastWeek: 'Letzte Woche',
       download: 'CSV herunterladen',
     });

@@ -23,7 +23,7 @@ test.describe('devices page', () => {
     const username = (await dialog.getByTestId('device-username').textContent()) as string;
     const password = (await dialog.getByTestId('device-secret').textContent()) as string;
     expect(username).toBe(`battery-${serial}`);
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
 
     const device = await mqtt.connectAsync(await brokerUrl(), {
       clientId: username,

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { blockingViolations, describeViolations } from '../support/axe';
 import { NORDLICHT_SITES } from '../support/demo-sites';
-import { publishBatteryEvent } from '../support/device-publisher';
+import { publishBatteryEvent, publishBatteryStatus } from '../support/device-publisher';
 import { expect, test } from '../support/fixtures';
 
 // Drives one battery of München Riem into error and clears it again; clears the site's other current errors first,
@@ -12,6 +12,8 @@ interface LiveBattery {
   batteryName: string;
   batterySerialNumber: string;
   currentErrorCode: string | null;
+  status: string;
+  lastDataTimestamp: string | null;
 }
 
 const TEXTS = {
@@ -22,6 +24,8 @@ const TEXTS = {
     error: 'Error',
     chips: { error: 'Error now', offline: 'Offline', lowSoc: 'Low SoC', service: 'Service due' },
     batteries: /^(\d+) batter/,
+    silent: 'silent',
+    search: 'Search battery name or serial',
   },
   de: {
     sites: 'Betriebsstätten',
@@ -30,6 +34,8 @@ const TEXTS = {
     error: 'Fehler',
     chips: { error: 'Fehler jetzt', offline: 'Offline', lowSoc: 'Niedriger SoC', service: 'Wartung fällig' },
     batteries: /^(\d+) Batterie/,
+    silent: 'keine Daten',
+    search: 'Batteriename oder Seriennummer suchen',
   },
 };
 type Texts = (typeof TEXTS)['en'];
@@ -114,6 +120,47 @@ for (const language of ['en', 'de'] as const) {
       await expect(page.getByRole('table', { name: texts.attention })).toBeVisible();
       const inOverview = await blockingViolations(page);
       expect.soft(inOverview, describeViolations(inOverview)).toEqual([]);
+    });
+
+    // Decision 110: connected again but sending nothing, a battery whose last data is hours old is silent. The
+    // demo's switched-off batteries (offline, last data 2–72 h ago) serve; each language takes its own battery.
+    test('a battery connected but without data is silent in the live view, offline in the overview and needs attention', async ({
+      page,
+      signIn,
+      siteIds,
+    }) => {
+      test.setTimeout(120_000);
+      await signIn('operator');
+      const offlineLong = async (name: keyof typeof siteIds) =>
+        (await liveBatteries(page, siteIds[name])).flatMap((battery) =>
+          battery.status === 'offline' && Date.parse(battery.lastDataTimestamp ?? '') < Date.now() - 3_600_000
+            ? [{ name, battery }]
+            : [],
+        );
+      const names = Object.keys(NORDLICHT_SITES) as (keyof typeof siteIds)[];
+      const candidates = (await Promise.all(names.map(offlineLong))).flat();
+      const picked = language === 'en' ? candidates[0] : candidates.at(-1);
+      test.skip(!picked || candidates.length < 2, "The operator's sites have too few batteries offline for an hour");
+      const { name, battery: quiet } = picked as (typeof candidates)[number];
+      const siteId = siteIds[name];
+      const serial = quiet.batterySerialNumber;
+      await publishBatteryStatus(serial, true, new Date());
+      try {
+        await expect
+          .poll(async () => (await liveBatteries(page, siteId)).find((b) => b.batterySerialNumber === serial)?.status)
+          .toBe('silent');
+        await page.goto(`/${siteId}/live`);
+        await page.getByRole('combobox', { name: texts.search }).fill(serial);
+        const card = page.getByRole('article').filter({ hasText: serial });
+        await expect(card).toHaveAttribute('data-disconnected', 'true');
+        await expect(card).toContainText(texts.silent);
+        await page.goto('/');
+        const attention = page.getByRole('table', { name: texts.attention });
+        await expect(attention.getByRole('row').filter({ hasText: serial })).toBeVisible();
+        await expectSameCounts(page, texts, name, siteId);
+      } finally {
+        await publishBatteryStatus(serial, false, new Date());
+      }
     });
   });
 }

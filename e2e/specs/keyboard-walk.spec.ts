@@ -33,3 +33,26 @@ test('keyboard only: sign in, open the live view of a site, then the filter view
   await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText('Filter View');
   await expect(page).toHaveURL(`/${site}/expert/filter`);
 });
+
+test('the first Tab offers a skip link; past it the live view search is the next stop', async ({
+  page,
+  signIn,
+  siteIds,
+}) => {
+  await signIn('admin', { next: `/${siteIds['Wien Süd']}/live` });
+  await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'Live View' })).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+  for (let pressed = 0; pressed < 3; pressed++) {
+    await page.keyboard.press('Tab');
+    // Asked of the page at once: a locator would wait for a text box that may not have that role (a search field).
+    if (
+      await page.evaluate(() => document.activeElement?.tagName === 'INPUT' && !!document.activeElement.closest('main'))
+    ) {
+      return;
+    }
+  }
+  throw new Error('the live view search was not among the first three Tab stops after the skip link');
+});

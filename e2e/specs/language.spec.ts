@@ -29,7 +29,7 @@ test.describe('a browser with locale de-DE', () => {
   test('a user without features reads the access-denied page in German', async ({ page, signIn }) => {
     await signIn('blocked');
     await expect(page).toHaveURL('/403');
-    await expect(page.getByRole('heading', { name: 'Ein Fehler ist aufgetreten' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Kein Zugriff' })).toBeVisible();
   });
 });
 

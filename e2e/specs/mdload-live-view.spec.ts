@@ -79,22 +79,23 @@ test.describe('charger-station live view', () => {
   });
 });
 
-test.describe('a user with only the charger-station live view', () => {
-  test('sees the live view and nothing else', async ({ page, signIn, siteIds }) => {
+test.describe('the charger-station user (live view and statistics)', () => {
+  test("sees the live state and last week's consumption, and nothing else", async ({ page, signIn, siteIds }) => {
     const site = siteIds['Hamburg Hafen'];
     await signIn('stations', { next: `/${site}/mdload/live` });
     await expect(page.getByRole('main').getByRole('heading', { name: 'Charger stations: Live View' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Charger-station unit Load manager 1' })).toBeVisible();
     const menu = page.getByRole('navigation', { name: 'Main menu' });
-    await expect(menu).toMatchAriaSnapshot(`
-      - /children: equal
-      - paragraph: Charger stations
-      - link "Live View":
-        - /url: /${site}/mdload/live
-    `);
-    for (const path of ['live', 'mdload/stats/consumption', 'mdload/events', 'stats/statistics']) {
+    await expect(menu.getByRole('link', { name: 'Live View' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Alerts' })).toHaveCount(0);
+    // Issue 49, task (g): the consumption page is reachable (before: the 403 page).
+    await page.goto(`/${site}/mdload/stats/consumption`);
+    await expect(page.getByRole('heading', { name: 'Charger stations: Consumption' })).toBeVisible();
+    await expect(page).not.toHaveURL(/\/403/);
+    for (const path of ['live', 'mdload/events', 'stats/statistics']) {
       await page.goto(`/${site}/${path}`);
-      await expect(page).toHaveURL('/');
+      // A page the user may not open says so (decision 087) instead of showing the overview.
+      await expect(page).toHaveURL(/\/403\?page=/);
     }
   });
 });

@@ -28,6 +28,8 @@ test.describe('main menu', () => {
         - /url: /${site}/stats/statistics
       - link "Data Export":
         - /url: /${site}/stats/export
+      - link "Battery care":
+        - /url: /${site}/stats/care
       - link "Alerts":
         - /url: /${site}/alerts
       - link "Alarm inbox":
@@ -88,6 +90,8 @@ test.describe('main menu', () => {
         - /url: /${site}/stats/statistics
       - link "Data Export":
         - /url: /${site}/stats/export
+      - link "Battery care":
+        - /url: /${site}/stats/care
       - link "Alerts":
         - /url: /${site}/alerts
       - link "Alarm inbox":

@@ -37,11 +37,17 @@ function energyOf(csv: string, samples = Number.POSITIVE_INFINITY) {
 
 const kwh = (value: number, locale: string) =>
   `${value.toLocaleString(locale, { minimumFractionDigits: 3, maximumFractionDigits: 3 })} kWh`;
-const figureLines = (text: string) =>
-  text
-    .split('\n')
-    .filter((line) => !/Created on|Data source|Erstellt am|Datenquelle/.test(line))
-    .map((line) => line.replace(/\s+/g, ' ').trim());
+/**
+ * The figure pages' lines: without blank lines, footers (page counts), the creation and source lines, and the events page
+ * that only a report of stored data has (an uploaded datalog carries no events).
+ */
+const figureLines = (text: string) => {
+  const lines = text.split('\n').map((line) => line.replace(/\s+/g, ' ').trim());
+  const events = lines.findIndex((line) => line.startsWith('Events (times in'));
+  return lines
+    .slice(0, events < 0 ? undefined : events)
+    .filter((line) => line !== '' && !/Created on|Data source|Erstellt am|Datenquelle|Page \d+ of \d+/.test(line));
+};
 
 /** A battery of the site that has stored samples (the demo simulator sends one a minute). */
 async function batteryWithData(request: APIRequestContext, siteId: number): Promise<string> {

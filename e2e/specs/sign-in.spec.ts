@@ -21,16 +21,19 @@ test.describe('signing in through /signin', () => {
   test('a user without features lands on the access-denied page', async ({ page, signInThroughPage }) => {
     await signInThroughPage('blocked');
     await expect(page).toHaveURL('/403');
-    await expect(page.getByRole('heading', { name: 'An error has occurred' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible();
     await expect(
       page.getByText(
-        'It is currently not possible to log in to this application with your user account. Please contact support.',
+        'You are signed in as Bea Blocked, but your account has no part of CBM enabled yet, so there is nothing to show.',
       ),
     ).toBeVisible();
-    await expect(page).toHaveTitle('An error has occurred - CBM');
+    await expect(page.getByText(/Ask the administrator of your organisation in CBM/)).toBeVisible();
+    await expect(page).toHaveTitle('No access - CBM');
     // Every other page leads back there.
     await page.goto('/overview');
     await expect(page).toHaveURL('/403');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/signin/);
   });
 
   test('a wrong password shows the server message and stays on the sign-in page', async ({ page }) => {

@@ -40,6 +40,8 @@ export default async function globalSetup() {
       LOGIN_ADDRESS_FAILURES: '10000',
       // The silence rules checked every second rather than every 30: their alarms show within seconds.
       ALARM_SILENCE_CHECK_SECONDS: '1',
+      // Batteries without data are marked silent every second rather than every minute (decision 110).
+      BATTERY_SILENCE_CHECK_SECONDS: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

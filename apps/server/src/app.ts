@@ -2,6 +2,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { primaryReads, type ReadDatabase } from './db/read-database';
+import { withStatementBudget } from './db/statement-budget';
 import { jobsPlugin } from './jobs/jobs-plugin';
 import { alarmsPlugin } from './modules/alarms/alarms-plugin';
 import { alertsPlugin } from './modules/alerts/alerts-plugin';
@@ -10,8 +12,10 @@ import { authRoutes } from './modules/auth/auth-routes';
 import { oidcRoutes } from './modules/auth/oidc-routes';
 import { sessionPlugin } from './modules/auth/session-plugin';
 import { signinPage } from './modules/auth/signin-page';
+import { batteryCareRoutes } from './modules/battery-care/battery-care-routes';
 import { rollupListener } from './modules/battery-days/rollup-listener';
 import { batteryGroupRoutes } from './modules/battery-groups/battery-group-routes';
+import { batteryHistoryRoutes } from './modules/battery-history/history-routes';
 import { batteryListRoutes } from './modules/battery-list/battery-list-routes';
 import { batteryProfileRoutes } from './modules/battery-profile/battery-profile-routes';
 import { clientSettingsRoutes } from './modules/client-settings/client-settings-routes';
@@ -22,12 +26,14 @@ import { deviceRegistryPlugin } from './modules/device-registry/device-registry-
 import { eventRoutes } from './modules/events/event-routes';
 import { firmwareCampaignRoutes } from './modules/firmware-campaigns/firmware-campaign-routes';
 import { fleetHealthRoutes } from './modules/fleet-health/fleet-health-routes';
+import { healthRoutes } from './modules/health/health-routes';
 import { licenceRoutes } from './modules/licences/licence-routes';
 import { liveViewRoutes } from './modules/live-view/live-view-routes';
 import { mdloadLiveViewRoutes } from './modules/mdload-live-view/mdload-live-view-routes';
 import { mdloadStatisticsRoutes } from './modules/mdload-statistics/mdload-statistics-routes';
 import { peoplePlugin } from './modules/people/people-plugin';
 import { reportSchedulesPlugin } from './modules/report-schedules/report-schedules-plugin';
+import { fleetReportRoutes } from './modules/reports/fleet-report-routes';
 import { reportRoutes } from './modules/reports/report-routes';
 import { batteryAssignmentRoutes } from './modules/site-admin/battery-assignment-routes';
 import { siteSettingsRoutes } from './modules/site-admin/site-settings-routes';
@@ -39,12 +45,16 @@ import { updateRoutes } from './modules/updates/update-routes';
 import { accountRoutes } from './modules/users/account-routes';
 import { userRoutes } from './modules/users/user-routes';
 import { compressionPlugin } from './plugins/compression';
+import { connectionLimitsPlugin } from './plugins/connection-limits';
 import { crossSiteGuardPlugin } from './plugins/cross-site-guard';
+import { drainOnClosePlugin } from './plugins/drain-on-close';
 import { apiNotFound, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler';
 import { openApiPlugin } from './plugins/openapi';
+import { requestId } from './plugins/request-id';
 import { requestLanguagePlugin } from './plugins/request-language';
 import { routeRegistryPlugin } from './plugins/route-registry';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import { tracingPlugin } from './plugins/tracing';
 import { uploadsPlugin } from './plugins/uploads';
 import { validatorCompiler } from './plugins/validator-compiler';
 import { webAppPlugin } from './plugins/web-app';
@@ -52,12 +62,19 @@ import { webAppPlugin } from './plugins/web-app';
 export interface AppDependencies {
   config: Config;
   db: Database;
+  /** Where statistics, exports, reports and event pages read (READ_DATABASE_URL); the primary by default. */
+  readDb?: ReadDatabase;
   /** Keep the embedded broker's sessions on disk here (the server: DATA_DIR/mqtt-sessions); else in memory. */
   brokerSessionsDir?: string;
 }
 
 /** Builds the whole server: infrastructure plugins first, then the feature modules. */
-export async function buildApp({ config, db, brokerSessionsDir }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  readDb = primaryReads(db),
+  brokerSessionsDir,
+}: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.LOG_LEVEL },
     // A hop count trusts that many proxies nearest to us (Fastify's typings know no number).
@@ -66,16 +83,37 @@ export async function buildApp({ config, db, brokerSessionsDir }: AppDependencie
         ? (_address: string, hop: number) => hop < (config.TRUST_PROXY as number)
         : config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    requestTimeout: config.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+    // Node checks the request timeout every 30 s by default: a slow client would get up to that much more.
+    http: {
+      connectionsCheckingInterval: 1000,
+      headersTimeout: Math.min(60_000, config.HTTP_REQUEST_TIMEOUT_SECONDS * 1000),
+    },
+    connectionTimeout: config.HTTP_IDLE_TIMEOUT_SECONDS * 1000,
     // The default 10 s per plugin fails start-up on a machine busy with other work (seen in the soak).
     pluginTimeout: 120_000,
     frameworkErrors,
+    requestIdHeader: false,
+    genReqId: requestId,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(routeRegistryPlugin);
+  await app.register(drainOnClosePlugin);
+  await app.register(tracingPlugin, {
+    endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
+    serviceName: config.OTEL_SERVICE_NAME,
+  });
   await app.register(requestLanguagePlugin);
   await app.register(errorHandlerPlugin);
+  await app.register(connectionLimitsPlugin, { publicPerAddress: config.HTTP_PUBLIC_REQUESTS_PER_ADDRESS });
+  const statementMs = config.DB_STATEMENT_TIMEOUT_SECONDS * 1000;
+  // After body parsing (whose stream events lose the async context) and before every handler.
+  app.addHook('preHandler', (_request, _reply, done) => withStatementBudget(statementMs, done));
   await app.register(compressionPlugin);
   await app.register(securityHeadersPlugin, { mapTileUrl: config.MAP_TILE_URL });
   await app.register(crossSiteGuardPlugin, { publicUrl: config.PUBLIC_URL });
@@ -129,14 +167,21 @@ export async function buildApp({ config, db, brokerSessionsDir }: AppDependencie
     sampleListeners: [rollupListener],
     brokerSessionsDir,
   });
-  await app.register(deviceRegistryPlugin, { db });
+  await app.register(healthRoutes, {
+    db,
+    migrationsDir: config.migrationsDir,
+    broker: () => app.devices.brokerStatus(),
+    expected: { ingest: config.INGEST, external: Boolean(config.MQTT_URL) },
+  });
+  await app.register(deviceRegistryPlugin, { db, publicMqttUrl: config.PUBLIC_MQTT_URL });
   await app.register(alertsPlugin, { config, db });
   await app.register(alarmsPlugin, { config, db });
   await app.register(batteryGroupRoutes, { db });
   await app.register(liveViewRoutes, { db });
   await app.register(fleetHealthRoutes, { db });
-  await app.register(eventRoutes, { db });
-  await app.register(reportRoutes, { db });
+  await app.register(eventRoutes, { db, readDb });
+  await app.register(reportRoutes, { db, readDb });
+  await app.register(fleetReportRoutes, { db });
   await app.register(reportSchedulesPlugin, { config, db });
   await app.register(batteryListRoutes, { db });
   await app.register(updateRoutes, { db, dataDir: config.dataDir, publicUrl: config.PUBLIC_URL });
@@ -146,10 +191,12 @@ export async function buildApp({ config, db, brokerSessionsDir }: AppDependencie
     publicUrl: config.PUBLIC_URL,
     commandsPerSecond: config.CAMPAIGN_COMMANDS_PER_SECOND,
   });
-  await app.register(statisticsRoutes, { db });
-  await app.register(dataExportRoutes, { db });
+  await app.register(statisticsRoutes, { db, readDb });
+  await app.register(dataExportRoutes, { db, readDb });
   await app.register(datalogsPlugin, { db, dataDir: config.dataDir, publicUrl: config.PUBLIC_URL });
+  await app.register(batteryHistoryRoutes, { db });
   await app.register(batteryProfileRoutes, { db });
+  await app.register(batteryCareRoutes, { db });
   await app.register(mdloadLiveViewRoutes, { db });
   await app.register(mdloadStatisticsRoutes, { db });
   await app.register(clientSettingsRoutes, { mapTileUrl: config.MAP_TILE_URL, oidcEnabled: Boolean(config.oidc) });

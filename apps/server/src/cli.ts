@@ -1,12 +1,14 @@
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { featureSchema } from '@cbm/contracts/features';
 import { sitePermissionSchema } from '@cbm/contracts/site-permissions';
 import { ConfigError, loadConfig } from './config';
+import { backupDatabase, restoreDatabase } from './db/backup';
 import type { Database } from './db/database';
 import { openDatabase } from './db/open-database';
-import { hashPassword } from './modules/auth/passwords';
 import { batteriesOfSite } from './modules/battery-days/battery-days-service';
 import { DEVICE_USAGE, runDeviceCommand } from './modules/device-registry/device-cli';
+import { hashPassword } from './modules/identity/passwords';
 import { passwordProblem, peopleService } from './modules/people/people-service';
 import { recomputeRollups } from './modules/rollups/recompute';
 import { userRepository } from './modules/users/user-repository';
@@ -20,31 +22,47 @@ const USAGE = `Usage: npm run cli -- <command> [options]
   user site --email E --site ID [--feature F]   grant access to a site node and all sites below it
   user permissions --email E --site ID PERMISSION...   grant per-site permissions (${sitePermissionSchema.options.join(', ')})
   sites                                          list the site tree with ids
+  backup FILE                                    the whole database into FILE: pg_dump custom format with
+                                                 DATABASE_URL, else PGlite's DATA_DIR (stop the server first)
+  restore FILE                                   a backup into an empty database (DATABASE_URL or DATA_DIR)
   rollups recompute --site ID --from DATE --to DATE   redo the site's batteries' roll-ups for these
                                                  local dates (YYYY-MM-DD) from the raw samples
 ${DEVICE_USAGE}`;
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    email: { type: 'string' },
-    password: { type: 'string' },
-    'first-name': { type: 'string', default: '' },
-    'last-name': { type: 'string', default: '' },
-    site: { type: 'string' },
-    feature: { type: 'string' },
-    from: { type: 'string' },
-    to: { type: 'string' },
-    class: { type: 'string' },
-    serial: { type: 'string' },
-    type: { type: 'string' },
-    'cert-fingerprint': { type: 'string' },
-    file: { type: 'string' },
-    'password-file': { type: 'string' },
-    'acl-file': { type: 'string' },
-    pid: { type: 'string' },
-  },
-});
+const OPTIONS = {
+  email: { type: 'string' },
+  password: { type: 'string' },
+  'first-name': { type: 'string', default: '' },
+  'last-name': { type: 'string', default: '' },
+  site: { type: 'string' },
+  feature: { type: 'string' },
+  from: { type: 'string' },
+  to: { type: 'string' },
+  class: { type: 'string' },
+  serial: { type: 'string' },
+  type: { type: 'string' },
+  'cert-fingerprint': { type: 'string' },
+  file: { type: 'string' },
+  'password-file': { type: 'string' },
+  'acl-file': { type: 'string' },
+  pid: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** The arguments, or the usage: on --help to stdout (exit 0), after an unknown option to stderr (exit 2). */
+function parseCommandLine() {
+  try {
+    const parsed = parseArgs({ allowPositionals: true, options: OPTIONS });
+    if (!parsed.values.help) return parsed;
+    console.log(USAGE);
+    process.exit(0);
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : error}\n\n${USAGE}`);
+    process.exit(2);
+  }
+}
+
+const { values, positionals } = parseCommandLine();
 
 async function userId(db: Database, email: string | undefined): Promise<number> {
   const user = email && (await userRepository(db).findByEmail(email));
@@ -139,15 +157,30 @@ async function run(db: Database, [command, sub, ...rest]: string[]) {
   }
 }
 
-const db = await openDatabase(loadConfig(process.env)).catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
-try {
-  await run(db, positionals);
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-} finally {
-  await db.close();
+/** backup and restore work on the database as a whole: they open it themselves, unmigrated. */
+async function runWholeDatabase(command: 'backup' | 'restore', file: string | undefined) {
+  const config = loadConfig(process.env);
+  const target = path.resolve(required(file, 'file (the backup file, after the command)'));
+  console.log(command === 'backup' ? await backupDatabase(config, target) : await restoreDatabase(config, target));
+}
+
+const [command, argument] = positionals;
+if (command === 'backup' || command === 'restore') {
+  await runWholeDatabase(command, argument ?? values.file).catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  });
+} else {
+  const db = await openDatabase(loadConfig(process.env)).catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+  try {
+    await run(db, positionals);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  } finally {
+    await db.close();
+  }
 }

@@ -77,6 +77,21 @@ describe('loadConfig', () => {
     }
   });
 
+  it('takes a multi-host DATABASE_URL as `pg_autoctl show uri` prints it, and says what is wrong with a bad one', () => {
+    const pair = 'postgres://cbm@10.0.0.1:5432,10.0.0.2:5432/cbm?target_session_attrs=read-write';
+    expect(loadConfig({ DATABASE_URL: pair }).DATABASE_URL).toBe(pair);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://cbm@10.0.0.1:5432,/cbm' })).toThrow(
+      'DATABASE_URL: host 2 of 2 is empty',
+    );
+  });
+
+  it('takes READ_DATABASE_URL only with DATABASE_URL, the primary it replicates', () => {
+    const primary = 'postgres://cbm@db1:5432/cbm';
+    const replica = 'postgres://cbm@db2:5432/cbm';
+    expect(loadConfig({ DATABASE_URL: primary, READ_DATABASE_URL: replica }).READ_DATABASE_URL).toBe(replica);
+    expect(() => loadConfig({ READ_DATABASE_URL: replica })).toThrow('READ_DATABASE_URL needs DATABASE_URL');
+  });
+
   it('lets overrides win over the environment', () => {
     expect(loadConfig({ DEMO: 'false', PORT: '1' }, { DEMO: true })).toMatchObject({ DEMO: true, PORT: 1 });
   });

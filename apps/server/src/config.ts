@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { DatabaseUrlError, parseDatabaseUrl } from './database-url';
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
@@ -31,11 +32,26 @@ const trustProxy = z
     return z.NEVER;
   });
 
+/** A libpq URL, possibly with several hosts (`postgres://u@h1:p1,h2:p2/db?target_session_attrs=read-write`). */
+const databaseUrl = z
+  .string()
+  .trim()
+  .superRefine((value, context) => {
+    try {
+      parseDatabaseUrl(value);
+    } catch (error) {
+      if (!(error instanceof DatabaseUrlError)) throw error;
+      context.addIssue({ code: 'custom', message: error.message });
+    }
+  });
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATABASE_URL: databaseUrl.optional(),
+  /** A replica for statistics, exports, reports and event pages (decision 126); needs DATABASE_URL. */
+  READ_DATABASE_URL: databaseUrl.optional(),
   DEMO: flag.default(false),
   PUBLIC_URL: z.url().optional(),
   SESSION_TTL_HOURS: z.coerce
@@ -52,11 +68,20 @@ const envSchema = z.object({
     .default(120),
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   SECURE_COOKIES: flag.default(false),
+  /** Time to receive a whole request, headers and body (slow clients are cut off; decision 079). */
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(120),
+  /** A connection with no bytes either way for this long is closed. */
+  HTTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(60),
+  HTTP_PUBLIC_REQUESTS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** PostgreSQL cancels a statement of an API request after this long; it answers 503 (decision 080). */
+  DB_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
   LOGIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().positive().default(10),
   UPLOADS_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
   UPLOADS_TOTAL: z.coerce.number().int().min(1).max(1000).default(4),
   /** Firmware commands the campaign runner sends per second (decision 038). */
   CAMPAIGN_COMMANDS_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(20),
+  /** A command without a reply goes out again this long after it was sent, then after twice as long each time (decision 072). */
+  COMMAND_RETRY_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
   TRUST_PROXY: trustProxy,
   LOGIN_ACCOUNT_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_ADDRESS_FAILURES: z.coerce.number().int().positive().default(20),
@@ -64,6 +89,14 @@ const envSchema = z.object({
   LOGIN_LOCKOUT_MAX_SECONDS: z.coerce.number().int().positive().max(86_400).default(900),
   LOGIN_FAILURES_PER_MINUTE: z.coerce.number().int().positive().default(300),
   MAP_TILE_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  /** Bearer token Prometheus sends to GET /metrics; the route is off without it (decision 081). */
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'METRICS_TOKEN must be at least 16 characters: make one with `openssl rand -hex 32`')
+    .optional(),
+  /** An OTLP/HTTP collector's base URL: spans of HTTP requests and ingest batches go to `{url}/v1/traces` (decision 120). */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).default('cbm'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
@@ -80,6 +113,22 @@ const envSchema = z.object({
   MQTT_TLS_KEY: z.string().min(1).optional(),
   MQTT_TLS_CA: z.string().min(1).optional(),
   MQTT_URL: z.url({ protocol: /^(mqtts?|wss?)$/ }).optional(),
+  /**
+   * The broker address devices use, shown when a device is registered (decision 113); unset: the device broker's
+   * own port at the host the portal was reached by.
+   */
+  PUBLIC_MQTT_URL: z.url({ protocol: /^(mqtts?|wss?)$/ }).optional(),
+  /** The RabbitMQ broker tier (decision 090): one amqp(s):// URL per node, comma-separated; MQTT_URL is its MQTT side. */
+  RABBITMQ_URLS: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value.split(',').map((url) => url.trim()) : undefined))
+    .pipe(z.array(z.url({ protocol: /^amqps?$/ })).optional()),
+  /** Messages the tier's ingest queue holds at most; past it the broker stops acknowledging devices. */
+  RABBITMQ_QUEUE_LENGTH: z.coerce.number().int().min(1000).max(100_000_000).default(1_000_000),
+  /** The password RabbitMQ presents (user `broker`) at /api/v2/broker-auth/*; those routes answer 404 without it. */
+  BROKER_AUTH_PASSWORD: z.string().min(16).optional(),
   MQTT_CLIENT_ID: z
     .string()
     .regex(/^[\w.-]{1,64}$/)
@@ -88,6 +137,12 @@ const envSchema = z.object({
     .string()
     .regex(/^[\w-]{0,64}$/)
     .default('cbm'),
+  /** Per-connection limits of the embedded broker (decision 078). */
+  MQTT_DEVICE_PUBLISHES_PER_SECOND: z.coerce.number().min(0.01).max(100_000).default(20),
+  MQTT_GATEWAY_PUBLISHES_PER_SECOND: z.coerce.number().min(0.01).max(1_000_000).default(5000),
+  MQTT_PUBLISH_BURST_SECONDS: z.coerce.number().min(0).max(3600).default(10),
+  MQTT_BAD_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
+  MQTT_BAD_MESSAGE_BACKOFF_SECONDS: z.coerce.number().min(0).max(86_400).default(300),
   SAMPLE_RESOLUTION_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** Months of raw samples kept besides the current one (0: keep all). */
   SAMPLE_RETENTION_MONTHS: z.coerce.number().int().min(0).max(1200).default(13),
@@ -106,11 +161,19 @@ const envSchema = z.object({
   MAIL_OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** How often the silence rules ("no data for N minutes") are checked, once across replicas (decision 040). */
   ALARM_SILENCE_CHECK_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
+  /**
+   * How often batteries without data for SILENT_AFTER_MINUTES are marked silent, once across replicas
+   * (decision 110); 0 turns it off (the API tests, whose demo data is weeks old, unless they test it).
+   */
+  BATTERY_SILENCE_CHECK_SECONDS: z.coerce.number().min(0).max(3600).default(60),
   /** Days a cleared alarm is kept (0: keep all); open and acknowledged ones stay (decision 044). */
   ALARM_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(365),
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Every variable the server reads: the deploy files and docs/operations.md are checked against it. */
+export const ENV_NAMES: readonly string[] = envSchema.keyof().options;
 
 // This file sits one folder below apps/server both as source (src/) and bundled (dist/).
 const SERVER_ROOT = path.resolve(import.meta.dirname, '..');
@@ -124,6 +187,8 @@ export interface Config extends Env {
   mailOutboxDir: string;
   /** The embedded broker's TLS listener (MQTT_TLS_CERT and MQTT_TLS_KEY set). */
   mqttTls?: { port: number; certFile: string; keyFile: string; caFile?: string };
+  /** The RabbitMQ broker tier (RABBITMQ_URLS set). */
+  rabbitmq?: { urls: string[]; queueLength: number };
   oidc?: { issuer: string; clientId: string; clientSecret: string; featuresClaim: string; allowHttp: boolean };
 }
 
@@ -137,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: Partial<Env> = {})
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const values = { ...parsed.data, ...overrides };
+  checkReadDatabase(values);
   return {
     ...values,
     dataDir: path.resolve(values.DATA_DIR),
@@ -146,7 +212,14 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: Partial<Env> = {})
     mailOutboxDir: path.join(path.resolve(values.DATA_DIR), 'mail-outbox'),
     oidc: oidcConfig(values),
     mqttTls: mqttTlsConfig(values),
+    rabbitmq: rabbitmqConfig(values),
   };
+}
+
+function checkReadDatabase(values: Env): void {
+  if (values.READ_DATABASE_URL && !values.DATABASE_URL) {
+    throw new ConfigError('Invalid configuration:\n  READ_DATABASE_URL needs DATABASE_URL (the primary it replicates)');
+  }
 }
 
 function mqttTlsConfig(values: Env): Config['mqttTls'] {
@@ -167,6 +240,14 @@ function mqttTlsConfig(values: Env): Config['mqttTls'] {
     keyFile: path.resolve(values.MQTT_TLS_KEY),
     caFile: values.MQTT_TLS_CA && path.resolve(values.MQTT_TLS_CA),
   };
+}
+
+function rabbitmqConfig(values: Env): Config['rabbitmq'] {
+  if (!values.RABBITMQ_URLS) return undefined;
+  if (!values.MQTT_URL) {
+    throw new ConfigError("Invalid configuration:\n  RABBITMQ_URLS needs MQTT_URL (the cluster's MQTT listener)");
+  }
+  return { urls: values.RABBITMQ_URLS, queueLength: values.RABBITMQ_QUEUE_LENGTH };
 }
 
 function oidcConfig(values: Env): Config['oidc'] {

@@ -27,3 +27,16 @@ export const routeNotFound = (request: { method: string; url: string }) =>
     method: request.method,
     url: request.url.split('?')[0] ?? '',
   });
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A requested range, checked: from before to, at most `maxDays` long. */
+export function checkedRange(fromText: string, toText: string, maxDays: number): { from: Date; to: Date } {
+  const from = new Date(fromText);
+  const to = new Date(toText);
+  if (from.getTime() >= to.getTime()) throw new HttpError(400, 'request.invalid', 'errors.timeRangeInverted');
+  if (to.getTime() - from.getTime() > maxDays * DAY_MS) {
+    throw new HttpError(400, 'request.invalid', 'errors.timeRangeTooLong', { days: maxDays });
+  }
+  return { from, to };
+}

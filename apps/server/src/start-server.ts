@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import type { Config } from './config';
 import type { Database } from './db/database';
-import { openDatabase } from './db/open-database';
+import { openDatabase, openReadDatabase } from './db/open-database';
+import { replicaReads } from './db/read-database';
 
 /** Something running next to the server that stops before it (the demo's simulated fleet). */
 export interface Companion {
@@ -20,12 +21,19 @@ export interface StartHooks {
 /** Opens the database, builds the app, listens and closes it all on SIGTERM/SIGINT: the one way the server starts. */
 export async function startServer(config: Config, hooks: StartHooks = {}) {
   const db = await openDatabase(config);
+  const replica = await openReadDatabase(config);
   await hooks.beforeBuild?.(db);
-  const app = await buildApp({ config, db, brokerSessionsDir: path.join(config.dataDir, 'mqtt-sessions') });
+  const app = await buildApp({
+    config,
+    db,
+    readDb: replica && replicaReads(replica),
+    brokerSessionsDir: path.join(config.dataDir, 'mqtt-sessions'),
+  });
   let companion: Companion | undefined;
   const shutdown = async () => {
     await companion?.stop();
     await app.close();
+    await replica?.close();
     await db.close();
     process.exit(0);
   };

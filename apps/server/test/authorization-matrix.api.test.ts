@@ -2,7 +2,7 @@ import { FEATURES, type Feature } from '@cbm/contracts/features';
 import { SITE_PERMISSION_NAMES } from '@cbm/contracts/site-permissions';
 import { DEMO_PASSWORD } from '@cbm/demo-fixtures/demo-users';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { hashPassword } from '../src/modules/auth/passwords';
+import { hashPassword } from '../src/modules/identity/passwords';
 import { userRepository } from '../src/modules/users/user-repository';
 import { DOCS_PREFIX } from '../src/plugins/openapi';
 import type { RegisteredRoute } from '../src/plugins/route-registry';

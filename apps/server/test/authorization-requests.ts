@@ -29,6 +29,8 @@ const NAMED_VALUES: Record<string, unknown> = {
   to: TO,
   timestampMax: seconds(TO),
   endTime: TO,
+  firstDate: FROM.slice(0, 10),
+  lastDate: '2026-11-20',
   timeZone: 'Europe/Berlin',
   timezone: 'Europe/Berlin',
   language: 'en_US',

@@ -8,14 +8,14 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { Database } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
-import { hashPassword } from '../src/modules/auth/passwords';
+import { hashPassword } from '../src/modules/identity/passwords';
 import { recomputeRollups } from '../src/modules/rollups/recompute';
 import { userRepository } from '../src/modules/users/user-repository';
 import { addTestBatteries, connectDevice, json, telemetry } from './mqtt-devices';
 import { addOperatingSite } from './operating-site';
 
 /** An operating site with test batteries and a user who sees it, for the database fault tests. */
-async function addFaultSite(db: Database, batteries: number, features: Feature[]) {
+export async function addFaultSite(db: Database, batteries: number, features: Feature[]) {
   const siteId = await addOperatingSite(db, 'Fault site');
   const { serials } = await addTestBatteries(db, batteries);
   const users = userRepository(db);

@@ -3,7 +3,9 @@ import type { BatteryTelemetry, DeviceEvent } from '@cbm/contracts/device-protoc
 import { GATEWAY_CLASS, type RegistryClass } from '@cbm/contracts/device-registry';
 import type { FastifyInstance } from 'fastify';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import { loadConfig } from '../src/config';
 import type { Database, Queryable } from '../src/db/database';
+import { DeviceLimits, deviceLimitSettings } from '../src/modules/device-broker/device-limits';
 import { deviceBrokerUrl } from '../src/modules/device-channel/device-channel-plugin';
 import { deviceRegistryService } from '../src/modules/device-registry/device-registry-service';
 
@@ -20,6 +22,9 @@ export function brokerEnv(broker: BrokerKind) {
     ? { MQTT_URL: TEST_MQTT_URL, MQTT_CLIENT_ID: uniqueId('cbm-test'), MQTT_SHARE_GROUP: uniqueId('g') }
     : {};
 }
+
+/** The server's default per-device limits, for a broker a test starts on its own. */
+export const defaultDeviceLimits = () => new DeviceLimits(deviceLimitSettings(loadConfig({})));
 
 export interface MqttCredentials {
   username: string;

@@ -28,7 +28,7 @@ app.jobs.schedule({
     await db.query('UPDATE scale_out_job_run SET finished_at = clock_timestamp() WHERE id = $1', [run?.id]);
   },
 });
-await app.listen({ port: 0, host: '127.0.0.1' });
+await app.listen({ port: Number(process.env.REPLICA_PORT ?? 0), host: '127.0.0.1' });
 console.log(JSON.stringify({ port: (app.server.address() as { port: number }).port }));
 
 process.once('SIGTERM', async () => {

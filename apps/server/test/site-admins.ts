@@ -1,7 +1,7 @@
 import type { Feature } from '@cbm/contracts/features';
 import type { SiteNode } from '@cbm/contracts/sites';
 import { DEMO_PASSWORD } from '@cbm/demo-fixtures/demo-users';
-import { hashPassword } from '../src/modules/auth/passwords';
+import { hashPassword } from '../src/modules/identity/passwords';
 import { userRepository } from '../src/modules/users/user-repository';
 import type { TestApp } from './test-app';
 

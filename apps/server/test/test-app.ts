@@ -94,16 +94,25 @@ export const TEST_SEED_TIME = new Date('2026-11-21T10:00:00Z');
 /**
  * The real app on a real, migrated database seeded with the demo data set (without history unless `seed`
  * asks for it). `paths` points the app at another web build (webDir), so tests do not depend on whether
- * apps/web/dist exists.
+ * apps/web/dist exists; `brokerSessionsDir` keeps the embedded broker's sessions on disk, as the server does.
  */
 export async function createTestApp(
   kind: DatabaseKind,
   env: Partial<Env> = {},
-  paths: Partial<Pick<Config, 'webDir'>> = {},
+  { brokerSessionsDir, ...paths }: Partial<Pick<Config, 'webDir'>> & { brokerSessionsDir?: string } = {},
   seed: SeedDemoOptions = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase(kind);
   await seedDemo(database.db, TEST_SEED_TIME, DEMO_SEED, seed);
+  return testAppOn(database, env, { brokerSessionsDir, ...paths });
+}
+
+/** The real app, configured for tests, on a database that holds data already; closing it drops the database. */
+export async function testAppOn(
+  database: TestDatabase,
+  env: Partial<Env> = {},
+  { brokerSessionsDir, ...paths }: Partial<Pick<Config, 'webDir'>> & { brokerSessionsDir?: string } = {},
+): Promise<TestApp> {
   const config = {
     ...loadConfig(
       {},
@@ -113,13 +122,16 @@ export async function createTestApp(
         LOGIN_ACCOUNT_FAILURES: 1000,
         LOGIN_ADDRESS_FAILURES: 1000,
         LOGIN_FAILURES_PER_MINUTE: 10_000,
+        // Every injected request comes from one address; the tests of the cap set their own (connection-limits).
+        HTTP_PUBLIC_REQUESTS_PER_ADDRESS: 10_000,
         MQTT_PORT: 0,
+        BATTERY_SILENCE_CHECK_SECONDS: 0,
         ...env,
       },
     ),
     ...paths,
   };
-  const app = await buildApp({ config, db: database.db });
+  const app = await buildApp({ config, db: database.db, brokerSessionsDir });
   const request: TestApp['request'] = ({ cookie, ...options }) =>
     app.inject({ ...options, headers: { ...options.headers, ...(cookie ? { cookie } : {}) } });
   return {

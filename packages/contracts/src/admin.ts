@@ -29,6 +29,8 @@ export function isKnownTimeZone(name: string): boolean {
 export const SITE_NAME_MAX_LENGTH = 200;
 export const PRICE_PER_KWH_MAX = 1_000_000;
 export const PRICE_PER_KWH_DECIMALS = 4;
+/** A replacement battery's price per kWh of nominal energy: whole cents are enough for a pack's price. */
+export const BATTERY_PRICE_DECIMALS = 2;
 
 export const osAdminQuerySchema = z.object({ operatingSiteId: operatingSiteIdSchema });
 
@@ -40,6 +42,10 @@ export const siteSettingsBodySchema = z.object({
   timezone: knownValueRule(isKnownTimeZone, VALIDATION.unknownTimeZone),
   currency: knownValueRule((code) => currencySet.has(code), VALIDATION.unknownCurrency),
   pricePerKwh: numberRule({ min: 0, max: PRICE_PER_KWH_MAX, decimals: PRICE_PER_KWH_DECIMALS }),
+  /** Null clears it; left out, it stays as it is (callers from before the field). */
+  batteryPricePerKwh: numberRule({ min: 0, max: PRICE_PER_KWH_MAX, decimals: BATTERY_PRICE_DECIMALS })
+    .nullable()
+    .optional(),
 });
 export type SiteSettingsBody = z.infer<typeof siteSettingsBodySchema>;
 export type SiteSettingsField = keyof SiteSettingsBody;
@@ -52,6 +58,7 @@ export const siteSettingsSchema = z.object({
   timezone: z.string(),
   currency: z.string(),
   pricePerKwh: z.number(),
+  batteryPricePerKwh: z.number().nullable(),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 

@@ -53,6 +53,7 @@ export const BATTERY_LIVE_STATUSES = [
   'offline',
   'connected',
   'not connected',
+  'silent',
   'error',
 ] as const;
 export const batteryLiveStatusSchema = z.enum(BATTERY_LIVE_STATUSES);
@@ -60,6 +61,11 @@ export type BatteryLiveStatus = z.infer<typeof batteryLiveStatusSchema>;
 
 /** Largest payload the platform accepts on any device topic. */
 export const MAX_PAYLOAD_BYTES = 64 * 1024;
+/**
+ * Largest MQTT packet a broker accepts from a device: the payload limit and room for the topic and headers.
+ * A larger one is refused from its length header, before it is read (deploy/mosquitto: max_packet_size).
+ */
+export const MAX_PACKET_BYTES = MAX_PAYLOAD_BYTES + 512;
 
 /**
  * `status` (retained). The last will publishes `{"online":false}` without `ts`: a will is fixed at
@@ -224,6 +230,7 @@ export const UPDATE_JOB_STATUSES = [
   'executed',
   'discarded',
   'upload pending',
+  'no answer',
 ] as const;
 export const updateJobStatusSchema = z.enum(UPDATE_JOB_STATUSES);
 export type UpdateJobStatus = z.infer<typeof updateJobStatusSchema>;
@@ -249,7 +256,16 @@ export const FINAL_JOB_STATUSES = [
   'rejected',
   'obsolete',
   'discarded',
+  'no answer',
 ] as const satisfies readonly UpdateJobStatus[];
+
+/**
+ * A command without a reply goes out again (same id) after COMMAND_RETRY_SECONDS, then after twice as long each time
+ * up to this, until its deadline (decision 072).
+ */
+export const COMMAND_RETRY_MAX_MS = 60 * 60 * 1000;
+/** How long a command without its own end (a firmware link's `expiresAt`, remote debugging's `until`) is tried. */
+export const COMMAND_ANSWER_DEADLINE_MS = 24 * 60 * 60 * 1000;
 
 /** `cmd/reply`: the device's answer; firmware updates report their job status. */
 export const commandReplySchema = z.strictObject({

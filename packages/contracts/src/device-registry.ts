@@ -51,7 +51,16 @@ export const registeredDeviceSchema = z.object({
 export type RegisteredDevice = z.infer<typeof registeredDeviceSchema>;
 
 export const deviceListQuerySchema = z.object({ operatingSiteId: operatingSiteIdSchema });
-export const deviceListSchema = z.object({ devices: z.array(registeredDeviceSchema) });
+/**
+ * A limit the device broker holds a device to right now (decision 078): its publishes wait for their turn
+ * (`throttled`), or it was disconnected for bad messages and is refused until `until`.
+ */
+export const DEVICE_LIMITS = ['throttled', 'bad-messages'] as const;
+export const deviceLimitStateSchema = z.object({ limit: z.enum(DEVICE_LIMITS), until: z.string().nullable() });
+export type DeviceLimitState = z.infer<typeof deviceLimitStateSchema>;
+export const listedDeviceSchema = registeredDeviceSchema.extend({ limit: deviceLimitStateSchema.nullable() });
+export type ListedDevice = z.infer<typeof listedDeviceSchema>;
+export const deviceListSchema = z.object({ devices: z.array(listedDeviceSchema) });
 
 /** The answer to a registration or rotation: the secret is shown this once and stored only as a hash. */
 export const deviceCredentialsSchema = z.object({
@@ -61,6 +70,10 @@ export const deviceCredentialsSchema = z.object({
   secret: z.string(),
 });
 export type DeviceCredentials = z.infer<typeof deviceCredentialsSchema>;
+
+/** A registration or rotation of one device, with where it connects (decision 113; null: no device broker). */
+export const issuedCredentialsSchema = deviceCredentialsSchema.extend({ brokerUrl: z.string().nullable() });
+export type IssuedCredentials = z.infer<typeof issuedCredentialsSchema>;
 
 export const deviceParamsSchema = z.object({ deviceClass: deviceClassSchema, serialNumber: serialSchema });
 export const deviceSiteQuerySchema = z.object({ operatingSiteId: operatingSiteIdSchema });

@@ -8,6 +8,7 @@ export const ERROR_CODES = {
   malformedUrl: 'request.malformedUrl',
   notFound: 'request.notFound',
   unauthenticated: 'auth.unauthenticated',
+  metricsTokenInvalid: 'auth.metricsTokenInvalid',
   invalidCredentials: 'auth.invalidCredentials',
   tooManyAttempts: 'auth.tooManyAttempts',
   forbidden: 'auth.forbidden',
@@ -25,6 +26,8 @@ export const ERROR_CODES = {
   mdloadChargerNotFound: 'mdload.chargerNotFound',
   chargingStationGroupNotFound: 'mdload.groupNotFound',
   payloadTooLarge: 'request.payloadTooLarge',
+  nestedTooDeep: 'request.nestedTooDeep',
+  tooManyConnections: 'request.tooManyConnections',
   tooManyUploads: 'request.tooManyUploads',
   uploadsBusy: 'server.uploadsBusy',
   reportCsvInvalid: 'reports.invalidCsv',
@@ -89,6 +92,7 @@ export const ERROR_CODES = {
   internal: 'server.internal',
   databaseUnavailable: 'server.databaseUnavailable',
   databaseFull: 'server.databaseFull',
+  queryTimeout: 'server.queryTimeout',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -12,6 +12,8 @@ export const EVENT_PRODUCTS = ['battery', 'mdload'] as const;
 export type EventProduct = (typeof EVENT_PRODUCTS)[number];
 
 export const EVENT_PAGE_MAX = 100;
+/** Longest time range of one event query (issue 47): longer ones cost everyone seconds on PGlite. */
+export const EVENT_MAX_RANGE_DAYS = 1_100;
 /**
  * Deepest offset a query may ask for; the seek token (decision 012) and, in time order without attribute filters,
  * the hour counts (decision 049) keep deep pages fast.

@@ -72,6 +72,8 @@ export const campaignTargetSchema = z.object({
   groupIds: z.array(z.number().int().positive()).max(1000).default([]),
   batteryTypes: z.array(batteryTypeSchema).max(100).default([]),
   currentVersions: z.array(z.string().trim().min(1).max(32)).max(100).default([]),
+  /** Only batteries whose firmware is not their organisation's expected version for their type (decision 111). */
+  offExpectedVersion: z.boolean().default(false),
 });
 export type CampaignTarget = z.input<typeof campaignTargetSchema>;
 
@@ -87,6 +89,13 @@ export const campaignCreateSchema = campaignTargetSchema.extend({
   siteWindows: z.record(z.string().regex(/^\d+$/), siteWindowSchema).default({}),
 });
 export type CampaignCreate = z.input<typeof campaignCreateSchema>;
+
+/** GET /api/v2/firmware/campaign-sites: the sites a campaign started at the page's site can use. */
+export const campaignSitesSchema = z.object({
+  organization: z.object({ id: z.number().int(), name: z.string() }),
+  sites: z.array(z.object({ operatingSiteId: z.number().int(), name: z.string() })),
+});
+export type CampaignSites = z.infer<typeof campaignSitesSchema>;
 
 export const countsSchema = z.record(z.string(), z.number().int());
 
@@ -131,6 +140,8 @@ export const campaignListSchema = z.object({ campaigns: z.array(campaignSummaryS
 
 export const campaignProgressSchema = campaignSummarySchema.extend({
   perState: countsSchema,
+  /** Batteries whose command went out, whose device has it (any reply), and that gave a final reply (decision 072). */
+  delivery: z.object({ sent: z.number().int(), received: z.number().int(), answered: z.number().int() }),
   perWave: z.array(z.object({ wave: z.number().int(), total: z.number().int(), states: countsSchema })),
   perSite: z.array(
     z.object({ operatingSiteId: z.number().int(), name: z.string(), total: z.number().int(), states: countsSchema }),

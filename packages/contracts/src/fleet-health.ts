@@ -12,8 +12,12 @@ import { operatingSiteIdSchema } from './sites';
 export const LOW_SOC_PERCENT = 20;
 /** A service date this many days ahead or fewer is due; one before today is overdue. */
 export const SERVICE_DUE_DAYS = 14;
-/** An offline battery needs attention once its last data is older than this. */
-export const OFFLINE_ATTENTION_MINUTES = 30;
+/**
+ * A battery's expected interval: one that has reported before is silent once its last data is older than this
+ * (decision 110). The server marks it (status 'silent') and every view counts it offline; an offline or silent
+ * battery needs attention from then on.
+ */
+export const SILENT_AFTER_MINUTES = 30;
 /** The needs-attention list shows at most this many batteries (the worst first). */
 export const ATTENTION_LIST_MAX = 200;
 
@@ -112,12 +116,44 @@ export const attentionResponseSchema = z.object({
 });
 export type AttentionResponse = z.infer<typeof attentionResponseSchema>;
 
+/**
+ * The overview's battery figures that open the list of exactly their batteries (GET /api/v2/fleet-health/batteries):
+ * all, each live state, errors within 24 h, low SoC and service (due or overdue), by the rules above.
+ */
+export const FIGURE_LISTS = ['batteries', ...HEALTH_STATES, 'errorWithin24h', 'lowSoc', 'service'] as const;
+export const figureListSchema = z.enum(FIGURE_LISTS);
+export type FigureList = z.infer<typeof figureListSchema>;
+/** A figure's list shows this many batteries a page. */
+export const FIGURE_LIST_PAGE_MAX = 500;
+
+export const figureBatteriesQuerySchema = fleetHealthQuerySchema.extend({
+  figure: figureListSchema,
+  offset: z.coerce.number().int().min(0).max(1_000_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(FIGURE_LIST_PAGE_MAX).default(FIGURE_LIST_PAGE_MAX),
+});
+export type FigureBatteriesQuery = z.infer<typeof figureBatteriesQuerySchema>;
+
+export const figureBatterySchema = attentionBatterySchema
+  .omit({ reasons: true })
+  .extend({ state: z.enum(HEALTH_STATES), errorWithin24h: z.boolean() });
+export type FigureBattery = z.infer<typeof figureBatterySchema>;
+
+/** GET /api/v2/fleet-health/batteries: the figure's batteries by site and name, and how many there are. */
+export const figureBatteriesResponseSchema = z.object({ batteries: z.array(figureBatterySchema), totalCount: count });
+export type FigureBatteriesResponse = z.infer<typeof figureBatteriesResponseSchema>;
+
 type HealthFields = Pick<LiveViewBattery, 'status' | 'online' | 'soc' | 'nextServiceDate' | 'errorWithin24h'>;
+
+const DISCONNECTED_STATUSES: readonly LiveViewBattery['status'][] = ['offline', 'not connected', 'silent'];
+
+/** Offline, never connected or silent: the live view greys it out and the figures count it offline. */
+export const isDisconnected = (battery: Pick<LiveViewBattery, 'status' | 'online'>) =>
+  battery.online === false || DISCONNECTED_STATUSES.includes(battery.status);
 
 /** The battery's one live state of the five (the live view's status says 'error' for a current error). */
 export function healthState(battery: Pick<LiveViewBattery, 'status' | 'online'>): HealthState {
   if (battery.status === 'error') return 'error';
-  if (battery.online === false || battery.status === 'offline' || battery.status === 'not connected') return 'offline';
+  if (isDisconnected(battery)) return 'offline';
   if (battery.status === 'charging' || battery.status === 'discharging') return battery.status;
   return 'standby';
 }

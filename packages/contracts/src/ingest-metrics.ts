@@ -23,8 +23,12 @@ export const BROKER_REFUSALS = [
   'connect:bad-credentials',
   'connect:revoked',
   'connect:wrong-client-id',
+  'connect:backing-off',
   'publish:not-own-topic',
   'publish:retain-not-allowed',
+  'publish:too-large',
+  'publish:throttled',
+  'publish:bad-messages',
   'subscribe:not-own-topic',
 ] as const;
 export type BrokerRefusal = (typeof BROKER_REFUSALS)[number];
@@ -83,7 +87,7 @@ export type ProcessMetrics = z.infer<typeof processMetricsSchema>;
  * after every (re)connect; `subscribed` false while `connected` means it receives nothing (decision 022).
  */
 export const brokerMetricsSchema = z.object({
-  kind: z.enum(['embedded', 'external', 'none']),
+  kind: z.enum(['embedded', 'external', 'rabbitmq', 'none']),
   connected: z.boolean(),
   /** The ingest subscriptions are in place (always true for the embedded broker, false without ingestion). */
   subscribed: z.boolean(),
@@ -93,8 +97,17 @@ export const brokerMetricsSchema = z.object({
 });
 export type BrokerMetrics = z.infer<typeof brokerMetricsSchema>;
 
-/** GET /api/v2/metrics as JSON: ingestion counters, the broker connection and the process figures. */
+/**
+ * This process's live streams: open now, and session re-checks that failed (pool time-out, database away); a failed
+ * check keeps the stream and is tried again at the next check (decision 075).
+ */
+export const liveStreamMetricsSchema = z.object({ open: z.number(), recheckFailures: z.number() });
+export type LiveStreamMetrics = z.infer<typeof liveStreamMetricsSchema>;
+
+/** GET /api/v2/metrics as JSON: ingestion counters, the broker connection, the live streams and the process figures. */
 export const serverMetricsSchema = ingestMetricsSchema.extend({
   broker: brokerMetricsSchema,
+  live: liveStreamMetricsSchema,
   process: processMetricsSchema,
 });
+export type ServerMetrics = z.infer<typeof serverMetricsSchema>;

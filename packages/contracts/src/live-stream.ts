@@ -16,6 +16,14 @@ export const LIVE_STREAM_PATH = '/api/v2/live/stream';
 export const LIVE_EVENTS = ['ready', 'battery', 'mdload', 'alert', 'alarm'] as const;
 export type LiveEvent = (typeof LIVE_EVENTS)[number];
 
+/**
+ * A stream sends `ping` (data `{}`) this often, whatever else it carries: a reader that hears nothing for
+ * LIVE_SILENT_AFTER_MS knows the stream is lost, even where the network dropped without closing it (decision 085).
+ */
+export const LIVE_HEARTBEAT_EVENT = 'ping';
+export const LIVE_HEARTBEAT_MS = 3_000;
+export const LIVE_SILENT_AFTER_MS = 5_000;
+
 /** Screens kept live by the stream refetch at most this often on its events… */
 export const LIVE_REFETCH_THROTTLE_MS = 2_000;
 /** …and this often without any, in case an event was missed (a stream closed, or capped per user). */

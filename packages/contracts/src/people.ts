@@ -24,7 +24,9 @@ export const personEmailSchema = z
   .string({ error: () => VALIDATION.emailInvalid })
   .trim()
   .toLowerCase()
-  .pipe(z.email({ error: () => VALIDATION.emailInvalid }).max(254));
+  .pipe(z.email({ error: () => VALIDATION.emailInvalid }).max(254))
+  // The document describes what is sent, the pipe's input: without this it said a plain string.
+  .meta({ format: 'email', maxLength: 254 });
 
 const nameSchema = z
   .string()

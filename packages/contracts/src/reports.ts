@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CURRENCIES, isKnownTimeZone, PRICE_PER_KWH_DECIMALS, PRICE_PER_KWH_MAX } from './admin';
 import type { UiLanguage } from './date-formats';
-import { knownValueRule, numberRule } from './field-rules';
+import { isoDateRule, knownValueRule, numberRule, whenValid } from './field-rules';
 import { operatingSiteIdSchema } from './sites';
 import { VALIDATION } from './validation-messages';
 
@@ -89,6 +89,31 @@ export type ReportCsvFields = z.infer<typeof reportCsvFieldsSchema>;
 
 export const reportSiteQuerySchema = z.object({ operatingSiteId: operatingSiteIdSchema });
 export const reportSerialParamsSchema = z.object({ serial: z.string().trim().min(1).max(100) });
+
+/** Zones run at most 14 h ahead of UTC: no site's today is later than the UTC date 14 h from now. */
+const latestToday = () => new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10);
+const daysBetween = (first: string, last: string) => (Date.parse(last) - Date.parse(first)) / 86_400_000;
+
+/**
+ * Query of GET …/battery/FleetReport/pdf: the site's fleet report (the one the scheduled mail sends) of the site's
+ * local dates firstDate to lastDate, both inclusive, at most REPORT_MAX_DAYS days, not starting in the future.
+ */
+export const fleetReportQuerySchema = z
+  .object({ operatingSiteId: operatingSiteIdSchema, firstDate: isoDateRule, lastDate: isoDateRule })
+  .superRefine(
+    ({ firstDate, lastDate }, ctx) => {
+      if (firstDate > latestToday()) {
+        ctx.addIssue({ code: 'custom', path: ['firstDate'], message: VALIDATION.rangeInFuture });
+      } else if (lastDate < firstDate) {
+        ctx.addIssue({ code: 'custom', path: ['lastDate'], message: VALIDATION.rangeOrder });
+      } else if (daysBetween(firstDate, lastDate) + 1 > REPORT_MAX_DAYS) {
+        const params = { n: REPORT_MAX_DAYS };
+        ctx.addIssue({ code: 'custom', path: ['lastDate'], message: VALIDATION.rangeTooLong, params });
+      }
+    },
+    whenValid('firstDate', 'lastDate'),
+  );
+export type FleetReportQuery = z.infer<typeof fleetReportQuerySchema>;
 
 export const reportBatterySchema = z.object({ batterySerialNumber: z.string(), batteryName: z.string() });
 export const reportBatteriesSchema = z.array(reportBatterySchema);

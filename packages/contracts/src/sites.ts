@@ -23,6 +23,7 @@ export interface SiteNode {
   children: SiteNode[];
 }
 
+/** Registered under an id so that the API document can refer to the recursive node as a component. */
 export const siteNodeSchema: z.ZodType<SiteNode> = z.lazy(() =>
   z.object({
     operatingSiteId: z.number().int(),
@@ -32,6 +33,7 @@ export const siteNodeSchema: z.ZodType<SiteNode> = z.lazy(() =>
     children: z.array(siteNodeSchema),
   }),
 );
+siteNodeSchema.register(z.globalRegistry, { id: 'SiteNode' });
 export const siteTreeSchema = z.array(siteNodeSchema);
 
 export const siteAccessQuerySchema = z.object({ featureName: featureSchema });

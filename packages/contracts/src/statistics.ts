@@ -150,6 +150,11 @@ export const statisticsResponseSchema = z.object({
    */
   periods: z.array(z.string()),
   series: z.array(statisticsSeriesSchema),
+  /**
+   * Only where the figures come from a replica (READ_DATABASE_URL, decision 126): the moment they are complete up
+   * to, which may lag the primary's by the replica's lag.
+   */
+  asOf: z.iso.datetime().optional(),
 });
 export type StatisticsResponse = z.infer<typeof statisticsResponseSchema>;
 

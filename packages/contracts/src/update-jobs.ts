@@ -105,6 +105,14 @@ export const updateFileSchema = z.object({
 export type UpdateFile = z.infer<typeof updateFileSchema>;
 
 /** An update job (entity fields) with its status (state rules) and the device's last word on it. */
+/** How far a job's command got (decision 072): its sendings, its first reply (the battery has it), its final reply. */
+export const commandDeliverySchema = z.object({
+  sent: z.number().int(),
+  receivedAt: z.string().nullable(),
+  answeredAt: z.string().nullable(),
+});
+export type CommandDelivery = z.infer<typeof commandDeliverySchema>;
+
 export const updateJobSchema = z.object({
   id: z.number().int(),
   updateFile: updateFileSchema,
@@ -116,6 +124,8 @@ export const updateJobSchema = z.object({
   createdBy: z.string().nullable(),
   /** The firmware campaign the job belongs to (docs/decisions/038-firmware-campaigns.md), or null. */
   campaign: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** Null while the job's command has not gone out. */
+  delivery: commandDeliverySchema.nullable(),
 });
 export type UpdateJob = z.infer<typeof updateJobSchema>;
 

@@ -7,12 +7,18 @@ import { themeSchema } from './themes';
 /** A language of the interface. */
 export const uiLanguageSchema = z.enum(UI_LANGUAGES as [UiLanguage, ...UiLanguage[]]);
 
+/** Which zone times show in: the operating site's (default) or the browser's (decision 084). */
+export const CLOCKS = ['site', 'browser'] as const;
+export const clockSchema = z.enum(CLOCKS);
+export type Clock = z.infer<typeof clockSchema>;
+
 export const userSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   theme: themeSchema,
   /** The language the user chose in the header; null until they choose (the browser's applies). */
   language: uiLanguageSchema.nullable(),
+  clock: clockSchema,
   authorizedFeatures: z.array(featureSchema),
 });
 export type User = z.infer<typeof userSchema>;
@@ -23,6 +29,9 @@ export type ThemeUpdateBody = z.infer<typeof themeUpdateBodySchema>;
 /** The language the user chose; null goes back to the browser's. */
 export const languageUpdateBodySchema = z.object({ language: uiLanguageSchema.nullable() });
 export type LanguageUpdateBody = z.infer<typeof languageUpdateBodySchema>;
+
+export const clockUpdateBodySchema = z.object({ clock: clockSchema });
+export type ClockUpdateBody = z.infer<typeof clockUpdateBodySchema>;
 
 /** Changing one's own password: the current one proves it is the user; the new one follows the password rule. */
 export const passwordChangeBodySchema = z.object({

@@ -1,3 +1,15 @@
+/**
+ * What a replacement LFP traction pack costs per kWh of nominal energy, by the site's currency (one rounded market
+ * figure of 2026, about 320 EUR), so the demo's replacement plan has prices.
+ */
+export const DEMO_BATTERY_PRICE_PER_KWH: Readonly<Record<string, number>> = {
+  EUR: 320,
+  CHF: 300,
+  GBP: 275,
+  PLN: 1380,
+  SEK: 3650,
+};
+
 /** The demo's site tree: three organisations, ten operating sites in six countries. */
 export interface DemoSite {
   name: string;

@@ -43,9 +43,10 @@ export const DEMO_USERS: DemoUser[] = [
     email: DEMO_ACCOUNTS.stations,
     firstName: 'Stella',
     lastName: 'Station',
-    features: ['cbm_mdliveview'],
+    // The charger-station user of issue 49's task (g): live state and last week's consumption.
+    features: ['cbm_mdliveview', 'cbm_mdstatistic'],
     organizations: 'first',
-    permissions: [SITE_PERMISSIONS.mdloadLiveView],
+    permissions: [SITE_PERMISSIONS.mdloadLiveView, SITE_PERMISSIONS.mdloadStatistic],
   },
   {
     email: DEMO_ACCOUNTS.blocked,

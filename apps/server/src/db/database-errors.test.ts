@@ -9,6 +9,7 @@ describe('isDatabaseUnavailable', () => {
     [Object.assign(new Error('connection failure'), { code: '08006' })],
     [Object.assign(new Error('could not extend file: No space left on device'), { code: '53100' })],
     [Object.assign(new Error('sorry, too many clients already'), { code: '53300' })],
+    [Object.assign(new Error('cannot execute INSERT in a read-only transaction'), { code: '25006' })],
     [new Error('Connection terminated unexpectedly')],
     [new Error('timeout exceeded when trying to connect')],
   ])('knows %s as the database being away', (error) => {

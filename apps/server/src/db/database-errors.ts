@@ -1,5 +1,7 @@
 // Node's socket errors and PostgreSQL's connection-exception (08…), shutdown (57P0…) and insufficient-resources
-// (53…: disk full, out of memory, too many connections) states: the database cannot serve now, not the request wrong.
+// (53…: disk full, out of memory, too many connections) states, and a read-only session (25006: CBM never opens
+// one, so the server is a standby or a primary being replaced in a failover, decision 125): the database cannot
+// serve now, not the request wrong.
 const SOCKET_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -9,7 +11,7 @@ const SOCKET_CODES = new Set([
   'ENOTFOUND',
   'EAI_AGAIN',
 ]);
-const SERVER_STATES = new Set(['57P01', '57P02', '57P03']);
+const SERVER_STATES = new Set(['57P01', '57P02', '57P03', '25006']);
 const DRIVER_MESSAGES =
   /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i;
 

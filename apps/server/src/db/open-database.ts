@@ -6,6 +6,11 @@ import { migrate } from './migrate';
 import { openPgliteDatabase } from './pglite-database';
 import { openPostgresDatabase } from './postgres-database';
 
+/** The replica of READ_DATABASE_URL for the heavy reads (decision 126), not migrated: it follows the primary. */
+export async function openReadDatabase(config: Config): Promise<Database | undefined> {
+  return config.READ_DATABASE_URL ? openPostgresDatabase({ connectionString: config.READ_DATABASE_URL }) : undefined;
+}
+
 /**
  * PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR, which this process then locks for as long as
  * the database is open (a second process would corrupt it); migrated either way.

@@ -1,5 +1,8 @@
 import pg from 'pg';
+import { parseDatabaseUrl } from '../database-url';
 import type { Database, Queryable } from './database';
+import { type HostPools, openHostPools } from './host-pools';
+import { isStatementCanceled, StatementTimeout, statementBudget } from './statement-budget';
 
 // int8 (bigint) and numeric come back as strings by default; our ids and counts fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -13,31 +16,55 @@ export interface PostgresOptions {
 }
 
 export async function openPostgresDatabase(options: PostgresOptions): Promise<Database> {
-  if (options.schema) await createSchema(options.connectionString, options.schema);
-  const pool = new pg.Pool({
-    connectionString: options.connectionString,
-    max: options.max ?? 10,
-    // While the database is away, requests fail within seconds (503) instead of waiting for it.
-    connectionTimeoutMillis: 5000,
-    options: options.schema ? `-c search_path=${options.schema}` : undefined,
-  });
-  pool.on('error', () => {
-    // An idle client lost its connection; the pool replaces it on the next query.
-  });
-  const wrap = (target: pg.Pool | pg.PoolClient): Queryable => ({
+  const url = parseDatabaseUrl(options.connectionString);
+  if (options.schema && !/^[a-z_][a-z0-9_]*$/.test(options.schema))
+    throw new Error(`Unsafe schema name: ${options.schema}`);
+  const openPool = (statementTimeoutMs?: number) => {
+    const settings = [
+      options.schema ? `-c search_path=${options.schema}` : '',
+      statementTimeoutMs ? `-c statement_timeout=${statementTimeoutMs}` : '',
+    ].filter(Boolean);
+    return openHostPools(url, {
+      max: options.max ?? 10,
+      // While the database is away, requests fail within seconds (503) instead of waiting for it.
+      connectionTimeoutMillis: 5000,
+      options: settings.length ? settings.join(' ') : undefined,
+    });
+  };
+  const backgroundPool = openPool();
+  if (options.schema) await backgroundPool.query(`CREATE SCHEMA IF NOT EXISTS ${options.schema}`);
+  // API requests get connections of their own whose statements PostgreSQL cancels after the budget (decision 080).
+  const requestPools = new Map<number, HostPools>();
+  const currentPool = () => {
+    const budget = statementBudget();
+    if (!budget) return backgroundPool;
+    const requestPool = requestPools.get(budget) ?? openPool(budget);
+    requestPools.set(budget, requestPool);
+    return requestPool;
+  };
+  const timedOut = (error: unknown) => {
+    const budget = statementBudget();
+    return budget && isStatementCanceled(error) ? new StatementTimeout(budget / 1000) : error;
+  };
+  const wrap = (target: HostPools | pg.PoolClient | (() => HostPools)): Queryable => ({
     async query<Row>(sql: string, params: unknown[] = []) {
-      const result = await target.query(sql, params);
-      return result.rows as Row[];
+      const client = typeof target === 'function' ? target() : target;
+      try {
+        const result = await client.query(sql, params);
+        return result.rows as Row[];
+      } catch (error) {
+        throw timedOut(error);
+      }
     },
     async execScript(sql: string) {
-      await target.query(sql);
+      await (typeof target === 'function' ? target() : target).query(sql);
     },
   });
   return {
     kind: 'postgres',
-    ...wrap(pool),
+    ...wrap(currentPool),
     async transaction(work) {
-      const client = await pool.connect();
+      const client = await currentPool().connect();
       // A connection lost between two statements is reported here, not thrown: the next statement fails.
       const ignoreLostConnection = () => undefined;
       client.on('error', ignoreLostConnection);
@@ -51,24 +78,15 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Da
         await client.query('ROLLBACK').catch((rollbackError: Error) => {
           broken = rollbackError;
         });
-        throw error;
+        throw timedOut(error);
       } finally {
         client.off('error', ignoreLostConnection);
         // A client whose rollback failed is not given back to the pool but closed.
         client.release(broken);
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([backgroundPool, ...requestPools.values()].map((pool) => pool.end()));
+    },
   };
-}
-
-async function createSchema(connectionString: string, schema: string): Promise<void> {
-  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Unsafe schema name: ${schema}`);
-  const client = new pg.Client({ connectionString });
-  await client.connect();
-  try {
-    await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-  } finally {
-    await client.end();
-  }
 }

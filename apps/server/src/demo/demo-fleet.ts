@@ -1,6 +1,6 @@
 import { BATTERY_MODELS, nominalEnergyKwh, SOFTWARE_VERSIONS } from '@cbm/demo-fixtures/battery-models';
 import { type Random, seededRandom } from '@cbm/demo-fixtures/random';
-import { ERROR_CODES } from '@cbm/simulator/battery/battery-alarms';
+import { ERROR_CODES } from '@cbm/device-model/battery-alarms';
 
 export const DEMO_SEED = 20_261_121;
 const BATTERIES_PER_SITE = 30;

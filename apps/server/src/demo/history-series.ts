@@ -1,7 +1,7 @@
 import type { DeviceEvent } from '@cbm/contracts/device-protocol';
 import type { Random } from '@cbm/demo-fixtures/random';
-import { alarm, ERROR_CODES } from '@cbm/simulator/battery/battery-alarms';
-import { cellsInSeries, openCircuitVoltage } from '@cbm/simulator/physics/lfp-curve';
+import { alarm, ERROR_CODES } from '@cbm/device-model/battery-alarms';
+import { cellsInSeries, openCircuitVoltage } from '@cbm/device-model/lfp-curve';
 import type { RollupPoint } from '../modules/battery-days/attribution';
 import { localDays } from '../modules/battery-days/local-days';
 import type { DemoBattery } from './demo-fleet';

@@ -5,7 +5,7 @@ import type { Database } from '../db/database';
 import { toAlert } from '../modules/alerts/alert-repository';
 import { rollupListener } from '../modules/battery-days/rollup-listener';
 import { rollupRepository } from '../modules/battery-days/rollup-repository';
-import { point, toSample } from '../modules/battery-days/rollup-test-data';
+import { point, toSample } from '../modules/battery-days/test/rollup-test-data';
 import { recomputeRollups } from '../modules/rollups/recompute';
 import { DEMO_SEED } from './demo-fleet';
 import { DEMO_ALERT_SITE } from './seed-alerts';

@@ -1,6 +1,6 @@
 import { DEMO_PASSWORD, DEMO_USERS } from '@cbm/demo-fixtures/demo-users';
 import type { Database } from '../db/database';
-import { hashPassword } from '../modules/auth/passwords';
+import { hashPassword } from '../modules/identity/passwords';
 import { userRepository } from '../modules/users/user-repository';
 import { DEMO_SEED, generateFleet } from './demo-fleet';
 import { prepareHistoryPartitions, seedDemoHistory } from './history';

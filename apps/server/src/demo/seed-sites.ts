@@ -1,4 +1,4 @@
-import { DEMO_ORGANIZATIONS } from '@cbm/demo-fixtures/demo-sites';
+import { DEMO_BATTERY_PRICE_PER_KWH, DEMO_ORGANIZATIONS } from '@cbm/demo-fixtures/demo-sites';
 import type { Queryable } from '../db/database';
 import type { FleetSite } from './demo-fleet';
 
@@ -27,9 +27,17 @@ export async function seedSites(db: Queryable): Promise<SeededSites> {
       for (const site of region.sites) {
         const id = await insertNode(db, regionId, site.name, 'operatingSite');
         await db.query(
-          `INSERT INTO operating_site (id, latitude, longitude, timezone, currency, price_per_kwh)
-           VALUES ($1, $2, $3, $4, $5, $6)`,
-          [id, site.latitude, site.longitude, site.timezone, site.currency, site.pricePerKwh],
+          `INSERT INTO operating_site (id, latitude, longitude, timezone, currency, price_per_kwh, battery_price_per_kwh)
+           VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+          [
+            id,
+            site.latitude,
+            site.longitude,
+            site.timezone,
+            site.currency,
+            site.pricePerKwh,
+            DEMO_BATTERY_PRICE_PER_KWH[site.currency] ?? null,
+          ],
         );
         seeded.operatingSites.push({ id, index: seeded.operatingSites.length });
       }

@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { isDatabaseFull, isDatabaseUnavailable, isInvalidValue } from '../db/database-errors';
+import { StatementTimeout } from '../db/statement-budget';
 import { HttpError, routeNotFound } from '../http-error';
 import { type Language, languageOf, type MessageKey, translate } from '../i18n/messages';
 import type { ValidationItem } from './validator-compiler';
@@ -29,6 +30,11 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     }
     if (isInvalidValue(error)) {
       return send(reply, 400, 'request.invalid', translate(language, 'errors.invalidValue'));
+    }
+    if (error instanceof StatementTimeout) {
+      request.log.warn({ url: request.url }, 'statement budget spent');
+      const seconds = error.seconds;
+      return send(reply, 503, 'server.queryTimeout', translate(language, 'errors.queryTimeout', { seconds }));
     }
     if (isDatabaseFull(error)) {
       request.log.warn({ err: error }, 'database disk full');

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { generatedClientDiagnostics, openApiProblems } from '../../test/openapi-client';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../test/test-app';
 import { DOCS_PREFIX } from './openapi';
 
@@ -21,7 +22,7 @@ describeEachDatabase('OpenAPI document', (kind) => {
     const response = await t.request({ url: `${DOCS_PREFIX}/json` });
     expect(response.statusCode).toBe(200);
     document = response.json();
-  });
+  }, 180_000);
   afterAll(() => t.close());
 
   it('is public OpenAPI 3 describing the CBM API', () => {
@@ -70,8 +71,32 @@ describeEachDatabase('OpenAPI document', (kind) => {
         'POST /api/v2/people/password',
         'PUT /api/v2/datalogs/{serial}/{id}/upload',
         'GET /api/v2/updates/{serial}/{jobId}/download',
+        // RabbitMQ's questions: HTTP Basic with BROKER_AUTH_PASSWORD, not a session (decision 090).
+        'POST /api/v2/broker-auth/resource',
+        'POST /api/v2/broker-auth/topic',
+        'POST /api/v2/broker-auth/user',
+        'POST /api/v2/broker-auth/vhost',
       ].sort(),
     );
+  });
+
+  it('is valid OpenAPI to a standard validator', async () => {
+    expect(await openApiProblems(document)).toBe('');
+  });
+
+  it('gives a client generated with openapi-typescript that compiles', async () => {
+    expect(await generatedClientDiagnostics(document)).toBe('');
+  });
+
+  it('describes the invitation e-mail as an e-mail and the site tree through its component', () => {
+    const invitation = document.paths['/api/v2/people/invitations']?.post as unknown as {
+      requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> };
+    };
+    expect(invitation.requestBody.content['application/json']?.schema.properties.email).toMatchObject({
+      type: 'string',
+      format: 'email',
+    });
+    expect(JSON.stringify(document.paths['/api/v2/OperatingSites/info'])).toContain('#/components/schemas/SiteNode');
   });
 
   it('serves the docs UI', async () => {

@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { APP_VERSION } from '../version';
 import { publicScope } from './public-scope';
 
@@ -21,6 +21,8 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'cbm_session' } } },
       security: [{ session: [] }],
     },
+    // Schemas registered with an id (recursive ones: the site tree) become components the routes refer to.
+    transformObject: jsonSchemaTransformObject,
     // Public routes (sign-in, authenticated) need no session cookie.
     transform: (input) => {
       const output = jsonSchemaTransform(input);

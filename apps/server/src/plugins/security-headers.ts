@@ -1,8 +1,9 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { DOCS_PREFIX } from './openapi';
 
-/** Security headers; the map may load tiles from the configured tile server. */
+/** Security headers; the map may load tiles from the configured tile server; API answers are not cached. */
 export const securityHeadersPlugin = fp(async (app: FastifyInstance, options: { mapTileUrl: string }) => {
   const tileOrigin = tileServerOrigin(options.mapTileUrl);
   await app.register(helmet, {
@@ -17,6 +18,14 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, options: { 
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  // API answers carry a user's data: no browser or proxy cache keeps them (a shared computer's back button, a
+  // proxy serving one user's answer to another). Routes that chose their own caching keep it.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/') && !request.url.startsWith(DOCS_PREFIX) && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+    return payload;
   });
 });
 

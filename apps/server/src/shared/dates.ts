@@ -33,9 +33,16 @@ function inZone(instant: Instant, timeZone: string) {
   return dayjs.utc(ms).utcOffset(offsetMinutes(ms, timeZone));
 }
 
-/** An instant's local date and time in the zone, e.g. 21.11.2026 10:05 (de) or 11-21-2026 10:05 (en). */
-export const formatZonedDateTime = (instant: Instant, timeZone: string, language: UiLanguage): string =>
-  inZone(instant, timeZone).format(DATE_FORMATS[language].dateTime);
+/**
+ * An instant's local date and time in the zone, e.g. 21.11.2026 10:05 (de) or 11-21-2026 10:05 (en); with
+ * `seconds` to the second as the web app writes an event's moment (21.11.2026 10:05:07).
+ */
+export const formatZonedDateTime = (
+  instant: Instant,
+  timeZone: string,
+  language: UiLanguage,
+  options: { seconds?: boolean } = {},
+): string => inZone(instant, timeZone).format(`${DATE_FORMATS[language].dateTime}${options.seconds ? ':ss' : ''}`);
 
 /** An instant's local date in the zone, e.g. 21.11.2026 (de) or 11-21-2026 (en). */
 export const formatZonedDate = (instant: Instant, timeZone: string, language: UiLanguage): string =>

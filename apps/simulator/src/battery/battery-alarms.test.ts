@@ -1,7 +1,7 @@
 import { deviceEventText } from '@cbm/contracts/device-texts';
+import { ALARMS } from '@cbm/device-model/battery-alarms';
 import { describe, expect, it } from 'vitest';
 import { POWER_LIMIT } from '../devices/mdload-sim';
-import { ALARMS } from './battery-alarms';
 import { REMOTE_DEBUGGING } from './battery-sim';
 
 describe('simulated event texts', () => {

@@ -1,7 +1,7 @@
-import type { BatterySpec } from '../devices/device-specs';
+import type { AlarmReadings } from '@cbm/device-model/battery-alarms';
+import { cellVoltages } from '@cbm/device-model/lfp-curve';
 import type { BatteryParams, BatteryTotals, PhysicsState } from '../physics/battery-physics';
-import { cellVoltages } from '../physics/lfp-curve';
-import type { AlarmReadings } from './battery-alarms';
+import type { BatterySpec } from '../specs/device-specs';
 
 const DAY_MS = 86_400_000;
 

@@ -1,6 +1,15 @@
 import type { BatteryTelemetry, DeviceEvent } from '@cbm/contracts/device-protocol';
 import { type Random, seededRandom, seedFrom } from '@cbm/demo-fixtures/random';
 import {
+  type AlarmDefinition,
+  faultsStarting,
+  HEATING_FAULT,
+  RANDOM_FAULTS,
+  THRESHOLD_ALARMS,
+  thresholdChanges,
+} from '@cbm/device-model/battery-alarms';
+import { cellsInSeries } from '@cbm/device-model/lfp-curve';
+import {
   advanceFirmwareJob,
   DEFAULT_FIRMWARE_TIMING,
   type FirmwareJob,
@@ -8,18 +17,9 @@ import {
   holdsStandby,
   type JobUpdate,
 } from '../commands/firmware-job';
-import type { BatterySpec } from '../devices/device-specs';
 import { type BatteryParams, type PhysicsState, stepPhysics, usableAh } from '../physics/battery-physics';
-import { cellsInSeries } from '../physics/lfp-curve';
 import { type CompiledPlan, compilePlan, DEFAULT_SHIFT_PLAN, localTime, shiftPhase } from '../physics/shift-schedule';
-import {
-  type AlarmDefinition,
-  faultsStarting,
-  HEATING_FAULT,
-  RANDOM_FAULTS,
-  THRESHOLD_ALARMS,
-  thresholdChanges,
-} from './battery-alarms';
+import type { BatterySpec } from '../specs/device-specs';
 import { type Activity, benchActivity, nextActivity, POWER_STATES, requestedCurrent } from './battery-behaviour';
 import { initialTotals, readingsOf } from './battery-readings';
 import type { ChargingPoints } from './charging-points';

@@ -1,4 +1,4 @@
-import type { ChargerSpec } from '../devices/device-specs';
+import type { ChargerSpec } from '../specs/device-specs';
 
 /** Where batteries charge: monitored chargers report what they charge, the rest are unmonitored. */
 export interface ChargingPoints {

@@ -5,7 +5,7 @@ import mqtt from 'mqtt';
 import type { Database } from '../../../server/src/db/database';
 import { openPostgresDatabase } from '../../../server/src/db/postgres-database';
 import { deviceRegistryService } from '../../../server/src/modules/device-registry/device-registry-service';
-import type { BatterySpec } from '../devices/device-specs';
+import type { BatterySpec } from '../specs/device-specs';
 import type { Login } from '../transport/transport';
 
 const BATCH = 10_000;

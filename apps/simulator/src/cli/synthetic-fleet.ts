@@ -1,5 +1,5 @@
 import { BATTERY_MODELS, type BatteryModel } from '@cbm/demo-fixtures/battery-models';
-import type { BatterySpec } from '../devices/device-specs';
+import type { BatterySpec } from '../specs/device-specs';
 
 export const syntheticSerial = (prefix: string, index: number) => `${prefix}${String(index + 1).padStart(6, '0')}`;
 

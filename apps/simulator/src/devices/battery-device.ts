@@ -23,9 +23,9 @@ import {
   type JobUpdate,
   startFirmwareJob,
 } from '../commands/firmware-job';
+import type { SoftwareVersions } from '../specs/device-specs';
 import type { DeviceAddress } from '../transport/transport';
 import { batteryInfo } from './battery-info';
-import type { SoftwareVersions } from './device-specs';
 import { announceOnline, type DeviceContext, type HostedDevice, publishSample, reply } from './hosted-device';
 
 export interface DropOuts {

@@ -1,5 +1,5 @@
 import type { BatteryInfo } from '@cbm/contracts/device-protocol';
-import type { BatterySpec, SoftwareVersions } from './device-specs';
+import type { BatterySpec, SoftwareVersions } from '../specs/device-specs';
 
 /** The battery's retained `info`: its static data and current software versions. */
 export function batteryInfo(spec: BatterySpec, versions: Partial<SoftwareVersions>, nowMs: number): BatteryInfo {

@@ -1,5 +1,6 @@
 import type { Command, CommandReply } from '@cbm/contracts/device-protocol';
 import type { Clock } from '../clock';
+import type { CommandAnswers } from '../commands/command-answers';
 import type { DeviceAddress, FleetCounters, Transport } from '../transport/transport';
 
 /** A simulated device attached to the fleet's transport. */
@@ -16,6 +17,8 @@ export interface DeviceContext {
   transport: Transport;
   clock: Clock;
   counters: FleetCounters;
+  /** The fleet's devices' applied commands and their latest replies (a copy is answered, not applied again). */
+  answers: CommandAnswers;
 }
 
 export function reply(
@@ -26,6 +29,7 @@ export function reply(
   extra: Pick<CommandReply, 'jobStatus' | 'detail'> = {},
 ) {
   const payload: CommandReply = { id, ts: new Date(context.clock.now()).toISOString(), result, ...extra };
+  context.answers.answered(payload);
   context.transport.publish(address, 'cmd/reply', payload);
 }
 

@@ -2,7 +2,7 @@ import type { DeviceEvent, MdloadTelemetry } from '@cbm/contracts/device-protoco
 import { seededRandom, seedFrom } from '@cbm/demo-fixtures/random';
 import { advanceBattery, type BatterySim, createBatterySim } from '../battery/battery-sim';
 import type { ChargingPoints } from '../battery/charging-points';
-import type { MdloadSpec } from './device-specs';
+import type { MdloadSpec } from '../specs/device-specs';
 
 const STEP_MS = 30_000;
 const EFFICIENCY = 0.94;

@@ -1,4 +1,4 @@
-import type { BatterySpec, ChargerSpec, FleetDevices } from '../devices/device-specs';
+import type { BatterySpec, ChargerSpec, FleetDevices } from '../specs/device-specs';
 
 /** The shape of the server's demo fleet (apps/server/src/demo/demo-fleet.ts) that the simulator needs. */
 export interface DemoFleetInput {

@@ -4,7 +4,7 @@ import { syntheticBatteries } from '../cli/synthetic-fleet';
 import { manualClock } from '../clock';
 import { AcknowledgedLedger } from '../transport/acknowledged-ledger';
 import { type FleetHandle, startFleet } from './start-fleet';
-import { forgetDevices, observer, testBroker } from './test-support';
+import { forgetDevices, observer, testBroker } from './test/test-support';
 
 const prefix = `S${Date.now().toString(36)}${process.pid}`;
 const batteries = syntheticBatteries(40, prefix, 'Europe/Berlin');

@@ -1,10 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../clock';
-import type { FleetDevices } from '../devices/device-specs';
 import type { ShiftPlan } from '../physics/shift-schedule';
+import type { FleetDevices } from '../specs/device-specs';
 import { type FleetHandle, startFleet } from './start-fleet';
-import { fileServer, forgetDevices, observer, type Received, testBroker } from './test-support';
+import { fileServer, forgetDevices, observer, type Received, testBroker } from './test/test-support';
 
 // Two one-hour shifts a day keep the scenarios short: drive, stand by, drive again.
 const day = [

@@ -2,13 +2,14 @@ import { commandSchema } from '@cbm/contracts/device-protocol';
 import { createBatterySim } from '../battery/battery-sim';
 import { chargerPool } from '../battery/charging-points';
 import { type Clock, realClock } from '../clock';
+import { CommandAnswers } from '../commands/command-answers';
 import { DEFAULT_FIRMWARE_TIMING, type FirmwareFaults, type FirmwareTiming } from '../commands/firmware-job';
 import { BatteryDevice, type DropOuts } from '../devices/battery-device';
 import { chargerDevice } from '../devices/charger-device';
-import type { FleetDevices } from '../devices/device-specs';
 import type { DeviceContext, HostedDevice } from '../devices/hosted-device';
 import { mdloadDevice } from '../devices/mdload-device';
 import { createMdloadSim } from '../devices/mdload-sim';
+import type { FleetDevices } from '../specs/device-specs';
 import type { AcknowledgedLedger } from '../transport/acknowledged-ledger';
 import { dedicatedTransport } from '../transport/dedicated-transport';
 import { sharedTransport } from '../transport/shared-transport';
@@ -71,6 +72,7 @@ export function startFleet(options: FleetOptions): FleetHandle {
   const firstSeq = Date.now();
   const pool = chargerPool(options.devices.chargers ?? []);
   const hosted = new Map<string, HostedDevice>();
+  const answers = new CommandAnswers();
   const batteries = new Map<string, BatteryDevice>();
   const key = (device: DeviceAddress) => `${device.deviceClass}/${device.serial}`;
   const addresses: DeviceAddress[] = [
@@ -88,6 +90,12 @@ export function startFleet(options: FleetOptions): FleetHandle {
       const parsed = parseCommand(payload);
       if (!target || !parsed) {
         counters.invalidCommands++;
+        return;
+      }
+      if (answers.seen(parsed.id)) {
+        counters.repeatedCommands++;
+        const latest = answers.latestReply(parsed.id);
+        if (latest) transport.publish(device, 'cmd/reply', latest);
         return;
       }
       try {
@@ -111,7 +119,7 @@ export function startFleet(options: FleetOptions): FleetHandle {
         options.logins?.gateway,
       )
     : dedicatedTransport(options.brokerUrl, addresses, handlers, counters, clock, prefix, options.logins);
-  const context: DeviceContext = { transport, clock, counters };
+  const context: DeviceContext = { transport, clock, counters, answers };
   const batteryOptions = {
     points: pool,
     timing: { ...DEFAULT_FIRMWARE_TIMING, ...options.firmwareTiming },

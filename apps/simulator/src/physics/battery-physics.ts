@@ -1,4 +1,4 @@
-import { cellVoltages } from './lfp-curve';
+import { cellVoltages } from '@cbm/device-model/lfp-curve';
 
 export type PowerState = 'charging' | 'discharging' | 'standby' | 'idle' | 'error';
 

@@ -14,6 +14,8 @@ export interface FleetCounters {
   /** Telemetry samples not sent because too many messages were still unacknowledged. */
   skipped: number;
   commands: number;
+  /** Copies of commands applied before, answered with their latest reply instead. */
+  repeatedCommands: number;
   invalidCommands: number;
   connectionLosses: number;
   /** Per battery, what the broker acknowledged (load tests). */
@@ -26,6 +28,7 @@ export const emptyCounters = (): FleetCounters => ({
   failed: 0,
   skipped: 0,
   commands: 0,
+  repeatedCommands: 0,
   invalidCommands: 0,
   connectionLosses: 0,
 });

@@ -1,14 +1,10 @@
 import type { Feature } from '@cbm/contracts/features';
 import { flattenOperatingSites } from '@cbm/contracts/site-tree';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
-import { getClientSettingsQuery } from '../features/overview/api/get-client-settings';
-import { authenticatedQuery } from '../features/session/api/get-authenticated';
-import { rulesQuery } from '../features/session/api/get-rules';
-import { userQuery } from '../features/session/api/get-user';
-import { siteTreeQuery } from '../features/sites/api/get-site-tree';
-import { getCurrentSiteId, setCurrentSiteId } from '../features/sites/current-site';
-import { chooseLanguage, i18n } from '../lib/i18n';
-import { notifications } from '../lib/notifications/notification-store';
+import { getClientSettingsQuery } from '../features/overview';
+import { authenticatedQuery, rulesQuery, userQuery } from '../features/session';
+import { getCurrentSiteId, setCurrentSiteId, siteTreeQuery } from '../features/sites';
+import { chooseLanguage } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 import { type GuardDependencies, runNavigationGuard } from './navigation-guard';
 import { matchRouteChain } from './route-objects';
@@ -45,14 +41,6 @@ const dependencies: GuardDependencies = {
   logError: (error) => console.error('Route load failed', error),
 };
 
-/** Instead of a silent redirect: which page was refused and what to do, in the user's language. */
-function sayNoAccess(titleKey: string) {
-  const message = titleKey
-    ? i18n.t('errors.noAccessPage', { page: i18n.t(titleKey) })
-    : i18n.t('errors.noAccessMessage');
-  notifications.add({ type: 'warning', title: i18n.t('errors.noAccessTitle'), message, persist: true });
-}
-
 /** The root loader: runs the guard before every navigation (screens and routes). */
 export async function guardLoader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -65,9 +53,6 @@ export async function guardLoader({ request }: LoaderFunctionArgs) {
     window.location.assign(`/signin?next=${encodeURIComponent(outcome.next)}`);
     return new Promise<never>(() => undefined);
   }
-  if (outcome.kind === 'redirect') {
-    if (outcome.denied !== undefined) sayNoAccess(outcome.denied);
-    throw redirect(outcome.to);
-  }
+  if (outcome.kind === 'redirect') throw redirect(outcome.to);
   return null;
 }

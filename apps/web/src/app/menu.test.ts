@@ -1,6 +1,7 @@
 import { FEATURES } from '@cbm/contracts/features';
 import { SITE_PERMISSION_NAMES } from '@cbm/contracts/site-permissions';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../lib/i18n';
 import { buildMenu, firstAllowedChild } from './menu';
 import { ROUTES, SITE_ROUTES } from './route-table';
 
@@ -21,7 +22,7 @@ describe('menu (screens and routes)', () => {
         area: 'battery',
         items: [
           ['menu.liveView'],
-          ['menu.statistics', 'stats/statistics', 'stats/export'],
+          ['menu.statistics', 'stats/statistics', 'stats/export', 'stats/care'],
           ['menu.alerts'],
           ['menu.alarms'],
           ['menu.reporting'],
@@ -51,7 +52,10 @@ describe('menu (screens and routes)', () => {
 
   it('hides entries whose feature or site permission is missing', () => {
     expect(labels(['cbm_liveview', 'cbm_report', 'cbm_statistic', 'cbm_mdliveview'], ['battery.statistic'])).toEqual([
-      { area: 'battery', items: [['menu.liveView'], ['menu.statistics', 'stats/statistics', 'stats/export']] },
+      {
+        area: 'battery',
+        items: [['menu.liveView'], ['menu.statistics', 'stats/statistics', 'stats/export', 'stats/care']],
+      },
     ]);
   });
 
@@ -74,5 +78,13 @@ describe('menu (screens and routes)', () => {
     expect(firstAllowedChild(siteId, { features: ['cbm_datalog'], rules: [] })).toBe('expert/datalog');
     expect(firstAllowedChild(siteId, { features: ['cbm_mdevent'], rules: ['mdload.event'] })).toBe('mdload/events');
     expect(firstAllowedChild(siteId, { features: ['cbm_report'], rules: [] })).toBeUndefined();
+  });
+
+  it('names alert rules and the alarm inbox apart in both languages (not "Alarme" above "Alarmeingang")', () => {
+    for (const lng of ['en', 'de']) {
+      const rules = i18n.t('menu.alerts', { lng });
+      const inbox = i18n.t('menu.alarms', { lng });
+      expect(inbox.startsWith(rules) || rules.startsWith(inbox), `${lng}: ${rules} / ${inbox}`).toBe(false);
+    }
   });
 });

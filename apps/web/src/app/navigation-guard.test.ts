@@ -114,12 +114,12 @@ describe('navigation guard (screens and routes, in order)', () => {
     expect(calls).toContain('logged Error: boom');
   });
 
-  it('6. redirects to / when the user holds none of the required features', async () => {
+  it('6. refuses with the 403 page naming the page when the user holds none of the required features', async () => {
     const outcome = await runNavigationGuard(
       target('/3/live', [siteRoute, live], '3'),
       deps({ features: ['cbm_alert'] }, []),
     );
-    expect(outcome).toEqual({ kind: 'redirect', to: '/', denied: 'menu.liveView' });
+    expect(outcome).toEqual({ kind: 'redirect', to: '/403?page=menu.liveView' });
   });
 
   it('6. needs the site permission a route names', async () => {
@@ -127,8 +127,7 @@ describe('navigation guard (screens and routes, in order)', () => {
     const features: Feature[] = ['cbm_report'];
     expect(await runNavigationGuard(target('/3/report', chain, '3'), deps({ features }, []))).toEqual({
       kind: 'redirect',
-      to: '/',
-      denied: '',
+      to: '/403',
     });
     expect(
       await runNavigationGuard(target('/3/report', chain, '3'), deps({ features, rules: ['battery.report'] }, [])),
@@ -137,14 +136,14 @@ describe('navigation guard (screens and routes, in order)', () => {
     });
   });
 
-  it('treats a site the user cannot see, or a segment that is no site id, as an unknown path', async () => {
+  it('treats a site the user cannot see, or a segment that is no site id, as an unknown path: not found', async () => {
     expect(await runNavigationGuard(target('/9/live', [siteRoute, live], '9'), deps({}, []))).toEqual({
       kind: 'redirect',
-      to: '/',
+      to: '/not-found?path=%2F9%2Flive',
     });
     expect(await runNavigationGuard(target('/abc', [siteRoute], 'abc'), deps({}, []))).toEqual({
       kind: 'redirect',
-      to: '/',
+      to: '/not-found?path=%2Fabc',
     });
   });
 });

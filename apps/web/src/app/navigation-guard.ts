@@ -26,13 +26,15 @@ export interface GuardDependencies {
   logError(error: unknown): void;
 }
 
-export type GuardOutcome =
-  | { kind: 'signin'; next: string }
-  /** denied: the route was refused for lack of permission (its title key, '' when it has none), said to the user. */
-  | { kind: 'redirect'; to: string; denied?: string }
-  | { kind: 'pass' };
+export type GuardOutcome = { kind: 'signin'; next: string } | { kind: 'redirect'; to: string } | { kind: 'pass' };
 
 const FORBIDDEN_PATH = '/403';
+export const NOT_FOUND_PATH = '/not-found';
+
+const notFound = (target: GuardTarget): GuardOutcome => ({
+  kind: 'redirect',
+  to: `${NOT_FOUND_PATH}?${new URLSearchParams({ path: target.pathname })}`,
+});
 
 /** The navigation guard, step by step in the order the screens and routes give. */
 export async function runNavigationGuard(target: GuardTarget, deps: GuardDependencies): Promise<GuardOutcome> {
@@ -41,7 +43,7 @@ export async function runNavigationGuard(target: GuardTarget, deps: GuardDepende
 
   // 2. A changed site becomes the current one and the rules are reloaded.
   const siteId = target.siteId === undefined ? undefined : parseSiteId(target.siteId);
-  if (target.siteId !== undefined && siteId === undefined) return { kind: 'redirect', to: '/' };
+  if (target.siteId !== undefined && siteId === undefined) return notFound(target);
   if (target.siteId !== undefined && target.siteId !== deps.currentSiteId()) {
     deps.setCurrentSiteId(target.siteId);
     await deps.reloadRules(target.siteId).catch(deps.logError);
@@ -56,7 +58,7 @@ export async function runNavigationGuard(target: GuardTarget, deps: GuardDepende
   }
 
   // An operating site the user may not see is an unknown path.
-  if (siteId !== undefined && !deps.isVisibleSite(siteId)) return { kind: 'redirect', to: '/' };
+  if (siteId !== undefined && !deps.isVisibleSite(siteId)) return notFound(target);
 
   // 5. Routes without an auth requirement pass.
   if (!hasRequirement(target.chain)) return { kind: 'pass' };
@@ -66,8 +68,9 @@ export async function runNavigationGuard(target: GuardTarget, deps: GuardDepende
   if (route?.load) await route.load({ siteId, params: target.params }).catch(deps.logError);
   const grants = { features: deps.authorizedFeatures(), rules: deps.rules() };
   if (isChainAllowed(target.chain, grants)) return { kind: 'pass' };
-  const denied = target.chain.findLast((entry) => entry.titleKey)?.titleKey ?? '';
-  return { kind: 'redirect', to: '/', denied };
+  // The refused page says which page it was (its title key) and whom to ask.
+  const page = target.chain.findLast((entry) => entry.titleKey)?.titleKey;
+  return { kind: 'redirect', to: page ? `${FORBIDDEN_PATH}?${new URLSearchParams({ page })}` : FORBIDDEN_PATH };
 }
 
 function parseSiteId(siteId: string): number | undefined {

@@ -1,11 +1,12 @@
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import 'dayjs/locale/de';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { useUser } from '../features/session/api/get-user';
+import { useUser } from '../features/session';
 import { NotificationCenter } from '../lib/notifications/notification-center';
+import { withAccessibleNames } from './accessible-names';
 import { BlankLayout } from './layouts/blank-layout';
 import { DefaultLayout } from './layouts/default-layout';
 import { OverviewLayout } from './layouts/overview-layout';
@@ -22,6 +23,14 @@ export function RootShell() {
   const titleKey = useRouteHandle('titleKey');
   const Layout = LAYOUTS[useRouteHandle('layout') ?? 'blank'];
   const look = THEME_LOOKS[user.data?.theme ?? 'default'];
+  const theme = useMemo(
+    () =>
+      withAccessibleNames(look.mantine, {
+        closeDialog: t('common.closeDialog'),
+        scrollableTable: t('common.scrollableTable'),
+      }),
+    [look, t],
+  );
 
   useEffect(() => {
     document.getElementById('splash')?.remove();
@@ -31,7 +40,7 @@ export function RootShell() {
   }, [t, titleKey]);
 
   return (
-    <MantineProvider theme={look.mantine}>
+    <MantineProvider theme={theme}>
       <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 1 }}>
         <NavigationProgressBar />
         <Layout>

@@ -1,9 +1,8 @@
 import { matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router';
 import { FirstChildRedirect } from './first-child-redirect';
-import { ROUTES } from './route-table';
+import { loadPage } from './load-page';
+import { NOT_FOUND_ROUTE, ROUTES } from './route-table';
 import type { AppRoute } from './route-types';
-
-const toUnknownPath: RouteObject = { path: '*', element: <Navigate to="/" replace /> };
 
 function indexRedirect(route: AppRoute): RouteObject[] {
   if (route.redirectTo) return [{ index: true, element: <Navigate to={route.redirectTo} replace /> }];
@@ -15,22 +14,6 @@ function toElement(route: AppRoute) {
   return route.redirectTo && !route.children ? <Navigate to={route.redirectTo} replace /> : <Outlet />;
 }
 
-const RELOADED_KEY = 'cbm.reloadedForNewVersion';
-
-/** After a deploy an open tab may ask for a page chunk that is gone: load the new version once. */
-async function loadPage(page: NonNullable<AppRoute['page']>) {
-  try {
-    const module = await page();
-    sessionStorage.removeItem(RELOADED_KEY);
-    return module;
-  } catch (error) {
-    if (sessionStorage.getItem(RELOADED_KEY)) throw error;
-    sessionStorage.setItem(RELOADED_KEY, '1');
-    window.location.reload();
-    return new Promise<never>(() => undefined);
-  }
-}
-
 /** Turns the route table into router routes; each carries its table entry as `handle`. */
 function toRouteObjects(routes: AppRoute[]): RouteObject[] {
   return routes.map((route): RouteObject => {
@@ -38,13 +21,19 @@ function toRouteObjects(routes: AppRoute[]): RouteObject[] {
     const base = page
       ? { handle: route, lazy: async () => ({ Component: (await loadPage(page)).default }) }
       : { handle: route, element: toElement(route) };
-    const children = route.children && [...indexRedirect(route), ...toRouteObjects(route.children), toUnknownPath];
+    const children = route.children && [...indexRedirect(route), ...toRouteObjects(route.children), unknownPath()];
     return route.path === '' ? { ...base, index: true } : { ...base, path: route.path, children };
   });
 }
 
-/** The children of the root route: every route of the table, and unknown paths to /. */
-export const APP_ROUTE_OBJECTS: RouteObject[] = [...toRouteObjects(ROUTES), toUnknownPath];
+/** Any other address shows the not-found page where it was typed. */
+function unknownPath(): RouteObject {
+  const [notFound] = toRouteObjects([{ ...NOT_FOUND_ROUTE, path: '*' }]);
+  return notFound as RouteObject;
+}
+
+/** The children of the root route: every route of the table, and the not-found page for unknown paths. */
+export const APP_ROUTE_OBJECTS: RouteObject[] = [...toRouteObjects(ROUTES), unknownPath()];
 
 /** The route-table entries a path matches, outermost first, with the path's parameters. */
 export function matchRouteChain(pathname: string) {

@@ -1,9 +1,10 @@
-import { SITE_PERMISSIONS } from '@cbm/contracts/site-permissions';
-import { loadAlerts } from '../features/alerts/load-alerts';
-import { BATTERY_PAGE_FEATURE } from '../features/battery-page/battery-page-path';
-import { loadLicences } from '../features/licences/load-licences';
-import { loadSiteAdmin } from '../features/site-admin/load-site-admin';
+import { FEATURE_SITE_RULES } from '@cbm/contracts/site-permissions';
+import { loadAlerts } from '../features/alerts';
+import { loadLicences } from '../features/licences';
+import { loadSiteAdmin } from '../features/site-admin';
+import { BATTERY_PAGE_FEATURE } from '../lib/page-paths';
 import { CHARGER_STATION_ROUTES } from './charger-station-routes';
+import { NOT_FOUND_PATH } from './navigation-guard';
 import type { AppRoute } from './route-types';
 
 /**
@@ -32,7 +33,7 @@ export const SITE_ROUTES: AppRoute[] = [
     name: 'stats',
     path: 'stats',
     titleKey: 'menu.statistics',
-    access: { features: ['cbm_statistic'], rule: SITE_PERMISSIONS.statistic },
+    access: { features: ['cbm_statistic'], rule: FEATURE_SITE_RULES.cbm_statistic },
     menu: { labelKey: 'menu.statistics', order: 2, area: 'battery' },
     redirectToFirstChild: true,
     children: [
@@ -51,6 +52,13 @@ export const SITE_ROUTES: AppRoute[] = [
         menu: { labelKey: 'menu.dataExport', order: 2, area: 'battery' },
         help: 'dataExport',
         page: () => import('../features/data-export/components/data-export-page'),
+      },
+      {
+        name: 'care',
+        path: 'care',
+        titleKey: 'menu.batteryCare',
+        menu: { labelKey: 'menu.batteryCare', order: 3, area: 'battery' },
+        page: () => import('../features/battery-care/components/care-page'),
       },
     ],
   },
@@ -76,7 +84,7 @@ export const SITE_ROUTES: AppRoute[] = [
     name: 'report',
     path: 'report',
     titleKey: 'menu.reporting',
-    access: { features: ['cbm_report'], rule: SITE_PERMISSIONS.report },
+    access: { features: ['cbm_report'], rule: FEATURE_SITE_RULES.cbm_report },
     menu: { labelKey: 'menu.reporting', order: 4, area: 'battery' },
     help: 'report',
     page: () => import('../features/reports/components/report-page'),
@@ -197,7 +205,16 @@ export const SITE_ROUTES: AppRoute[] = [
 
 const overviewPage = () => import('../features/overview/components/overview-page');
 
-/** The top level: overview, about, the own account, 403 and the operating site with its feature routes. */
+/** An address without a page, or a site the user may not see: said so, at `/not-found` or where it was typed. */
+export const NOT_FOUND_ROUTE: AppRoute = {
+  name: 'not-found',
+  path: NOT_FOUND_PATH.slice(1),
+  titleKey: 'errors.notFoundTitle',
+  layout: 'overview',
+  page: () => import('../features/errors/not-found-page'),
+};
+
+/** The top level: overview, about, the own account, 403, 404 and the operating site with its feature routes. */
 export const ROUTES: AppRoute[] = [
   { name: 'overview', path: '', titleKey: 'menu.overview', layout: 'overview', help: 'overview', page: overviewPage },
   {
@@ -214,6 +231,14 @@ export const ROUTES: AppRoute[] = [
     titleKey: 'menu.about',
     layout: 'overview',
     page: () => import('../features/about/about-page'),
+  },
+  {
+    name: 'figure-batteries',
+    path: 'batteries',
+    titleKey: 'menu.overview',
+    layout: 'overview',
+    access: { features: ['cbm_liveview'] },
+    page: () => import('../features/overview/components/figure-batteries-page'),
   },
   {
     name: 'all-alarms',
@@ -237,5 +262,6 @@ export const ROUTES: AppRoute[] = [
     layout: 'blank',
     page: () => import('../features/errors/forbidden-page'),
   },
+  NOT_FOUND_ROUTE,
   { name: 'site', path: ':siteId', layout: 'default', redirectToFirstChild: true, children: SITE_ROUTES },
 ];

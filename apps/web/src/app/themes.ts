@@ -1,5 +1,5 @@
 import type { Theme } from '@cbm/contracts/themes';
-import { Badge, createTheme, type MantineThemeOverride, Select } from '@mantine/core';
+import { Badge, createTheme, Loader, type MantineThemeOverride, Select } from '@mantine/core';
 
 export interface ThemeLook {
   mantine: MantineThemeOverride;
@@ -18,6 +18,9 @@ const base = {
     // Choosing the chosen option again keeps it: a required choice is not cleared by a second click (optional
     // choices are `clearable`).
     Select: Select.extend({ defaultProps: { allowDeselect: false } }),
+    // A spinner is a status: the name some spinners carry is forbidden on a span without a role (axe's
+    // aria-prohibited-attr).
+    Loader: Loader.extend({ defaultProps: { role: 'status' } }),
     // A badge is never cut to "CHA…": it keeps its text's width and the row or cell around it wraps instead.
     Badge: Badge.extend({
       styles: { root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible', textOverflow: 'clip' } },

@@ -1,6 +1,5 @@
-import { useRules } from '../features/session/api/get-rules';
-import { useUser } from '../features/session/api/get-user';
-import { useOptionalSiteId } from '../features/sites/use-site-id';
+import { useRules, useUser } from '../features/session';
+import { useOptionalSiteId } from '../features/sites';
 import type { Grants } from './access';
 
 /** The signed-in user's features and the permissions at the current operating site. */

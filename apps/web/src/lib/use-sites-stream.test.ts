@@ -54,6 +54,18 @@ describe('sites stream', () => {
     expect(onChange).toHaveBeenCalledTimes(2);
   });
 
+  it('calls back when the stream is ready, again after a reconnect: a change before it was watched is read too', () => {
+    const onChange = vi.fn();
+    renderHook(() => useSitesStream([1], ['alarm'], onChange));
+    const [stream] = FakeEventSource.opened as [FakeEventSource];
+    stream.push('ready', { operatingSiteId: 1 });
+    vi.advanceTimersByTime(LIVE_REFETCH_THROTTLE_MS);
+    expect(onChange).toHaveBeenCalledTimes(1);
+    stream.push('ready', { operatingSiteId: 1 });
+    vi.advanceTimersByTime(LIVE_REFETCH_THROTTLE_MS);
+    expect(onChange).toHaveBeenCalledTimes(2);
+  });
+
   it('opens nothing without sites', () => {
     renderHook(() => useSitesStream([], ['alarm'], () => undefined));
     expect(FakeEventSource.opened).toEqual([]);

@@ -5,11 +5,13 @@ import {
   liveStreamUrl,
 } from '@cbm/contracts/live-stream';
 import { useEffect, useRef } from 'react';
+import { followConnection } from './connection/connection-state';
 
 /**
  * Follows the sites (at most LIVE_STREAM_MAX_SITES) in one live stream (Server-Sent Events) and calls `onChange`
  * once for its events of `events` (with `changes=health`, only devices whose health changed), at most every
- * LIVE_REFETCH_THROTTLE_MS (decision 044).
+ * LIVE_REFETCH_THROTTLE_MS (decision 044). It calls back on `ready` too, at every (re)connection: a change after
+ * the page's first read and before the stream watched its sites, or while it reconnected, is read then.
  */
 export function useSitesStream(
   siteIds: readonly number[],
@@ -29,13 +31,15 @@ export function useSitesStream(
       latest.current();
     };
     const source = new EventSource(url);
-    for (const name of names.split(',')) {
+    const unfollow = followConnection(source);
+    for (const name of ['ready', ...names.split(',')]) {
       source.addEventListener(name, () => {
         timer ??= setTimeout(changed, LIVE_REFETCH_THROTTLE_MS);
       });
     }
     return () => {
       clearTimeout(timer);
+      unfollow();
       source.close();
     };
   }, [url, names]);

@@ -24,6 +24,7 @@ export function alarmEventListener(onChanged: OnAlarmsChanged): EventListener {
         type: event.type,
         code: event.code,
         description: event.description,
+        condition: null,
         value: null,
         openedAt: new Date(event.ts),
       })),

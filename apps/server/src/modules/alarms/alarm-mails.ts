@@ -1,32 +1,10 @@
-import { type AlarmCondition, productOfMetric } from '@cbm/contracts/alarms';
+import { productOfMetric } from '@cbm/contracts/alarms';
 import type { LiveAlert } from '@cbm/contracts/alerts';
 import type { Queryable } from '../../db/database';
-import { translate } from '../../i18n/messages';
 import { type AlertMailEvent, enqueueAlertMails, type MailLimits } from '../alerts/alert-service';
 import type { NewAlarm } from './alarm-repository';
+import { describeCondition } from './alarm-text';
 import type { ActiveRule } from './threshold-rule-repository';
-
-/** What a threshold or silence alarm tells, in the rule's language (its mails and the inbox's description). */
-export function describeCondition(rule: ActiveRule, value: number | null): string {
-  const condition: AlarmCondition = rule.condition;
-  const number = (n: number | null) =>
-    n === null ? '' : new Intl.NumberFormat(rule.language === 'de' ? 'de-DE' : 'en-US').format(n);
-  switch (condition.metric) {
-    case 'noData':
-      return translate(rule.language, 'alarmText.noData', { minutes: condition.minutes });
-    case 'stackVoltageOutside':
-      return translate(rule.language, 'alarmText.stackVoltageOutside', {
-        value: number(value),
-        min: number(condition.min),
-        max: number(condition.max),
-      });
-    default:
-      return translate(rule.language, `alarmText.${condition.metric}`, {
-        value: number(value),
-        threshold: number(condition.threshold),
-      });
-  }
-}
 
 export interface AlarmDevice {
   serialNumber: string;
@@ -48,7 +26,8 @@ export function newAlarm(rule: ActiveRule, device: AlarmDevice, value: number | 
     deviceName: device.deviceName,
     type: silence ? 'silence' : 'threshold',
     code: rule.condition.metric,
-    description: describeCondition(rule, value),
+    description: describeCondition(rule.language, rule.condition, value),
+    condition: rule.condition,
     value,
     openedAt,
   };
@@ -88,7 +67,7 @@ export async function mailAlarms(tx: Queryable, mails: readonly AlarmMail[], lim
   for (const { rule, device, alarm, recovered } of mails) {
     if (recovered && !rule.mailRecovery) continue;
     const description = recovered
-      ? translate(rule.language, 'alarmText.recovered', { description: alarm.description })
+      ? describeCondition(rule.language, rule.condition, alarm.value, true)
       : alarm.description;
     const event = mailEvent(rule, device, { ...alarm, description, type: recovered ? 'recovered' : alarm.type });
     byRule.set(rule, [...(byRule.get(rule) ?? []), event]);

@@ -1,7 +1,9 @@
-import type { Alarm, AlarmState } from '@cbm/contracts/alarms';
+import type { Alarm, AlarmCondition, AlarmState } from '@cbm/contracts/alarms';
 import { ALARM_LIST_MAX } from '@cbm/contracts/alarms';
 import type { Queryable } from '../../db/database';
+import type { Language } from '../../i18n/messages';
 import type { AlarmRef } from './alarm-changes';
+import { describeCondition } from './alarm-text';
 
 /** An alarm as a rule opens it. */
 export interface NewAlarm {
@@ -15,8 +17,12 @@ export interface NewAlarm {
   type: string;
   code: string;
   description: string;
+  /** The threshold or silence condition it opened under; null for event alarms. */
+  condition: AlarmCondition | null;
   value: number | null;
   openedAt: Date;
+  /** Set when the alarm cleared within the batch that opened it: it is stored cleared. */
+  clearedAt?: Date;
 }
 
 /** A rule and a device it watches. */
@@ -39,7 +45,7 @@ const OPEN_COLUMNS = `${REF_COLUMNS}, alert_id AS "alertId", serial_number AS "s
 
 const ALARM_COLUMNS = `a.id::int AS id, a.rule_name AS "ruleName", a.kind, a.product, a.operating_site_id AS "operatingSiteId",
   n.name AS "siteName", a.serial_number AS "serialNumber", a.device_name AS "deviceName", a.type, a.code,
-  a.description, a.value,
+  a.description, a.value, a.condition,
   CASE WHEN a.cleared_at IS NOT NULL THEN 'cleared' WHEN a.acknowledged_at IS NOT NULL THEN 'acknowledged'
        ELSE 'open' END AS state,
   a.opened_at AS "openedAt", a.acknowledged_at AS "acknowledgedAt", a.acknowledged_by_email AS "acknowledgedBy",
@@ -49,29 +55,40 @@ type AlarmRow = Omit<Alarm, 'openedAt' | 'acknowledgedAt' | 'clearedAt'> & {
   openedAt: Date;
   acknowledgedAt: Date | null;
   clearedAt: Date | null;
+  condition: AlarmCondition | null;
 };
 
-const toAlarm = (row: AlarmRow): Alarm => ({
-  ...row,
-  state: row.state as AlarmState,
-  openedAt: row.openedAt.toISOString(),
-  acknowledgedAt: row.acknowledgedAt?.toISOString() ?? null,
-  clearedAt: row.clearedAt?.toISOString() ?? null,
-});
+/** The row as the API answers it, a threshold or silence alarm's text in the reader's language. */
+const toAlarm =
+  (language: Language) =>
+  ({ condition, ...row }: AlarmRow): Alarm => ({
+    ...row,
+    description: condition ? describeCondition(language, condition, row.value) : row.description,
+    state: row.state as AlarmState,
+    openedAt: row.openedAt.toISOString(),
+    acknowledgedAt: row.acknowledgedAt?.toISOString() ?? null,
+    clearedAt: row.clearedAt?.toISOString() ?? null,
+  });
 
 /** The alarms' SQL: opened and cleared in the storing transaction, listed and acknowledged by operators. */
 export function alarmRepository(db: Queryable) {
   return {
-    /** Opens the alarms that are not open yet (one per rule, device and code); answers those opened. */
+    /**
+     * Opens the alarms that are not open yet (one per rule, device and code while open) and stores those that
+     * cleared within their batch as cleared; answers those stored.
+     */
     async open(alarms: readonly NewAlarm[]): Promise<OpenedAlarm[]> {
       if (alarms.length === 0) return [];
-      const rows = await db.query<OpenAlarm>(
+      const rows = await db.query<OpenAlarm & { openedAt: Date }>(
         `INSERT INTO alarm (alert_id, rule_name, kind, product, operating_site_id, serial_number, device_name, type,
-                            code, description, value, opened_at)
-         SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::int[], $6::text[], $7::text[],
-                              $8::text[], $9::text[], $10::text[], $11::float8[], $12::timestamptz[])
+                            code, description, value, opened_at, cleared_at, condition)
+         SELECT k, n, kd, p, s, sn, dn, ty, c, d, v, o, cl, cond::jsonb
+           FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::int[], $6::text[], $7::text[],
+                       $8::text[], $9::text[], $10::text[], $11::float8[], $12::timestamptz[], $13::timestamptz[],
+                       $14::text[])
+                AS u(k, n, kd, p, s, sn, dn, ty, c, d, v, o, cl, cond)
          ON CONFLICT (alert_id, serial_number, code) WHERE cleared_at IS NULL DO NOTHING
-         RETURNING ${OPEN_COLUMNS}`,
+         RETURNING ${OPEN_COLUMNS}, opened_at AS "openedAt"`,
         [
           alarms.map((a) => a.alertId),
           alarms.map((a) => a.ruleName),
@@ -85,11 +102,15 @@ export function alarmRepository(db: Queryable) {
           alarms.map((a) => a.description),
           alarms.map((a) => a.value),
           alarms.map((a) => a.openedAt),
+          alarms.map((a) => a.clearedAt ?? null),
+          alarms.map((a) => (a.condition ? JSON.stringify(a.condition) : null)),
         ],
       );
-      const opened = new Map(rows.map((row) => [`${row.alertId}|${row.serialNumber}|${row.code}`, row.id]));
+      const key = (a: Omit<OpenAlarm, 'id' | 'operatingSiteId' | 'product'> & { openedAt: Date }) =>
+        `${a.alertId}|${a.serialNumber}|${a.code}|${a.openedAt.getTime()}`;
+      const opened = new Map(rows.map((row) => [key(row), row.id]));
       return alarms.flatMap((a) => {
-        const id = opened.get(`${a.alertId}|${a.serialNumber}|${a.code}`);
+        const id = opened.get(key(a));
         return id === undefined ? [] : [{ ...a, id }];
       });
     },
@@ -141,22 +162,40 @@ export function alarmRepository(db: Queryable) {
     },
 
     /** Newest first, at most ALARM_LIST_MAX; `active`: those not cleared yet. */
-    async list(siteIds: readonly number[], state: 'active' | 'all'): Promise<Alarm[]> {
+    async list(siteIds: readonly number[], state: 'active' | 'all', language: Language): Promise<Alarm[]> {
       const rows = await db.query<AlarmRow>(
         `SELECT ${ALARM_COLUMNS} FROM alarm a JOIN site_node n ON n.id = a.operating_site_id
           WHERE a.operating_site_id = ANY($1::int[]) ${state === 'active' ? 'AND a.cleared_at IS NULL' : ''}
           ORDER BY a.opened_at DESC, a.id DESC LIMIT ${ALARM_LIST_MAX}`,
         [siteIds],
       );
-      return rows.map(toAlarm);
+      return rows.map(toAlarm(language));
     },
 
-    async get(id: number): Promise<Alarm | undefined> {
+    /** A battery's alarms at a site that were open at some time in [from, to), newest first, at most `limit`. */
+    async ofBattery(
+      siteId: number,
+      serial: string,
+      range: { from: Date; to: Date },
+      limit: number,
+      language: Language,
+    ): Promise<Alarm[]> {
+      const rows = await db.query<AlarmRow>(
+        `SELECT ${ALARM_COLUMNS} FROM alarm a JOIN site_node n ON n.id = a.operating_site_id
+          WHERE a.operating_site_id = $1 AND a.product = 'battery' AND a.serial_number = $2
+            AND a.opened_at < $4 AND (a.cleared_at IS NULL OR a.cleared_at >= $3)
+          ORDER BY a.opened_at DESC, a.id DESC LIMIT $5`,
+        [siteId, serial, range.from, range.to, limit],
+      );
+      return rows.map(toAlarm(language));
+    },
+
+    async get(id: number, language: Language): Promise<Alarm | undefined> {
       const [row] = await db.query<AlarmRow>(
         `SELECT ${ALARM_COLUMNS} FROM alarm a JOIN site_node n ON n.id = a.operating_site_id WHERE a.id = $1`,
         [id],
       );
-      return row && toAlarm(row);
+      return row && toAlarm(language)(row);
     },
 
     /** Locks the alarm; answers its site, or undefined when there is no such alarm. */

@@ -41,7 +41,7 @@ export async function alarmRoutes(app: FastifyInstance, { db }: { db: Database }
       const siteIds = [...new Set([...visible.battery, ...visible.mdload])].filter(
         (id) => operatingSiteId === undefined || id === operatingSiteId,
       );
-      const alarms = await alarmRepository(db).list(siteIds, state);
+      const alarms = await alarmRepository(db).list(siteIds, state, request.language);
       return alarms.filter((alarm) => maySee(visible, alarm));
     },
   });
@@ -56,10 +56,10 @@ export async function alarmRoutes(app: FastifyInstance, { db }: { db: Database }
       const acknowledged = await db.transaction(async (tx) => {
         const alarms = alarmRepository(tx);
         const locked = await alarms.lock(id);
-        const previous = locked && (await alarms.get(id));
+        const previous = locked && (await alarms.get(id, request.language));
         if (!previous || !maySee(visible, previous)) throw alarmNotFound(id);
         await alarms.acknowledge(id, user, request.body.comment);
-        const next = (await alarms.get(id)) as NonNullable<typeof previous>;
+        const next = (await alarms.get(id, request.language)) as NonNullable<typeof previous>;
         await auditRepository(tx).record({ userId: user.id, email: user.email }, [
           {
             action: AUDIT_ACTIONS.alarmAcknowledged,

@@ -4,9 +4,10 @@ import { SITE_PERMISSIONS } from '@cbm/contracts/site-permissions';
 import { DEMO_PASSWORD } from '@cbm/demo-fixtures/demo-users';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { addTestBatteries, connectDevice, deviceEvent, json, telemetry } from '../../../test/mqtt-devices';
-import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
-import { hashPassword } from '../auth/passwords';
+import { closeDeviceTestBed, deviceTestBed } from '../../../test/device-test-bed';
+import { deviceEvent, json, telemetry } from '../../../test/mqtt-devices';
+import { describeEachDatabase, type TestApp } from '../../../test/test-app';
+import { hashPassword } from '../identity/passwords';
 import { userRepository } from '../users/user-repository';
 
 const poll = { timeout: 20_000, interval: 100 };
@@ -42,16 +43,13 @@ describeEachDatabase('alarms', (kind) => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { ALARM_SILENCE_CHECK_SECONDS: 0.5, SAMPLE_RESOLUTION_SECONDS: 0 });
-    admin = await t.signIn('admin@cbm.demo');
-    ({ serials, siteId } = await addTestBatteries(t.db, 3));
-    await t.app.ready();
-    device = await connectDevice(t.app);
+    ({ t, admin, serials, siteId, device } = await deviceTestBed(
+      kind,
+      { ALARM_SILENCE_CHECK_SECONDS: 0.5, SAMPLE_RESOLUTION_SECONDS: 0 },
+      3,
+    ));
   }, 900_000);
-  afterAll(async () => {
-    await device?.endAsync();
-    await t?.close();
-  });
+  afterAll(() => closeDeviceTestBed({ device, t }));
 
   it('refuses impossible thresholds with a message a person can act on', async () => {
     const refused = async (condition: object) => {
@@ -85,6 +83,14 @@ describeEachDatabase('alarms', (kind) => {
     const [alarm] = await alarmsOf(serial);
     expect(alarm).toMatchObject({ kind: 'threshold', code: 'socBelow', state: 'open', value: 19.5 });
     expect(alarm?.description).toBe('SoC 19.5 % below 20 %');
+    // The rule was made in English; a German reader gets the alarm's text in German.
+    const german = await t.request({
+      url: `/api/v2/Alarm?operatingSiteId=${siteId}&state=all`,
+      cookie: admin,
+      headers: { 'accept-language': 'de' },
+    });
+    const inGerman = (german.json() as Alarm[]).find((a) => a.serialNumber === serial);
+    expect(inGerman?.description).toBe('SoC 19,5 % unter 20 %');
 
     await sendSoc(serial, 26, new Date(start + 10 * 15_000));
     await expect.poll(async () => (await alarmsOf(serial))[0]?.state, poll).toBe('cleared');
@@ -223,6 +229,9 @@ describeEachDatabase('alarms', (kind) => {
       'SELECT payload FROM alert_delivery WHERE alert_id = $1 ORDER BY id DESC LIMIT 1',
       [ruleId],
     );
-    expect(recovery?.payload).toMatchObject({ type: 'recovered', description: 'Cleared: No data for 2 minutes' });
+    expect(recovery?.payload).toMatchObject({
+      type: 'recovered',
+      description: 'Cleared: data again after no data for 2 minutes',
+    });
   });
 });

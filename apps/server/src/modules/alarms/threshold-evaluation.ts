@@ -8,8 +8,9 @@ import {
   stepCondition,
   type ThresholdCondition,
 } from './alarm-conditions';
-import { deviceNames, unnamed } from './alarm-devices';
-import { type AlarmMail, newAlarm } from './alarm-mails';
+import { deviceNames } from './alarm-devices';
+import { AlarmLifecycle, inTimeOrder } from './alarm-lifecycle';
+import type { AlarmMail } from './alarm-mails';
 import { alarmPendingRepository, type Pending } from './alarm-pending-repository';
 import { alarmRepository } from './alarm-repository';
 import type { ActiveRule } from './threshold-rule-repository';
@@ -27,8 +28,9 @@ export const applies = (rule: ActiveRule, reading: Reading) =>
   (rule.batterySerials.length === 0 || rule.batterySerials.includes(reading.serialNumber));
 
 /**
- * Steps every applicable rule through the readings (in time order per device); closes the alarms whose value came
- * back, keeps the pending states, and answers the alarms to open and the recoveries, named, and those it closed.
+ * Steps every applicable rule through the readings in time order, also within one batch (a device's backlog):
+ * closes the alarms whose value came back, keeps the pending states, and answers the alarms to open (those
+ * that also cleared within the batch with their clearing time) and the recoveries, named, and those it closed.
  */
 export async function evaluateReadings(
   tx: Queryable,
@@ -59,9 +61,8 @@ export async function evaluateReadings(
     (await alarmPendingRepository(tx).of(pairs)).map((p) => [key(p.alertId, p.serialNumber), p.breachedSince]),
   );
   const states = new Map<string, ConditionState>();
-  const mails: AlarmMail[] = [];
-  const cleared: { id: number; ts: Date }[] = [];
-  for (const { reading, rule, condition, value } of steps) {
+  const lifecycle = new AlarmLifecycle(open);
+  for (const { reading, rule, condition, value } of inTimeOrder(steps)) {
     const id = key(rule.id, reading.serialNumber);
     const step = stepCondition(
       condition,
@@ -70,12 +71,9 @@ export async function evaluateReadings(
       reading.ts,
     );
     states.set(id, step.state);
-    if (step.action === null) continue;
-    const device = unnamed(reading.serialNumber);
-    mails.push({ rule, device, alarm: newAlarm(rule, device, value, reading.ts), recovered: step.action === 'clear' });
-    const openAlarm = open.get(id);
-    if (step.action === 'clear' && openAlarm) cleared.push({ id: openAlarm.id, ts: reading.ts });
+    if (step.action !== null) lifecycle.step(id, rule, step.action, value, reading);
   }
+  const { mails, cleared } = lifecycle;
   const closed = await alarms.clear(cleared);
   await savePending(tx, states, before);
   return { mails: await named(tx, product, mails), cleared: closed };

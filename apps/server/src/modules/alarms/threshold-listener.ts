@@ -65,9 +65,10 @@ async function finish(
   options: AlarmListenerOptions,
 ): Promise<AfterCommit | undefined> {
   if (mails.length === 0 && cleared.length === 0) return undefined;
-  const opened = await alarmRepository(tx).open(mails.filter((mail) => !mail.recovered).map((mail) => mail.alarm));
+  const stored = await alarmRepository(tx).open(mails.filter((mail) => !mail.recovered).map((mail) => mail.alarm));
   const fired = await mailAlarms(tx, mails, options);
-  const changes = allChanges(opened, cleared);
+  const opened = stored.filter((alarm) => !alarm.clearedAt);
+  const changes = allChanges(opened, [...stored.filter((alarm) => alarm.clearedAt), ...cleared]);
   if (fired.size === 0 && changes.length === 0) return undefined;
   return () => {
     if (fired.size > 0) options.onFired(fired);

@@ -139,10 +139,10 @@ describeEachDatabase('alert delivery through a real SMTP server', (kind) => {
     expect(mail?.subject).toBe(`[CBM] Fehler E101 bei ${serials[0]} – Nachtschicht`);
     expect(mail?.text).toContain('Der Alarm „Nachtschicht“ an der Betriebsstätte');
     expect(mail?.text).toContain(`Batterie: ${serials[0]} (${serials[0]})`);
-    expect(mail?.text).toMatch(new RegExp(`Zeit: \\d{2}\\.\\d{2}\\.\\d{4} \\d{2}:\\d{2} \\(${timezone}\\)`));
+    expect(mail?.text).toMatch(new RegExp(`Zeit: \\d{2}\\.\\d{2}\\.\\d{4} \\d{2}:\\d{2}:\\d{2} \\(${timezone}\\)`));
     expect(mail?.text).toContain('Ereignis: Fehler E101 – Zellübertemperatur: Batterie abgeschaltet');
     expect(mail?.text).toContain('Details: SOC 63,5, MaxCellTemperature 61,5');
-    expect(mail?.text).toContain(`In CBM öffnen: ${PUBLIC_URL}/${siteId}/expert/filter/${serials[0]}`);
+    expect(mail?.text).toContain(`In CBM öffnen: ${PUBLIC_URL}/${siteId}/batteries/${serials[0]}`);
     expect(mail?.messageId).toMatch(/^<cbm-alert-\d+@cbm\.example\.com>$/);
     expect(sink.mails.filter((received) => received.text.includes('E900'))).toEqual([]);
     expect(await database.db.query("SELECT 1 FROM alert_delivery WHERE payload->>'code' = 'E900'")).toEqual([]);

@@ -21,7 +21,7 @@ const event: AlertMailEvent = {
 
 describe('alert mail', () => {
   it('links into the portal', () => {
-    expect(portalLink('https://cbm.example.com/', event)).toBe('https://cbm.example.com/4/expert/filter/2010001');
+    expect(portalLink('https://cbm.example.com/', event)).toBe('https://cbm.example.com/4/batteries/2010001');
     expect(portalLink('https://cbm.example.com', { ...event, product: 'mdload' })).toBe(
       'https://cbm.example.com/4/mdload/events',
     );
@@ -30,7 +30,7 @@ describe('alert mail', () => {
   it('tells the event in English and German', () => {
     const english = renderEventMail(event, 'en', 'https://cbm.example.com');
     expect(english.subject).toBe('[CBM] Warning W201 at Truck 7 – Night shift');
-    expect(english.text).toContain('Battery: Truck 7 (2010001)\nTime: 11-22-2026 00:30 (Europe/Berlin)');
+    expect(english.text).toContain('Battery: Truck 7 (2010001)\nTime: 11-22-2026 00:30:00 (Europe/Berlin)');
     expect(english.text).toContain('Details: SOC 55.5');
     expect(english.text).toContain('Event: Warning W201 – Low state of charge\nCategory: SOC');
     const german = renderEventMail(event, 'de', 'https://cbm.example.com');

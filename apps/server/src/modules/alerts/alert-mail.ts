@@ -20,14 +20,14 @@ const formatValue = (value: string | number | boolean | null, language: Language
     ? new Intl.NumberFormat(language === 'de' ? 'de-DE' : 'en-US').format(value)
     : String(value);
 
-/** Where the portal shows the device's events. */
+/** Where the portal shows the device: a battery's page (its history, events and alarms; decision 115). */
 export function portalLink(
   publicUrl: string,
   event: Pick<AlertMailEvent, 'product' | 'operatingSiteId' | 'serialNumber'>,
 ) {
   const base = publicUrl.replace(/\/$/, '');
   return event.product === 'battery'
-    ? `${base}/${event.operatingSiteId}/expert/filter/${encodeURIComponent(event.serialNumber)}`
+    ? `${base}/${event.operatingSiteId}/batteries/${encodeURIComponent(event.serialNumber)}`
     : `${base}/${event.operatingSiteId}/mdload/events`;
 }
 
@@ -37,7 +37,7 @@ function eventLines(mailed: AlertMailEvent, language: Language): string[] {
   const attributes = Object.entries(event.attributes).map(([name, value]) => `${name} ${formatValue(value, language)}`);
   return [
     `${t(`alertMail.${event.product}`)}: ${event.deviceName} (${event.serialNumber})`,
-    `${t('alertMail.time')}: ${formatZonedDateTime(event.ts, event.timeZone, language)} (${event.timeZone})`,
+    `${t('alertMail.time')}: ${formatZonedDateTime(event.ts, event.timeZone, language, { seconds: true })} (${event.timeZone})`,
     `${t('alertMail.event')}: ${t(`alertMail.types.${event.type}`)} ${event.code} – ${event.description}`,
     ...(event.category ? [`${t('alertMail.category')}: ${event.category}`] : []),
     ...(attributes.length > 0 ? [`${t('alertMail.details')}: ${attributes.join(', ')}`] : []),

@@ -7,10 +7,10 @@ import { z } from 'zod';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http-error';
 import { recordSignIn } from '../audit/sign-in-audit';
+import { verifyPassword } from '../identity/passwords';
 import { twoFactorService } from '../two-factor/two-factor-service';
 import { userService } from '../users/user-service';
 import type { ThrottleSettings } from './login-throttle';
-import { verifyPassword } from './passwords';
 import { secondStepRoutes } from './second-step-routes';
 import { signInGuard } from './sign-in-guard';
 

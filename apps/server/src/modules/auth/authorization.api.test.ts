@@ -29,7 +29,7 @@ describeEachDatabase('authorisation', (kind) => {
   });
   afterAll(() => t.close());
 
-  it('marks only sign-in status, sign-in with its code step, sign-out, the token-checked device transfers and the password set with a mailed link as public', () => {
+  it('marks only sign-in status, sign-in with its code step, sign-out, the token-checked device transfers, the password set with a mailed link and the broker HTTP auth backend (checked with BROKER_AUTH_PASSWORD) as public', () => {
     expect(apiRoutes.filter((route) => route.public).map(label)).toEqual([
       'GET /api/v2/authenticated',
       'HEAD /api/v2/authenticated',
@@ -38,6 +38,10 @@ describeEachDatabase('authorisation', (kind) => {
       'POST /api/v2/auth/login/enrolment',
       'POST /api/v2/auth/login/code',
       'POST /api/v2/people/password',
+      'POST /api/v2/broker-auth/user',
+      'POST /api/v2/broker-auth/vhost',
+      'POST /api/v2/broker-auth/resource',
+      'POST /api/v2/broker-auth/topic',
       'GET /api/v2/updates/:serial/:jobId/download',
       'HEAD /api/v2/updates/:serial/:jobId/download',
       'PUT /api/v2/datalogs/:serial/:id/upload',

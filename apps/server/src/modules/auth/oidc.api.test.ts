@@ -108,6 +108,7 @@ describeEachDatabase('sign-in through the identity provider', (kind) => {
       lastName: 'Adler',
       theme: 'default',
       language: null,
+      clock: 'site',
       authorizedFeatures: ['cbm_alert', 'cbm_liveview'],
     });
     expect(await usersWithSubject('alice')).toEqual([{ id: expect.any(Number), email: 'alice.adler@example.com' }]);

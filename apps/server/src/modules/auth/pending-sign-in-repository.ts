@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { TWO_FACTOR } from '@cbm/contracts/two-factor';
 import type { Queryable } from '../../db/database';
-import { hashToken } from './token-hash';
+import { hashToken } from '../identity/token-hash';
 
 /** A password step that awaits its code (decision 042): stored by the hash of its token, like sessions. */
 export function pendingSignInRepository(db: Queryable) {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Feature } from '@cbm/contracts/features';
 import type { Queryable } from '../../db/database';
-import { hashToken } from './token-hash';
+import { hashToken } from '../identity/token-hash';
 
 export interface SessionUser {
   id: number;

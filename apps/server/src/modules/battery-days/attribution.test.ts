@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type RollupPoint, rollUpBattery, toRollupPoint } from './attribution';
-import { optionsFor, point, toSample } from './rollup-test-data';
+import { optionsFor, point, toSample } from './test/rollup-test-data';
 
 const HOUR = 3_600_000;
 const BERLIN = optionsFor(new Map([[1, 'Europe/Berlin']]));

@@ -9,7 +9,7 @@ import {
   sampleWindow,
   seriesArbitrary,
   toBatches,
-} from './rollup-test-data';
+} from './test/rollup-test-data';
 
 const ZONES = new Map([
   [1, 'Europe/Berlin'],

@@ -16,7 +16,7 @@ import type { Feature } from '@cbm/contracts/features';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database';
-import { batteryNotFound, HttpError } from '../../http-error';
+import { batteryNotFound, checkedRange } from '../../http-error';
 import { auditRepository } from '../audit/audit-repository';
 import { chargeSessionsOf } from '../battery-days/battery-days-service';
 import { FIGURE_DIGITS, kwhText } from '../figures/figure-decimals';
@@ -29,16 +29,9 @@ const FEATURE: Feature = 'cbm_view';
 const config = { features: [FEATURE] };
 const tags = ['battery profile'];
 const BASE = '/api/v2/battery/Profile';
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The range of a request, checked: from before to, at most PROFILE_MAX_RANGE_DAYS. */
-function checkedRange(fromText: string, toText: string) {
-  const from = new Date(fromText);
-  const to = new Date(toText);
-  if (from.getTime() >= to.getTime()) throw new HttpError(400, 'request.invalid', 'errors.timeRangeInverted');
-  if (to.getTime() - from.getTime() > PROFILE_MAX_RANGE_DAYS * DAY_MS) {
-    throw new HttpError(400, 'request.invalid', 'errors.timeRangeTooLong', { days: PROFILE_MAX_RANGE_DAYS });
-  }
+/** The range of a request, checked, with the bucket width that fits it into PROFILE_MAX_POINTS. */
+function checkedProfileRange(fromText: string, toText: string) {
+  const { from, to } = checkedRange(fromText, toText, PROFILE_MAX_RANGE_DAYS);
   return { from, to, bucketSeconds: profileBucketSeconds(from.getTime(), to.getTime()) };
 }
 
@@ -60,7 +53,7 @@ export async function batteryProfileRoutes(app: FastifyInstance, options: { db: 
       const { operatingSiteId, from, to } = request.query;
       const { serial } = request.params;
       await requireSiteAccess(sites, request, operatingSiteId, FEATURE);
-      const range = checkedRange(from, to);
+      const range = checkedProfileRange(from, to);
       const settings = await profiles.settings(operatingSiteId, serial);
       if (!settings) throw batteryNotFound(serial);
       return {
@@ -86,7 +79,7 @@ export async function batteryProfileRoutes(app: FastifyInstance, options: { db: 
       const { operatingSiteId, from, to } = request.query;
       const { serial } = request.params;
       await requireSiteAccess(sites, request, operatingSiteId, FEATURE);
-      const range = checkedRange(from, to);
+      const range = checkedProfileRange(from, to);
       if (!(await profiles.settings(operatingSiteId, serial))) throw batteryNotFound(serial);
       const rows = await chargeSessionsOf(options.db, operatingSiteId, serial, range, CHARGE_SESSIONS_MAX + 1);
       return {

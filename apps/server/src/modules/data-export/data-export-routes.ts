@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database';
+import type { ReadDatabase } from '../../db/read-database';
 import { siteRepository } from '../sites/site-repository';
 import { dayRange } from '../statistics/periods';
 import { requireStatisticsAccess, STATISTICS_FEATURE } from '../statistics/statistics-access';
@@ -19,9 +20,9 @@ import { exportCsv } from './export-stream';
  * The data export (screens and routes, entity fields; the spec names no call;
  * docs/decisions/014-statistics-and-export.md): a CSV streamed in batches of batteries (export-stream.ts).
  */
-export async function dataExportRoutes(app: FastifyInstance, options: { db: Database }) {
+export async function dataExportRoutes(app: FastifyInstance, options: { db: Database; readDb: ReadDatabase }) {
   const sites = siteRepository(options.db);
-  const statistics = statisticsService(options.db);
+  const statistics = statisticsService(options.readDb);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(DATA_EXPORT_PATH, {

@@ -32,7 +32,7 @@ export interface ExportDates {
 
 /**
  * A day as its date, a week as its first – last day inside the range (Monday – Sunday unless the range
- * starts or ends within it), a month as MM.YYYY (de) or MM-YYYY (en).
+ * starts or ends within it), a month as MM.YYYY (de) or MM-YYYY (en), a month the range cuts by its days too.
  */
 export function formatPeriod(
   period: string,
@@ -41,15 +41,23 @@ export function formatPeriod(
   dates: ExportDates,
 ): string {
   if (resolution === 'daily') return formatLocalDate(period, language);
-  if (resolution === 'weekly') {
-    const first = period < dates.firstDate ? dates.firstDate : period;
-    const sunday = addDays(period, 6);
-    const last = sunday > dates.lastDate ? dates.lastDate : sunday;
-    return `${formatLocalDate(first, language)} – ${formatLocalDate(last, language)}`;
-  }
+  if (resolution === 'weekly') return daysInside(period, addDays(period, 6), language, dates);
   const [year = '', month = ''] = period.split('-');
+  const start = `${year}-${month}-01`;
+  const end = addDays(`${nextMonth(year, month)}-01`, -1);
+  if (start < dates.firstDate || end > dates.lastDate) return daysInside(start, end, language, dates);
   return language === 'de' ? `${month}.${year}` : `${month}-${year}`;
 }
+
+/** "first – last" of the days from `start` to `end` inside the export's dates. */
+function daysInside(start: string, end: string, language: Language, dates: ExportDates) {
+  const first = start < dates.firstDate ? dates.firstDate : start;
+  const last = end > dates.lastDate ? dates.lastDate : end;
+  return `${formatLocalDate(first, language)} – ${formatLocalDate(last, language)}`;
+}
+
+const nextMonth = (year: string, month: string) =>
+  month === '12' ? `${Number(year) + 1}-01` : `${year}-${String(Number(month) + 1).padStart(2, '0')}`;
 
 /**
  * Lines of the file, built for millions of rows: csv-stringify escapes a battery's three leading fields once

@@ -40,6 +40,13 @@ const NEGATIVE_TTL_MS = 5_000;
 const CACHE_MAX = 200_000;
 const LOGGED_MAX = 10_000;
 
+/** The device or gateway a broker username names (`battery-SN1`, `gateway-G1`), or undefined. */
+export function principalOf(username: string | undefined): Principal | undefined {
+  const match = username ? USERNAME.exec(username) : null;
+  if (!username || !match) return undefined;
+  return { username, deviceClass: match[1] as RegistryClass, serial: match[2] as string, proof: '' };
+}
+
 export class Refusal extends Error {
   constructor(
     readonly reason: BrokerRefusal,
@@ -80,9 +87,8 @@ export class BrokerAccess {
 
   /** Resolves with the principal, or rejects with a Refusal carrying the CONNACK return code. */
   async authenticate(clientId: string, conn: unknown, username?: string, password?: Buffer): Promise<Principal> {
-    const match = username ? USERNAME.exec(username) : null;
-    if (!username || !match) throw this.refuse(clientId, 'connect:no-credentials', CONNACK.badCredentials);
-    const principal = { username, deviceClass: match[1] as RegistryClass, serial: match[2] as string, proof: '' };
+    const principal = principalOf(username);
+    if (!username || !principal) throw this.refuse(clientId, 'connect:no-credentials', CONNACK.badCredentials);
     const ownId =
       clientId === username || (principal.deviceClass === GATEWAY_CLASS && clientId.startsWith(`${username}:`));
     if (!ownId) throw this.refuse(clientId, 'connect:wrong-client-id', CONNACK.identifierRejected);

@@ -1,6 +1,6 @@
 import type { MqttClient } from 'mqtt';
 import { afterEach, describe, expect, it } from 'vitest';
-import { connectDevice, dropSession, TEST_MQTT_URL, uniqueId } from '../../../test/mqtt-devices';
+import { connectDevice, defaultDeviceLimits, dropSession, TEST_MQTT_URL, uniqueId } from '../../../test/mqtt-devices';
 import type { RawDeviceMessage } from '../device-protocol/device-message';
 import type { DeviceCredential } from '../device-registry/broker-credentials';
 import { hashSecret } from '../device-registry/device-secret';
@@ -16,7 +16,7 @@ function controlledSink(topic: string) {
     new Promise<void>((resolve) => {
       if (message.topic === topic) received.push({ payload: message.payload.toString(), commit: resolve });
       else resolve();
-    });
+    }).then(() => 'accepted' as const);
   return { received, sink };
 }
 
@@ -49,7 +49,13 @@ describe('acknowledgement after commit', () => {
       revoked: false,
     };
     const access = new BrokerAccess({ credential: async () => credential }, () => undefined, quiet);
-    const broker = await startEmbeddedBroker({ port: 0, host: '127.0.0.1', sink, access });
+    const broker = await startEmbeddedBroker({
+      port: 0,
+      host: '127.0.0.1',
+      sink,
+      access,
+      limits: defaultDeviceLimits(),
+    });
     closing.push(() => broker.close());
     const device = await connectDevice(broker.url, {
       clientId: 'battery-B1',

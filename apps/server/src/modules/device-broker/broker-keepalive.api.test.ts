@@ -72,7 +72,7 @@ describe('a worker’s keep-alive', () => {
       shareGroup: '',
       keepaliveSeconds: KEEPALIVE_SECONDS,
       log: { warn: () => undefined },
-      sink: async () => undefined,
+      sink: async () => 'accepted',
     });
     cleanUp.push(() => worker.close());
     return { broker, worker };

@@ -1,5 +1,5 @@
 import type { BrokerMetrics } from '@cbm/contracts/ingest-metrics';
-import type { RawDeviceMessage } from '../device-protocol/device-message';
+import type { RawDeviceMessage, SinkVerdict } from '../device-protocol/device-message';
 
 /** The MQTT side of the device channel: an embedded broker, or a client of an external one. */
 export interface DeviceTransport {
@@ -12,5 +12,5 @@ export interface DeviceTransport {
   close(): Promise<void>;
 }
 
-/** Hands a device message to ingestion; settles once it is stored (or rejected). */
-export type MessageSink = (message: RawDeviceMessage) => Promise<void>;
+/** Hands a device message to ingestion; settles once it is stored (or rejected), saying whether it was malformed. */
+export type MessageSink = (message: RawDeviceMessage) => Promise<SinkVerdict>;

@@ -1,14 +1,20 @@
 /// <reference path="./aedes-persistence-level.d.ts" />
 import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
 import { createServer as createTlsServer } from 'node:tls';
 import { promisify } from 'node:util';
+import { MAX_PACKET_BYTES } from '@cbm/contracts/device-protocol';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import levelPersistence from 'aedes-persistence-level';
 import { Level } from 'level';
 import { type BrokerAccess, type Principal, Refusal } from './broker-access';
+import type { DeviceLimits } from './device-limits';
 import type { DeviceTransport, MessageSink } from './device-transport';
+import { limitPacketSize } from './packet-size-guard';
+
+/** MQTT 3.1.1 CONNACK "server unavailable": a device backing off after bad messages tries again later. */
+const CONNACK_SERVER_UNAVAILABLE = 3;
 
 /** Every version's device topics go to ingestion, which counts those of a version it does not speak. */
 const DEVICE_TOPICS = 'cbm/';
@@ -34,6 +40,7 @@ export interface EmbeddedBrokerOptions {
    */
   sessionsDir?: string;
   access: BrokerRules;
+  limits: DeviceLimits;
 }
 
 /** What the broker asks of its access rules (BrokerAccess; a test may pass its own). */
@@ -72,16 +79,24 @@ export async function startEmbeddedBroker({
   sink,
   access,
   sessionsDir,
+  limits,
 }: EmbeddedBrokerOptions): Promise<EmbeddedTransport> {
   const principals = new WeakMap<Client, Principal>();
+  const buckets = new WeakMap<Client, ReturnType<DeviceLimits['connection']>>();
   const connections = new Map<string, Set<Client>>();
   const sessions = sessionsDir ? new Level(sessionsDir) : undefined;
   const broker = await Aedes.createBroker({
     persistence: sessions ? levelPersistence(sessions) : undefined,
     authenticate(client, username, password, callback) {
+      if (username && limits.backingOff(username)) {
+        access.refused(username, 'connect:backing-off');
+        const error = new Refusal('connect:backing-off', CONNACK_SERVER_UNAVAILABLE);
+        return callback(Object.assign(error, { returnCode: error.returnCode }) as AuthenticateError, false);
+      }
       access.authenticate(client.id, client.conn, username, password).then(
         (principal) => {
           principals.set(client, principal);
+          buckets.set(client, limits.connection(principal));
           const open = connections.get(principal.username) ?? new Set();
           connections.set(principal.username, open.add(client));
           callback(null, true);
@@ -102,12 +117,26 @@ export async function startEmbeddedBroker({
         access.refused(principal?.username ?? client?.id ?? '?', refusal);
         return callback(new Error(refusal));
       }
-      if (!packet.topic.startsWith(DEVICE_TOPICS) || !sink) return callback(null);
+      const bucket = client && buckets.get(client);
+      if (!packet.topic.startsWith(DEVICE_TOPICS) || !sink || !principal || !client || !bucket) {
+        return callback(null);
+      }
       const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
-      sink({ topic: packet.topic, payload, receivedAt: new Date() }).then(
-        () => callback(null),
-        (error: Error) => callback(error),
-      );
+      const ingest = () => {
+        sink({ topic: packet.topic, payload, receivedAt: new Date() }).then((verdict) => {
+          if (verdict === 'accepted' || !limits.bad(principal.username, bucket)) return callback(null);
+          // Messages of the same read settle after the first over the budget: the disconnect is counted once.
+          if (!client.closed) access.refused(principal.username, 'publish:bad-messages');
+          callback(new Error('publish:bad-messages'));
+        }, callback);
+      };
+      // Waiting here holds the client's next socket read (aedes reads on once every packet is handled).
+      // A closed client's publish is its last will, which the broker sends once: never held.
+      const wait = client.closed ? 0 : limits.admit(principal.username, bucket.publishes);
+      if (wait === 0) return ingest();
+      access.refused(principal.username, 'publish:throttled');
+      // A held message of a device that went away meanwhile was never acknowledged: the device sends it again.
+      setTimeout(() => (client.closed ? callback(new Error('connection closed')) : ingest()), wait);
     },
     authorizeSubscribe(client, subscription, callback) {
       const principal = principals.get(client);
@@ -121,11 +150,15 @@ export async function startEmbeddedBroker({
     if (principal) connections.get(principal.username)?.delete(client);
   });
 
+  const handle = (conn: Socket) =>
+    limitPacketSize(broker.handle(conn), MAX_PACKET_BYTES, () =>
+      access.refused(conn.remoteAddress ?? '?', 'publish:too-large'),
+    );
   const servers: Server[] = [];
   let url = '';
   let tlsUrl: string | undefined;
   if (port !== null) {
-    const server = createServer(broker.handle);
+    const server = createServer(handle);
     servers.push(server);
     url = `mqtt://${reachable(host)}:${await listen(server, port, host)}`;
   }
@@ -136,18 +169,32 @@ export async function startEmbeddedBroker({
       tls.caFile ? readFile(tls.caFile) : undefined,
     ]);
     // Client certificates are asked for but optional: a device may use its secret instead.
-    const server = createTlsServer({ cert, key, ca, requestCert: true, rejectUnauthorized: false }, broker.handle);
+    const server = createTlsServer({ cert, key, ca, requestCert: true, rejectUnauthorized: false }, handle);
     servers.push(server);
     tlsUrl = `mqtts://${reachable(host)}:${await listen(server, tls.port, host)}`;
     url ||= tlsUrl;
   }
   const publish = promisify(broker.publish.bind(broker));
+  // aedes numbers a packet when it is handed over but forwards it to a client only when its number is above the last
+  // one forwarded there; with sessions on disk, queueing for the persistent sessions is a write, and concurrent
+  // publishes overtook each other: the overtaken command was dropped as a "duplicate" (issue 45). One at a time.
+  let previous: Promise<unknown> = Promise.resolve();
   const startedAt = new Date().toISOString();
   return {
     url,
     tlsUrl,
-    async publish(topic, payload) {
-      await publish({ cmd: 'publish', topic, payload: Buffer.from(payload), qos: 1, retain: false, dup: false });
+    publish(topic, payload) {
+      const packet = {
+        cmd: 'publish',
+        topic,
+        payload: Buffer.from(payload),
+        qos: 1,
+        retain: false,
+        dup: false,
+      } as const;
+      const published = previous.then(() => publish(packet));
+      previous = published.catch(() => undefined);
+      return published;
     },
     status: () => ({
       kind: 'embedded',

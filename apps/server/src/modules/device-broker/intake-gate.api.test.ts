@@ -28,7 +28,7 @@ describe.skipIf(!MOSQUITTO_BIN)('a worker at Mosquitto with the shipped settings
       sink: (message) => {
         received.add(message.payload.toString());
         mostOutstanding = Math.max(mostOutstanding, ++outstanding);
-        return new Promise<void>((resolve) => uncommitted.push(resolve));
+        return new Promise<void>((resolve) => uncommitted.push(resolve)).then(() => 'accepted' as const);
       },
     });
     const committing = setInterval(() => {

@@ -1,15 +1,22 @@
+import type { DeviceLimitState } from '@cbm/contracts/device-registry';
+import type { BrokerMetrics, BrokerRefusal } from '@cbm/contracts/ingest-metrics';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { BrokerAccess } from '../device-broker/broker-access';
+import { brokerAuthRoutes } from '../device-broker/broker-auth-routes';
 import { watchCredentialChanges } from '../device-broker/credential-changes';
+import { DeviceLimits, deviceLimitSettings } from '../device-broker/device-limits';
 import type { DeviceTransport } from '../device-broker/device-transport';
 import { type EmbeddedTransport, startEmbeddedBroker } from '../device-broker/embedded-broker';
 import { connectExternalBroker } from '../device-broker/external-broker';
+import { connectRabbitBroker } from '../device-broker/rabbitmq-broker';
+import { type CommandDeliveryListener, commandRedeliveryJob } from '../device-commands/command-redelivery';
 import type { CommandReplyListener } from '../device-commands/command-replies';
 import { CommandService } from '../device-commands/command-service';
 import type { SampleListener } from '../device-ingestion/battery-sample';
+import { batterySilenceJob } from '../device-ingestion/battery-silence-job';
 import { deviceStore } from '../device-ingestion/device-store';
 import type { EventListener } from '../device-ingestion/event-listener';
 import { IngestMetrics } from '../device-ingestion/ingest-metrics';
@@ -21,26 +28,37 @@ import { brokerCredentials } from '../device-registry/broker-credentials';
 import { LiveHub } from '../live-updates/live-hub';
 import { connectLiveRelay } from '../live-updates/live-relay';
 import { liveRoutes } from '../live-updates/live-routes';
+import { LiveStreamRegistry } from '../live-updates/live-stream-registry';
 
 type DeviceConfig = Pick<
   Config,
   | 'INGEST'
+  | 'BATTERY_SILENCE_CHECK_SECONDS'
   | 'HOST'
   | 'MQTT_PORT'
   | 'MQTT_HOST'
   | 'mqttTls'
   | 'MQTT_URL'
+  | 'BROKER_AUTH_PASSWORD'
+  | 'rabbitmq'
   | 'MQTT_CLIENT_ID'
   | 'MQTT_SHARE_GROUP'
+  | 'MQTT_DEVICE_PUBLISHES_PER_SECOND'
+  | 'MQTT_GATEWAY_PUBLISHES_PER_SECOND'
+  | 'MQTT_PUBLISH_BURST_SECONDS'
+  | 'MQTT_BAD_MESSAGES_PER_MINUTE'
+  | 'MQTT_BAD_MESSAGE_BACKOFF_SECONDS'
   | 'SAMPLE_RESOLUTION_SECONDS'
   | 'INGEST_BATCH_SIZE'
   | 'INGEST_QUEUE_LIMIT'
   | 'INGEST_LINGER_MS'
   | 'SAMPLE_RETENTION_MONTHS'
+  | 'COMMAND_RETRY_SECONDS'
   | 'LIVE_STREAMS_PER_USER'
   | 'LIVE_STREAMS_TOTAL'
   | 'LIVE_STREAM_BUFFER_KB'
   | 'LIVE_STREAM_RECHECK_SECONDS'
+  | 'METRICS_TOKEN'
 >;
 
 export interface DevicesPluginOptions {
@@ -68,12 +86,18 @@ export interface DeviceChannel {
   addSampleListener(listener: SampleListener): void;
   /** Runs inside each storing transaction with the new command replies (datalogs, updates). */
   addReplyListener(listener: CommandReplyListener): void;
+  /** Asked before a command without an answer goes out again, and told when one is given up (updates). */
+  addDeliveryListener(listener: CommandDeliveryListener): void;
   /** Runs inside each storing transaction with the new device events (alerts). Register before ready. */
   addEventListener(listener: EventListener): void;
   /** Runs inside each storing transaction with the charger-station units' new power (threshold alarms). */
   addMdloadListener(listener: MdloadListener): void;
   readonly metrics: IngestMetrics;
+  /** This process's connection to the device broker (metrics, readiness). */
+  brokerStatus(): BrokerMetrics;
   readonly live: LiveHub;
+  /** A limit the embedded broker holds a username to right now (throttled, backing off), if any. */
+  limitState(username: string): DeviceLimitState | null;
 }
 
 declare module 'fastify' {
@@ -90,6 +114,7 @@ export const devicesPlugin = fp(
   async (app: FastifyInstance, { config, db, sampleListeners = [], brokerSessionsDir }: DevicesPluginOptions) => {
     const samples = [...sampleListeners];
     const replies: CommandReplyListener[] = [];
+    const deliveries: CommandDeliveryListener[] = [];
     const events: EventListener[] = [];
     const mdloadListeners: MdloadListener[] = [];
     const live = new LiveHub();
@@ -97,7 +122,9 @@ export const devicesPlugin = fp(
     let embedded: EmbeddedTransport | undefined;
     let stopWatching = () => {};
     let relay: Awaited<ReturnType<typeof connectLiveRelay>> | undefined;
-    const commands = new CommandService(db, () => transport);
+    const firstRetryMs = config.COMMAND_RETRY_SECONDS * 1000;
+    const commands = new CommandService(db, () => transport, firstRetryMs);
+    const limits = new DeviceLimits(deviceLimitSettings(config));
     const pipeline = config.INGEST
       ? new IngestPipeline({
           store: deviceStore(db, {
@@ -113,6 +140,7 @@ export const devicesPlugin = fp(
           // PGlite has one connection: a second transaction would only wait for the first.
           concurrency: db.kind === 'postgres' ? 2 : 1,
           log: app.log.child({ module: 'ingest' }),
+          tracer: app.tracer,
           onCommitted(outcome) {
             commands.notify(outcome);
             live.publish(outcome);
@@ -121,6 +149,14 @@ export const devicesPlugin = fp(
         })
       : undefined;
     const metrics = pipeline?.metrics ?? new IngestMetrics(() => ({ depth: 0, limit: 0 }));
+    const brokerStatus = () => transport?.status() ?? NO_BROKER;
+    const registry = brokerCredentials(db);
+    const countRefused = (refusal: BrokerRefusal) => metrics.countRefused(refusal);
+    // The RabbitMQ tier asks any replica (BROKER_AUTH_PASSWORD set) about devices: decision 090.
+    const authAccess =
+      config.rabbitmq && config.BROKER_AUTH_PASSWORD
+        ? new BrokerAccess(registry, countRefused, app.log.child({ module: 'broker-auth' }))
+        : undefined;
 
     app.decorate('devices', {
       get brokerUrl() {
@@ -129,7 +165,10 @@ export const devicesPlugin = fp(
       get brokerTlsUrl() {
         return embedded?.tlsUrl;
       },
-      credentialsChanged: (username) => embedded?.credentialsChanged(username) ?? Promise.resolve(),
+      credentialsChanged: async (username) => {
+        authAccess?.evict(username);
+        await embedded?.credentialsChanged(username);
+      },
       sendCommand: commands.sendCommand.bind(commands),
       sendCommands: commands.sendCommands.bind(commands),
       awaitReply: commands.awaitReply.bind(commands),
@@ -137,24 +176,31 @@ export const devicesPlugin = fp(
       refresh: commands.refresh.bind(commands),
       addSampleListener: (listener) => samples.push(listener),
       addReplyListener: (listener) => replies.push(listener),
+      addDeliveryListener: (listener) => deliveries.push(listener),
       addEventListener: (listener) => events.push(listener),
       addMdloadListener: (listener) => mdloadListeners.push(listener),
       metrics,
+      brokerStatus,
       live,
+      limitState: (username) => limits.state(username),
     } satisfies DeviceChannel);
 
     app.addHook('onReady', async () => {
       const sink = pipeline ? pipeline.submit.bind(pipeline) : null;
       if (config.MQTT_URL) {
-        transport = await connectExternalBroker({
-          url: config.MQTT_URL,
-          clientId: config.MQTT_CLIENT_ID,
-          shareGroup: config.MQTT_SHARE_GROUP,
-          // As many in flight as the queue holds: the broker's own queue stays empty.
-          receiveMaximum: config.INGEST_QUEUE_LIMIT,
-          sink,
-          log: app.log.child({ module: 'mqtt' }),
-        });
+        const log = app.log.child({ module: 'mqtt' });
+        // As many in flight as the queue holds: the broker's own queue stays empty.
+        const inFlight = config.INGEST_QUEUE_LIMIT;
+        transport = config.rabbitmq
+          ? await connectRabbitBroker({ ...config.rabbitmq, deviceUrl: config.MQTT_URL, prefetch: inFlight, sink, log })
+          : await connectExternalBroker({
+              url: config.MQTT_URL,
+              clientId: config.MQTT_CLIENT_ID,
+              shareGroup: config.MQTT_SHARE_GROUP,
+              receiveMaximum: inFlight,
+              sink,
+              log,
+            });
         relay = await connectLiveRelay({
           url: config.MQTT_URL,
           clientId: config.MQTT_CLIENT_ID,
@@ -163,16 +209,13 @@ export const devicesPlugin = fp(
           onLive: (changes) => live.apply(changes),
         });
         live.relayThrough(relay);
+        const access = authAccess;
+        if (access) stopWatching = await watchCredentialChanges(registry, async (name) => access.evict(name), app.log);
       } else if (config.INGEST) {
         const log = app.log.child({ module: 'mqtt' });
-        const registry = brokerCredentials(db);
-        const access = new BrokerAccess(
-          registry,
-          (refusal) => metrics.countRefused(refusal),
-          log,
-          Boolean(config.mqttTls?.caFile),
-        );
+        const access = new BrokerAccess(registry, countRefused, log, Boolean(config.mqttTls?.caFile));
         embedded = await startEmbeddedBroker({
+          limits,
           port: config.MQTT_PORT === 'off' ? null : config.MQTT_PORT,
           host: config.MQTT_HOST ?? config.HOST,
           tls: config.mqttTls,
@@ -194,26 +237,53 @@ export const devicesPlugin = fp(
       live.close();
     });
 
+    app.jobs.schedule(
+      commandRedeliveryJob({
+        db,
+        transport: () => transport,
+        listeners: deliveries,
+        firstRetryMs,
+        log: app.log.child({ module: 'commands' }),
+      }),
+    );
+    if (config.BATTERY_SILENCE_CHECK_SECONDS > 0) {
+      app.jobs.schedule(
+        batterySilenceJob({
+          db,
+          everyMs: config.BATTERY_SILENCE_CHECK_SECONDS * 1000,
+          onSilent: (batteries) => live.publish({ batteries, mdloads: [] }),
+        }),
+      );
+    }
     if (config.SAMPLE_RETENTION_MONTHS > 0) {
       app.jobs.schedule(
         sampleRetentionJob({ db, months: config.SAMPLE_RETENTION_MONTHS, log: app.log.child({ module: 'retention' }) }),
       );
     }
-    await app.register(liveRoutes, {
-      db,
-      live,
-      limits: {
-        perUser: config.LIVE_STREAMS_PER_USER,
-        total: config.LIVE_STREAMS_TOTAL,
-        bufferBytes: config.LIVE_STREAM_BUFFER_KB * 1024,
-        recheckMs: config.LIVE_STREAM_RECHECK_SECONDS * 1000,
-      },
+    const liveStreams = new LiveStreamRegistry({
+      perUser: config.LIVE_STREAMS_PER_USER,
+      total: config.LIVE_STREAMS_TOTAL,
+      bufferBytes: config.LIVE_STREAM_BUFFER_KB * 1024,
+      recheckMs: config.LIVE_STREAM_RECHECK_SECONDS * 1000,
     });
-    await app.register(metricsRoutes, { metrics, broker: () => transport?.status() ?? NO_BROKER });
+    await app.register(liveRoutes, { db, live, registry: liveStreams });
+    await app.register(metricsRoutes, {
+      metrics,
+      broker: brokerStatus,
+      live: () => liveStreams.metrics(),
+      scrapeToken: config.METRICS_TOKEN,
+    });
+    await app.register(brokerAuthRoutes, { access: authAccess, password: config.BROKER_AUTH_PASSWORD });
   },
 );
 
-const NO_BROKER = { kind: 'none', connected: false, subscribed: false, reconnects: 0, lastConnectedAt: null } as const;
+const NO_BROKER: BrokerMetrics = {
+  kind: 'none',
+  connected: false,
+  subscribed: false,
+  reconnects: 0,
+  lastConnectedAt: null,
+};
 
 /** The address devices (and the in-process demo simulator) connect to; the app must be ready. */
 export function deviceBrokerUrl(app: FastifyInstance): string {

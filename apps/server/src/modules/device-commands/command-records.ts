@@ -8,6 +8,8 @@ export interface SentCommand {
   type: CommandType;
   command: Command;
   issuedAt: Date;
+  /** Sent again until then while the device has not answered (decision 072). */
+  expiresAt: Date;
 }
 
 /** A device's reply matched with the command it answers. */

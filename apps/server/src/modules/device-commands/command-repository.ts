@@ -9,6 +9,7 @@ interface CommandRow {
   type: CommandType;
   payload: Command;
   issued_at: Date;
+  expires_at: Date | null;
 }
 
 const toCommand = (row: CommandRow): SentCommand => ({
@@ -18,13 +19,14 @@ const toCommand = (row: CommandRow): SentCommand => ({
   type: row.type,
   command: row.payload,
   issuedAt: row.issued_at,
+  expiresAt: row.expires_at ?? row.issued_at,
 });
 
 /** SQL of the command channel: commands and replies (update jobs follow them in modules/updates). */
 export function commandRepository(db: Queryable) {
   return {
     /** Many commands in one statement (their JSON in one parameter: the same on PostgreSQL and PGlite). */
-    async insertMany(commands: readonly SentCommand[], issuedBy: number | null): Promise<void> {
+    async insertMany(commands: readonly SentCommand[], issuedBy: number | null, firstRetryMs: number): Promise<void> {
       if (commands.length === 0) return;
       const rows = commands.map((command) => ({
         id: command.id,
@@ -33,35 +35,26 @@ export function commandRepository(db: Queryable) {
         type: command.type,
         payload: command.command,
         issuedAt: command.issuedAt.toISOString(),
+        expiresAt: command.expiresAt.toISOString(),
       }));
       await db.query(
-        `INSERT INTO device_command (id, device_class, serial_number, type, payload, issued_at, issued_by)
+        `INSERT INTO device_command (id, device_class, serial_number, type, payload, issued_at, issued_by,
+                                     next_attempt_at, expires_at)
          SELECT (c ->> 'id')::uuid, c ->> 'deviceClass', c ->> 'serial', c ->> 'type', c -> 'payload',
-                (c ->> 'issuedAt')::timestamptz, $2
+                (c ->> 'issuedAt')::timestamptz, $2,
+                (c ->> 'issuedAt')::timestamptz + make_interval(secs => $3 / 1000.0), (c ->> 'expiresAt')::timestamptz
            FROM jsonb_array_elements($1::jsonb) AS c`,
-        [JSON.stringify(rows), issuedBy],
+        [JSON.stringify(rows), issuedBy, firstRetryMs],
       );
     },
 
-    async insert(command: SentCommand, issuedBy: number | null): Promise<void> {
-      await db.query(
-        `INSERT INTO device_command (id, device_class, serial_number, type, payload, issued_at, issued_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [
-          command.id,
-          command.deviceClass,
-          command.serialNumber,
-          command.type,
-          command.command,
-          command.issuedAt,
-          issuedBy,
-        ],
-      );
+    async insert(command: SentCommand, issuedBy: number | null, firstRetryMs: number): Promise<void> {
+      await this.insertMany([command], issuedBy, firstRetryMs);
     },
 
     async find(ids: readonly string[]): Promise<Map<string, SentCommand>> {
       const rows = await db.query<CommandRow>(
-        `SELECT id, device_class, serial_number, type, payload, issued_at FROM device_command WHERE id = ANY($1::uuid[])`,
+        `SELECT id, device_class, serial_number, type, payload, issued_at, expires_at FROM device_command WHERE id = ANY($1::uuid[])`,
         [[...ids]],
       );
       return new Map(rows.map((row) => [row.id, toCommand(row)]));
@@ -94,7 +87,8 @@ export function commandRepository(db: Queryable) {
       const fresh = inserted.map((row) => records[row.index] as ReplyRecord);
       if (fresh.length === 0) return fresh;
       await db.query(
-        `UPDATE device_command c SET result = x.result, job_status = coalesce(x.job_status, c.job_status), replied_at = x.ts
+        `UPDATE device_command c SET result = x.result, job_status = coalesce(x.job_status, c.job_status), replied_at = x.ts,
+                next_attempt_at = NULL
          FROM (SELECT DISTINCT ON (command_id) * FROM json_to_recordset($1::json)
                  AS r(command_id uuid, ts timestamptz, result text, job_status text) ORDER BY command_id, ts DESC) x
          WHERE c.id = x.command_id AND (c.replied_at IS NULL OR c.replied_at <= x.ts)`,

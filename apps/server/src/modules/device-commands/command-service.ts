@@ -10,6 +10,7 @@ import {
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http-error';
 import type { DeviceTransport } from '../device-broker/device-transport';
+import { answerDeadline } from './command-delivery';
 import type { ReplyRecord, SentCommand, StoredReply } from './command-records';
 import { commandRepository } from './command-repository';
 
@@ -37,7 +38,8 @@ function envelope(deviceClass: DeviceClass, serial: string, request: CommandRequ
       ? { until: new Date(issuedAt.getTime() + REMOTE_DEBUGGING_MS).toISOString() }
       : {}),
   });
-  return { id: command.id, deviceClass, serialNumber: serial, type: command.type, command, issuedAt };
+  const expiresAt = answerDeadline(command, issuedAt);
+  return { id: command.id, deviceClass, serialNumber: serial, type: command.type, command, issuedAt, expiresAt };
 }
 
 /** In a deployment with several processes the reply may be stored by another one: look this often. */
@@ -53,11 +55,16 @@ export class CommandService {
   constructor(
     db: Database,
     private readonly transport: () => DeviceTransport | undefined,
+    /** The first time a command without a reply goes out again (COMMAND_RETRY_SECONDS). */
+    private readonly firstRetryMs: number,
   ) {
     this.commands = commandRepository(db);
   }
 
-  /** Persists the command, then publishes it on the device's `cmd` topic (QoS 1). */
+  /**
+   * Persists the command, then publishes it on the device's `cmd` topic (QoS 1); until the device answers, the
+   * command-redelivery job sends it again (decision 072).
+   */
   async sendCommand(serial: string, request: CommandRequest, options: SendOptions = {}): Promise<SentCommand> {
     const transport = this.requireTransport();
     const deviceClass = options.deviceClass ?? 'battery';
@@ -65,7 +72,7 @@ export class CommandService {
       throw new HttpError(404, 'devices.notFound', 'errors.unknownDevice', { serial });
     }
     const sent = envelope(deviceClass, serial, request);
-    await this.commands.insert(sent, options.issuedBy ?? null);
+    await this.commands.insert(sent, options.issuedBy ?? null, this.firstRetryMs);
     await transport.publish(topicFor(deviceClass, serial, 'cmd'), JSON.stringify(sent.command));
     return sent;
   }
@@ -88,7 +95,7 @@ export class CommandService {
       known.has(serial) ? envelope(deviceClass, serial, request) : undefined,
     );
     const commands = sent.filter((command) => command !== undefined);
-    await this.commands.insertMany(commands, options.issuedBy ?? null);
+    await this.commands.insertMany(commands, options.issuedBy ?? null, this.firstRetryMs);
     await Promise.all(
       commands.map((command) =>
         transport.publish(topicFor(deviceClass, command.serialNumber, 'cmd'), JSON.stringify(command.command)),

@@ -66,6 +66,13 @@ const SAMPLE_ROWS = arrayRows<StoredSample>('x', [
 const epochMillis = (column: string) => `round(date_part('epoch', ${column}) * 1000) AS ${column}`;
 const instantOf = (millis: number | null) => (millis === null ? null : new Date(millis));
 
+const STATE_COLUMNS = `serial_number, operating_site_id, status, online, ${epochMillis('connection_changed_at')},
+  telemetry_state, telemetry_charger_serial,
+  soc::float8, soh::float8, stack_voltage::float8, current_a::float8, min_cell_temperature::float8,
+  max_cell_temperature::float8, min_cell_voltage::float8, max_cell_voltage::float8,
+  ${epochMillis('last_data_timestamp')}, ${epochMillis('last_sample_at')}, active_error_codes,
+  current_error_code, ${epochMillis('last_error_at')}`;
+
 /** SQL of battery ingestion: lock and read the live state, store samples, write the state back. */
 export function batteryIngestRepository(tx: Queryable) {
   return {
@@ -76,16 +83,27 @@ export function batteryIngestRepository(tx: Queryable) {
     async lock(serials: readonly string[]): Promise<Map<string, BatteryState>> {
       if (serials.length === 0) return new Map();
       const rows = await tx.query<BatteryRow>(
-        `SELECT serial_number, operating_site_id, status, online, ${epochMillis('connection_changed_at')},
-                telemetry_state, telemetry_charger_serial,
-                soc::float8, soh::float8, stack_voltage::float8, current_a::float8, min_cell_temperature::float8,
-                max_cell_temperature::float8, min_cell_voltage::float8, max_cell_voltage::float8,
-                ${epochMillis('last_data_timestamp')}, ${epochMillis('last_sample_at')}, active_error_codes,
-                current_error_code, ${epochMillis('last_error_at')}
-           FROM battery WHERE serial_number = ANY($1::text[]) ORDER BY serial_number FOR NO KEY UPDATE`,
+        `SELECT ${STATE_COLUMNS} FROM battery WHERE serial_number = ANY($1::text[])
+          ORDER BY serial_number FOR NO KEY UPDATE`,
         [[...serials].sort()],
       );
       return new Map(rows.map((row) => [row.serial_number, toState(row)]));
+    },
+
+    /**
+     * Locks the batteries that have reported before but not for `minutes` and are not marked offline, not
+     * connected or silent yet (decision 110), in serial order as `lock` does. The condition is checked again
+     * on the locked row, so data stored meanwhile keeps a battery out.
+     */
+    async lockSilent(minutes: number): Promise<BatteryState[]> {
+      const rows = await tx.query<BatteryRow>(
+        `SELECT ${STATE_COLUMNS} FROM battery
+          WHERE last_data_timestamp < now() - make_interval(mins => $1)
+            AND status NOT IN ('offline', 'not connected', 'silent')
+          ORDER BY serial_number FOR NO KEY UPDATE`,
+        [minutes],
+      );
+      return rows.map(toState);
     },
 
     /** Inserts the samples; answers the keys of those that were new, or undefined when all were. */

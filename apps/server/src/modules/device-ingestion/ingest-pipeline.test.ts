@@ -1,4 +1,5 @@
 import { STORED_KINDS } from '@cbm/contracts/ingest-metrics';
+import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import { json, telemetry } from '../../../test/mqtt-devices';
@@ -170,6 +171,38 @@ describe('ingest pipeline', () => {
     await pipeline.stop();
   });
 
+  it('logs a retry with the batch named (size, first and last device, error), not its parameters', async () => {
+    let failures = 1;
+    // As PGlite and drivers attach them: the statement and every parameter of the batch (≈ 12 KB for 40 messages).
+    const error = Object.assign(new Error('could not extend file: No space left on device'), {
+      code: '53100',
+      query: 'INSERT INTO battery_sample SELECT * FROM unnest($1::text[], $2::timestamptz[])',
+      params: Array.from({ length: 40 }, (_, n) => `{${'x'.repeat(300)}${n}}`),
+    });
+    const gated = gatedStore(() => (failures-- > 0 ? error : undefined));
+    const logger = log();
+    const pipeline = pipelineWith(gated.store, { batchSize: 40, queueLimit: 40, lingerMs: 50, log: logger });
+    const serials = Array.from({ length: 40 }, (_, n) => `D${n}`);
+    const done = Promise.all(serials.map((serial) => pipeline.submit(message(serial))));
+    await vi.waitFor(
+      () => {
+        gated.open();
+        expect(gated.batches).toHaveLength(1);
+      },
+      { timeout: 5000 },
+    );
+    await done;
+    const [fields, text] = logger.warn.mock.calls[0] as [object, string];
+    expect(text).toBe('storing device messages failed; retrying');
+    expect(fields).toEqual({
+      attempt: 1,
+      batch: { size: 40, first: 'battery D0', last: 'battery D39' },
+      error: { message: 'could not extend file: No space left on device', code: '53100' },
+    });
+    expect(JSON.stringify(fields).length).toBeLessThan(300);
+    await pipeline.stop();
+  });
+
   it('finds the one message a batch fails for, rejects it and stores the others', async () => {
     const poison = new Error('value out of range');
     const gated = gatedStore((batch) => (batch.some((entry) => entry.serial === 'BAD') ? poison : undefined));
@@ -208,5 +241,26 @@ describe('ingest pipeline', () => {
     });
     await Promise.all([...queued, stopped]);
     await expect(pipeline.submit(message('C'))).rejects.toThrow('stopping');
+  });
+
+  it('traces each attempt to store a batch, a failed one marked as an error', async () => {
+    const exporter = new InMemorySpanExporter();
+    const tracer = new TracerProvider({ spanProcessors: [new SimpleSpanProcessor({ exporter })] }).getTracer('test');
+    let refusals = 1;
+    const gated = gatedStore(() => (refusals-- > 0 ? Object.assign(new Error('gone'), { code: '57P01' }) : undefined));
+    const pipeline = pipelineWith(gated.store, { batchSize: 10, tracer });
+    const submissions = ['A', 'B'].map((serial) => pipeline.submit(message(serial)));
+    await vi.waitFor(() => {
+      gated.open();
+      expect(gated.batches.flat()).toEqual(['A', 'B']);
+    });
+    await Promise.all(submissions);
+    await pipeline.stop();
+    expect(
+      exporter.getFinishedSpans().map((span) => [span.name, span.attributes, span.status.code === 2 ? 'error' : 'ok']),
+    ).toEqual([
+      ['ingest batch', { 'cbm.ingest.messages': 2, 'cbm.ingest.attempt': 1 }, 'error'],
+      ['ingest batch', { 'cbm.ingest.messages': 2, 'cbm.ingest.attempt': 2 }, 'ok'],
+    ]);
   });
 });

@@ -1,13 +1,16 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { parseTopic } from '@cbm/contracts/device-protocol';
 import { STORED_KINDS } from '@cbm/contracts/ingest-metrics';
+import type { Tracer } from '@opentelemetry/api';
 import type { FastifyBaseLogger } from 'fastify';
 import { isDatabaseUnavailable } from '../../db/database-errors';
+import { inSpan, NO_TRACER } from '../../plugins/tracing';
 import {
   type DeviceMessage,
   parseDeviceMessage,
   type RawDeviceMessage,
   type Rejection,
+  type SinkVerdict,
 } from '../device-protocol/device-message';
 import type { BatchOutcome, DeviceStore } from './device-store';
 import { IngestMetrics } from './ingest-metrics';
@@ -21,6 +24,8 @@ export interface IngestPipelineOptions {
   /** Batches stored at the same time (PostgreSQL: more than one connection helps). */
   concurrency: number;
   log: FastifyBaseLogger;
+  /** Each attempt to store a batch is a span `ingest batch` (decision 120); none by default. */
+  tracer?: Tracer;
   /** After each commit, with what changed. */
   onCommitted(outcome: BatchOutcome): void;
 }
@@ -46,6 +51,20 @@ function isTransient(error: unknown): boolean {
 }
 
 /**
+ * A failed batch as a log line names it: its size, first and last device and the error's message and code; not the
+ * error object, to which PGlite and drivers attach the statement and every parameter (≈ 12 KB for 40 messages).
+ */
+function batchNamed(batch: readonly Pending[], error: unknown) {
+  const device = (pending: Pending | undefined) =>
+    pending ? `${pending.message.deviceClass} ${pending.message.serial}` : undefined;
+  const { message, code } = (error ?? {}) as { message?: unknown; code?: unknown };
+  return {
+    batch: { size: batch.length, first: device(batch[0]), last: device(batch.at(-1)) },
+    error: { message: String(message ?? error), ...(typeof code === 'string' ? { code } : {}) },
+  };
+}
+
+/**
  * Device messages → validated → bounded queue → batches stored in one transaction each. `submit`
  * settles only once its message is committed (or rejected and counted), so the caller acknowledges
  * the message to the broker after the commit; a full queue makes `submit` wait (backpressure).
@@ -64,19 +83,23 @@ export class IngestPipeline {
     this.loop = this.run();
   }
 
-  async submit(raw: RawDeviceMessage): Promise<void> {
+  async submit(raw: RawDeviceMessage): Promise<SinkVerdict> {
     if (!this.running) throw new Error('ingestion is stopping');
     this.metrics.countReceived(parseTopic(raw.topic)?.channel ?? 'other');
     const parsed = parseDeviceMessage(raw);
-    if ('rejection' in parsed) return this.rejected(parsed.rejection);
+    if ('rejection' in parsed) {
+      this.rejected(parsed.rejection);
+      return 'malformed';
+    }
     while (this.queue.length >= this.options.queueLimit) {
       await new Promise<void>((resolve) => this.waitingForRoom.push(resolve));
       if (!this.running) throw new Error('ingestion is stopping');
     }
-    return new Promise((resolve, reject) => {
+    await new Promise<void>((resolve, reject) => {
       this.queue.push({ message: parsed.message, queuedAt: performance.now(), resolve, reject });
       this.wake?.();
     });
+    return 'accepted';
   }
 
   /** Stores what is queued, then stops; later submissions fail (the broker does not acknowledge them). */
@@ -157,7 +180,10 @@ export class IngestPipeline {
     for (let attempt = 1; ; attempt++) {
       try {
         const started = performance.now();
-        const outcome = await this.options.store.store(batch.map((pending) => pending.message));
+        const messages = batch.map((pending) => pending.message);
+        const tracer = this.options.tracer ?? NO_TRACER;
+        const attributes = { 'cbm.ingest.messages': batch.length, 'cbm.ingest.attempt': attempt };
+        const outcome = await inSpan(tracer, 'ingest batch', attributes, () => this.options.store.store(messages));
         this.metrics.commitSeconds.observe((performance.now() - started) / 1000);
         await turn;
         return this.committed(batch, outcome);
@@ -169,7 +195,7 @@ export class IngestPipeline {
             for (const pending of batch) pending.reject(error);
             return;
           }
-          this.options.log.warn({ err: error, attempt }, 'storing device messages failed; retrying');
+          this.options.log.warn({ attempt, ...batchNamed(batch, error) }, 'storing device messages failed; retrying');
           await delay(Math.min(100 * 2 ** attempt, 5000));
           continue;
         }

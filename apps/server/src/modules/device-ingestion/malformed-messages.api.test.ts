@@ -58,7 +58,8 @@ describeEachDatabase('malformed device messages', (kind) => {
   const poll = { timeout: 10_000, interval: 25 };
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { SAMPLE_RESOLUTION_SECONDS: 0 });
+    // Hundreds of bad messages from one gateway on purpose: its budget must not end the connection here.
+    t = await createTestApp(kind, { SAMPLE_RESOLUTION_SECONDS: 0, MQTT_BAD_MESSAGES_PER_MINUTE: 100_000 });
     await t.app.ready();
     ({ serials } = await addTestBatteries(t.db, 2));
     device = await connectDevice(t.app);

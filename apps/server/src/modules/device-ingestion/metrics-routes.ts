@@ -1,16 +1,64 @@
-import { type BrokerMetrics, metricsQuerySchema, serverMetricsSchema } from '@cbm/contracts/ingest-metrics';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import {
+  type BrokerMetrics,
+  type LiveStreamMetrics,
+  metricsQuerySchema,
+  serverMetricsSchema,
+} from '@cbm/contracts/ingest-metrics';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { brokerPrometheusText, type IngestMetrics, prometheusText } from './ingest-metrics';
-import { processMetrics, processPrometheusText } from './process-metrics';
+import { HttpError, routeNotFound } from '../../http-error';
+import type { IngestMetrics } from './ingest-metrics';
+import { processMetrics } from './process-metrics';
+import { prometheusMetrics } from './prometheus-registry';
 
-/** GET /api/v2/metrics: ingestion counters and process figures for administrators (cbm_osadmin; docs/decisions/009-device-ingestion.md). */
-export async function metricsRoutes(
-  app: FastifyInstance,
-  options: { metrics: IngestMetrics; broker: () => BrokerMetrics },
-) {
+export interface MetricsRoutesOptions {
+  metrics: IngestMetrics;
+  broker: () => BrokerMetrics;
+  live: () => LiveStreamMetrics;
+  /** The bearer token of GET /metrics; the route answers 404 without one (decision 081). */
+  scrapeToken: string | undefined;
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** Compares in constant time (of the digests, so the token's length does not show either). */
+function bearerMatches(request: FastifyRequest, token: string): boolean {
+  const [scheme, presented] = (request.headers.authorization ?? '').split(' ');
+  return (
+    scheme?.toLowerCase() === 'bearer' && Boolean(presented) && timingSafeEqual(digest(presented ?? ''), digest(token))
+  );
+}
+
+/**
+ * GET /metrics for Prometheus (bearer METRICS_TOKEN, no session) and GET /api/v2/metrics for administrators
+ * (cbm_osadmin; JSON for the admin screen, or the same text as /metrics; docs/decisions/009-device-ingestion.md).
+ */
+export async function metricsRoutes(app: FastifyInstance, options: MetricsRoutesOptions) {
   const process = processMetrics();
   app.addHook('onClose', async () => process.stop());
+  const snapshot = () => ({
+    ...options.metrics.snapshot(),
+    broker: options.broker(),
+    live: options.live(),
+    process: process.snapshot(),
+  });
+  const prometheus = prometheusMetrics(options.metrics, snapshot);
+  const sendText = async (reply: FastifyReply) =>
+    reply
+      .type(prometheus.contentType)
+      .header('cache-control', 'no-store')
+      .send(await prometheus.text());
+
+  app.get('/metrics', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
+    if (!options.scrapeToken) throw routeNotFound(request);
+    if (!bearerMatches(request, options.scrapeToken)) {
+      reply.header('www-authenticate', 'Bearer realm="cbm-metrics"');
+      throw new HttpError(401, 'auth.metricsTokenInvalid', 'errors.metricsTokenInvalid');
+    }
+    return sendText(reply);
+  });
+
   app.withTypeProvider<ZodTypeProvider>().get('/api/v2/metrics', {
     config: { features: ['cbm_osadmin'] },
     schema: {
@@ -20,13 +68,8 @@ export async function metricsRoutes(
       response: { 200: serverMetricsSchema },
     },
     handler: async (request, reply) => {
-      const snapshot = { ...options.metrics.snapshot(), broker: options.broker(), process: process.snapshot() };
-      if (request.query.format === 'json') return snapshot;
-      return (reply as FastifyReply)
-        .type('text/plain; version=0.0.4; charset=utf-8')
-        .send(
-          prometheusText(snapshot) + brokerPrometheusText(snapshot.broker) + processPrometheusText(snapshot.process),
-        );
+      if (request.query.format === 'json') return snapshot();
+      return sendText(reply as FastifyReply);
     },
   });
 }

@@ -42,22 +42,3 @@ function loopDelayOf(delay: IntervalHistogram): LoopDelay {
   const ms = (ns: number) => (Number.isFinite(ns) ? Math.round((ns / NS_PER_MS) * 100) / 100 : 0);
   return { p50: ms(delay.percentile(50)), p99: ms(delay.percentile(99)), max: ms(delay.max) };
 }
-
-/** The Prometheus lines of a process snapshot. */
-export function processPrometheusText(snapshot: ProcessMetrics): string {
-  const { eventLoopDelayMs: delay } = snapshot;
-  return [
-    '# HELP cbm_process_event_loop_delay_ms Event-loop delay over the last whole minute, by quantile.',
-    '# TYPE cbm_process_event_loop_delay_ms gauge',
-    `cbm_process_event_loop_delay_ms{quantile="0.5"} ${delay.p50}`,
-    `cbm_process_event_loop_delay_ms{quantile="0.99"} ${delay.p99}`,
-    `cbm_process_event_loop_delay_ms{quantile="1"} ${delay.max}`,
-    '# HELP cbm_process_resident_memory_bytes Resident set size.',
-    '# TYPE cbm_process_resident_memory_bytes gauge',
-    `cbm_process_resident_memory_bytes ${snapshot.rssBytes}`,
-    '# HELP cbm_process_heap_used_bytes V8 heap in use.',
-    '# TYPE cbm_process_heap_used_bytes gauge',
-    `cbm_process_heap_used_bytes ${snapshot.heapUsedBytes}`,
-    '',
-  ].join('\n');
-}

@@ -77,6 +77,9 @@ const MAX_AHEAD_MS = 10 * 60_000;
 /** How far ahead of its arrival a message's `ts` counts for the live state (docs/protocol.md §4). */
 export const LIVE_AHEAD_TOLERANCE_MS = 5_000;
 
+/** What ingestion made of a message: taken in (stored or refused for what it says), or malformed or invalid. */
+export type SinkVerdict = 'accepted' | 'malformed';
+
 /** Topic, JSON and schema checks of one message; never throws. */
 export function parseDeviceMessage(raw: RawDeviceMessage): ParseResult {
   const topic = parseTopic(raw.topic);

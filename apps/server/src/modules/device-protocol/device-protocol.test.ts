@@ -177,7 +177,7 @@ describe('device protocol v1', () => {
     const platformOnly = UPDATE_JOB_STATUSES.filter(
       (status) => !(DEVICE_JOB_STATUSES as readonly string[]).includes(status),
     );
-    expect(platformOnly).toEqual(['created', 'obsolete', 'discarded']);
+    expect(platformOnly).toEqual(['created', 'obsolete', 'discarded', 'no answer']);
     expect(FINAL_JOB_STATUSES.every((status) => (UPDATE_JOB_STATUSES as readonly string[]).includes(status))).toBe(
       true,
     );

@@ -11,8 +11,10 @@ declare module 'fastify' {
 }
 
 /** The device registry (app.deviceRegistry) and its routes; every change reaches the broker at once. */
-export const deviceRegistryPlugin = fp(async (app: FastifyInstance, { db }: { db: Database }) => {
-  const registry = deviceRegistryService(db, (username) => app.devices.credentialsChanged(username));
-  app.decorate('deviceRegistry', registry);
-  await app.register(deviceRegistryRoutes, { db, registry });
-});
+export const deviceRegistryPlugin = fp(
+  async (app: FastifyInstance, { db, publicMqttUrl }: { db: Database; publicMqttUrl: string | undefined }) => {
+    const registry = deviceRegistryService(db, (username) => app.devices.credentialsChanged(username));
+    app.decorate('deviceRegistry', registry);
+    await app.register(deviceRegistryRoutes, { db, registry, publicMqttUrl });
+  },
+);

@@ -2,22 +2,23 @@ import { buffer } from 'node:stream/consumers';
 import {
   DEVICE_CSV_MAX_BYTES,
   type DeviceCredentials,
-  deviceCredentialsSchema,
   deviceImportResultSchema,
   deviceListQuerySchema,
   deviceListSchema,
   deviceParamsSchema,
   deviceSiteQuerySchema,
+  issuedCredentialsSchema,
   registerDeviceBodySchema,
   registeredDeviceSchema,
 } from '@cbm/contracts/device-registry';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http-error';
 import { readUpload } from '../../plugins/uploads';
 import { requireManagedSite } from '../sites/site-access';
 import { siteRepository } from '../sites/site-repository';
+import { deviceBrokerAddress } from './device-broker-address';
 import { DeviceCsvError, parseDeviceCsv } from './device-csv';
 import { deviceRegistryRepository } from './device-registry-repository';
 import type { DeviceRegistryService } from './device-registry-service';
@@ -32,11 +33,15 @@ const tags = ['device registry'];
  */
 export async function deviceRegistryRoutes(
   app: FastifyInstance,
-  options: { db: Database; registry: DeviceRegistryService },
+  options: { db: Database; registry: DeviceRegistryService; publicMqttUrl: string | undefined },
 ) {
   const sites = siteRepository(options.db);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const actor = (user: { id: number; email: string }) => ({ userId: user.id, email: user.email });
+  const issued = (credentials: DeviceCredentials, request: FastifyRequest) => ({
+    ...credentials,
+    brokerUrl: deviceBrokerAddress(options.publicMqttUrl, app.devices.brokerUrl, request.hostname),
+  });
 
   api.get(BASE, {
     config: { features: [FEATURE] },
@@ -48,7 +53,8 @@ export async function deviceRegistryRoutes(
     },
     handler: async (request) => {
       await requireManagedSite(sites, request, request.query.operatingSiteId, FEATURE);
-      return { devices: await deviceRegistryRepository(options.db).list(request.query.operatingSiteId) };
+      const devices = await deviceRegistryRepository(options.db).list(request.query.operatingSiteId);
+      return { devices: devices.map((device) => ({ ...device, limit: app.devices.limitState(device.mqttUsername) })) };
     },
   });
 
@@ -58,12 +64,12 @@ export async function deviceRegistryRoutes(
       tags,
       summary: 'Registers a device; the answer holds its MQTT secret, shown this once',
       body: registerDeviceBodySchema,
-      response: { 201: deviceCredentialsSchema },
+      response: { 201: issuedCredentialsSchema },
     },
     handler: async (request, reply) => {
       const user = await requireManagedSite(sites, request, request.body.operatingSiteId, FEATURE);
       const { registered } = await options.registry.register(actor(user), [request.body]);
-      return reply.code(201).send(registered[0] as DeviceCredentials);
+      return reply.code(201).send(issued(registered[0] as DeviceCredentials, request));
     },
   });
 
@@ -114,12 +120,15 @@ export async function deviceRegistryRoutes(
       summary: 'New MQTT credentials for a device (the old secret stops working at once; lifts a revocation)',
       params: deviceParamsSchema,
       querystring: deviceSiteQuerySchema,
-      response: { 200: deviceCredentialsSchema },
+      response: { 200: issuedCredentialsSchema },
     },
     handler: async (request) => {
       const siteId = request.query.operatingSiteId;
       const user = await requireManagedSite(sites, request, siteId, FEATURE);
-      return options.registry.rotate(actor(user), { ...request.params, operatingSiteId: siteId });
+      return issued(
+        await options.registry.rotate(actor(user), { ...request.params, operatingSiteId: siteId }),
+        request,
+      );
     },
   });
 

@@ -71,7 +71,7 @@ describeEachDatabase('device registry', (kind) => {
     expect(hash).not.toContain(body.secret);
     expect(await verifySecret(body.secret, hash)).toBe(true);
     const listed = await list(site('Hamburg Hafen'));
-    expect(listed.find((device) => device.serialNumber === serial)).toEqual(body.device);
+    expect(listed.find((device) => device.serialNumber === serial)).toEqual({ ...body.device, limit: null });
     expect(JSON.stringify(listed)).not.toContain(body.secret);
     // The battery exists now, so its messages are accepted.
     const [battery] = await t.db.query('SELECT operating_site_id FROM battery WHERE serial_number = $1', [serial]);

@@ -20,12 +20,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database';
+import type { ReadDatabase } from '../../db/read-database';
 import { forbidden, HttpError, siteNotFound } from '../../http-error';
 import { auditRepository } from '../audit/audit-repository';
 import { canAccessSite, siteRulesOf } from '../sites/site-access';
 import { siteRepository } from '../sites/site-repository';
 import { eventFilterRepository } from './event-filter-repository';
 import { filterConditions, unknownColumn } from './event-filter-sql';
+import { checkEventRange } from './event-query-sql';
 import { eventRepository } from './event-repository';
 import { sqlColumnOf } from './event-sql-columns';
 
@@ -61,9 +63,9 @@ const filterNotFound = (id: number) =>
   new HttpError(404, 'events.filterNotFound', 'errors.eventFilterNotFound', { id });
 
 /** The event API calls for batteries and charger stations: one implementation, two sets of paths. */
-export async function eventRoutes(app: FastifyInstance, options: { db: Database }) {
+export async function eventRoutes(app: FastifyInstance, options: { db: Database; readDb: ReadDatabase }) {
   const sites = siteRepository(options.db);
-  const events = eventRepository(options.db);
+  const events = eventRepository(options.readDb);
   const filters = eventFilterRepository(options.db);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -89,6 +91,7 @@ export async function eventRoutes(app: FastifyInstance, options: { db: Database 
     });
 
     const respond = async (request: FastifyRequest, query: Omit<EventQuery, 'filter'>, filter: EventFilter) => {
+      checkEventRange(query);
       await requireSites(request, query.operatingSiteIds);
       return events.page(product, { ...query, filter }, request.language);
     };

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { siteNodeIds } from '../../../test/site-admins';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
-import { TEST_WINDOW } from './events-test-data';
+import { TEST_WINDOW } from './test/events-test-data';
 
 const names = EVENT_ATTRIBUTES.map((attribute) => attribute.name);
 const hostile = fc.oneof(

@@ -2,7 +2,7 @@ import { type EventPage, eventColumnsSchema, eventPageSchema } from '@cbm/contra
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInScopedAdmin, siteNodeIds } from '../../../test/site-admins';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
-import { insertTestEvents, insertTextEvents, TEST_WINDOW, TEXT_WINDOW, type TestEvent } from './events-test-data';
+import { insertTestEvents, insertTextEvents, TEST_WINDOW, TEXT_WINDOW, type TestEvent } from './test/events-test-data';
 
 describeEachDatabase('event queries', (kind) => {
   let t: TestApp;

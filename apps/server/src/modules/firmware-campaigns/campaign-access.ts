@@ -28,12 +28,19 @@ export async function requireTargetSites(
   const refused = wanted.find((siteId) => !accessible.has(siteId));
   if (refused !== undefined) {
     if (!(await sites.exists(refused))) throw siteNotFound(refused);
-    throw new HttpError(403, 'campaigns.siteNotAllowed', 'errors.campaignSiteNotAllowed', { id: refused });
+    const nameOf = await releases.names([refused]);
+    throw new HttpError(403, 'campaigns.siteNotAllowed', 'errors.campaignSiteNotAllowed', { site: nameOf(refused) });
   }
   const organizations = await releases.organizationsOfSites(wanted);
   const elsewhere = wanted.find((siteId) => organizations.get(siteId) !== organizationId);
   if (elsewhere !== undefined) {
-    throw new HttpError(400, 'campaigns.siteNotAllowed', 'errors.campaignOtherOrganization', { id: elsewhere });
+    const other = organizations.get(elsewhere) as number;
+    const nameOf = await releases.names([elsewhere, other, organizationId]);
+    throw new HttpError(400, 'campaigns.siteNotAllowed', 'errors.campaignOtherOrganization', {
+      site: nameOf(elsewhere),
+      organization: nameOf(other),
+      firmwareOrganization: nameOf(organizationId),
+    });
   }
   return user;
 }

@@ -1,5 +1,5 @@
 import type { UpdateJobStatus } from '@cbm/contracts/device-protocol';
-import type { CampaignBatteryState } from '@cbm/contracts/firmware-campaigns';
+import type { CampaignBatteryState, CampaignProgress } from '@cbm/contracts/firmware-campaigns';
 import type { Queryable } from '../../db/database';
 
 export interface StateCount {
@@ -37,6 +37,23 @@ export function campaignProgressRepository(db: Queryable) {
         [campaignId],
       );
       return rows.map((row) => ({ wave: row.wave, siteId: row.site_id, state: row.state, count: Number(row.count) }));
+    },
+
+    /** Batteries whose command went out, whose device has it (any reply), and that gave a final reply. */
+    async delivery(campaignId: number): Promise<CampaignProgress['delivery']> {
+      const [row] = await db.query<{ sent: string; received: string; answered: string }>(
+        `SELECT count(*) AS sent, count(d.replied_at) AS received,
+                count(*) FILTER (WHERE d.result = ANY('{done,failed,rejected}'::text[])) AS answered
+           FROM firmware_campaign_battery cb JOIN update_job j ON j.id = cb.update_job_id
+           JOIN device_command d ON d.id = j.command_id
+          WHERE cb.campaign_id = $1`,
+        [campaignId],
+      );
+      return {
+        sent: Number(row?.sent ?? 0),
+        received: Number(row?.received ?? 0),
+        answered: Number(row?.answered ?? 0),
+      };
     },
 
     async failed(campaignId: number): Promise<FailedBattery[]> {

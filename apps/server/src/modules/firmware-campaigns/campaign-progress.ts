@@ -19,6 +19,7 @@ export async function campaignProgress(db: Queryable, campaign: CampaignRow): Pr
   return {
     ...toSummary(campaign),
     perState: tally(counts),
+    delivery: await progress.delivery(campaign.id),
     perWave: campaign.waves.map((_, index) => {
       const wave = counts.filter((count) => count.wave === index + 1);
       return { wave: index + 1, total: total(wave), states: tally(wave) };

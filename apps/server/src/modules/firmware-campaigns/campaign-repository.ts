@@ -6,6 +6,9 @@ export interface TargetFilter {
   groupIds: number[];
   batteryTypes: string[];
   currentVersions: string[];
+  /** The organisation whose expected versions `offExpectedVersion` compares with. */
+  organizationId: number;
+  offExpectedVersion: boolean;
 }
 
 export interface TargetBattery {
@@ -86,8 +89,19 @@ export function campaignRepository(db: Queryable) {
             AND (cardinality($2::int[]) = 0 OR group_id = ANY($2::int[]))
             AND battery_type = ANY($3::text[])
             AND (cardinality($4::text[]) = 0 OR firmware_version = ANY($4::text[]))
+            AND (NOT $5::boolean OR EXISTS (
+                  SELECT 1 FROM expected_version e
+                   WHERE e.organization_id = $6 AND e.battery_type = battery.battery_type
+                     AND e.firmware_version IS DISTINCT FROM battery.firmware_version))
           ORDER BY serial_number`,
-        [filter.siteIds, filter.groupIds, filter.batteryTypes, filter.currentVersions],
+        [
+          filter.siteIds,
+          filter.groupIds,
+          filter.batteryTypes,
+          filter.currentVersions,
+          filter.offExpectedVersion,
+          filter.organizationId,
+        ],
       );
       return rows.map((row) => ({
         serial: row.serial_number,

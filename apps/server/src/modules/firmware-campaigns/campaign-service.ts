@@ -46,6 +46,8 @@ async function selection(db: Queryable, organizationId: number, target: Target) 
     groupIds: target.groupIds,
     batteryTypes: target.batteryTypes.length > 0 ? target.batteryTypes : release.batteryTypes,
     currentVersions: target.currentVersions,
+    organizationId,
+    offExpectedVersion: target.offExpectedVersion,
   });
   return { release, batteries };
 }

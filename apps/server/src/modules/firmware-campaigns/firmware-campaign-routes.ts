@@ -6,6 +6,7 @@ import {
   campaignPreviewSchema,
   campaignProgressSchema,
   campaignResumeSchema,
+  campaignSitesSchema,
   campaignTargetSchema,
   firmwareReleaseSchema,
   firmwareReleasesSchema,
@@ -100,6 +101,29 @@ export async function firmwareCampaignRoutes(app: FastifyInstance, options: Firm
       const { organizationId } = await organizationAt(request, request.query.operatingSiteId);
       await requireTargetSites(sites, releases, request, request.body.operatingSiteIds, organizationId);
       return previewCampaign(db, organizationId, request.body);
+    },
+  });
+
+  api.get('/api/v2/firmware/campaign-sites', {
+    config,
+    schema: {
+      tags,
+      summary: "The sites of the page's organisation where the user may update: those a campaign can use",
+      querystring: siteQuerySchema,
+      response: { 200: campaignSitesSchema },
+    },
+    handler: async (request) => {
+      const { user, organizationId } = await organizationAt(request, request.query.operatingSiteId);
+      const accessible = await sites.accessibleSiteIds(user.id, FEATURE);
+      const organizations = await releases.organizationsOfSites(accessible);
+      const usable = accessible.filter((siteId) => organizations.get(siteId) === organizationId);
+      const nameOf = await releases.names([organizationId, ...usable]);
+      return {
+        organization: { id: organizationId, name: nameOf(organizationId) },
+        sites: usable
+          .map((operatingSiteId) => ({ operatingSiteId, name: nameOf(operatingSiteId) }))
+          .sort((a, b) => a.name.localeCompare(b.name)),
+      };
     },
   });
 

@@ -9,6 +9,7 @@ import {
   type CampaignCreate,
   campaignPreviewSchema,
   campaignProgressSchema,
+  campaignSitesSchema,
   firmwareReleaseSchema,
 } from '@cbm/contracts/firmware-campaigns';
 import { UPDATE_FILE_MAX_BYTES } from '@cbm/contracts/update-jobs';
@@ -160,9 +161,21 @@ describeEachDatabase('firmware campaigns', (kind) => {
     const outside = await create({ ...base, operatingSiteIds: [hamburg(), bremen()] }, scoped);
     expect(outside.statusCode).toBe(403);
     expect(outside.json()).toMatchObject({ code: 'campaigns.siteNotAllowed' });
-    expect(outside.json().message).toContain(String(bremen()));
+    expect(outside.json().message).toContain('Bremen GVZ');
     const otherOrganization = await create({ ...base, operatingSiteIds: [ids['Wien Süd'] as number] });
     expect(otherOrganization.statusCode).toBe(400);
+    // Sites and organisations by name, never by id (issue 49, item 6).
+    expect(otherOrganization.json().message).toBe(
+      'Wien Süd belongs to Alpen Intralogistik AG, the firmware to Nordlicht Logistik GmbH. A campaign stays in one organisation: start one there with its own firmware.',
+    );
+    const german = await t.request({
+      method: 'POST',
+      url: `/api/v2/firmware/campaigns?operatingSiteId=${hamburg()}`,
+      payload: { ...base, operatingSiteIds: [ids['Wien Süd'] as number] },
+      cookie: admin,
+      headers: { 'accept-language': 'de' },
+    });
+    expect(german.json().message).toContain('Wien Süd gehört zu Alpen Intralogistik AG');
 
     const first = await create({ ...base, name: 'First', currentVersions: [] });
     expect(first.statusCode, first.body).toBe(201);
@@ -173,6 +186,49 @@ describeEachDatabase('firmware campaigns', (kind) => {
     expect(await count()).toBe(before + 1);
     expect((await steer(first.json().id, 'cancel')).statusCode).toBe(200);
     expect((await steer(first.json().id, 'pause')).statusCode).toBe(409);
+  });
+
+  it("offers the sites of the page's organisation where the user may update, by name", async () => {
+    const response = await t.request({
+      url: `/api/v2/firmware/campaign-sites?operatingSiteId=${hamburg()}`,
+      cookie: admin,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const { organization, sites } = campaignSitesSchema.parse(response.json());
+    expect(organization.name).toBe('Nordlicht Logistik GmbH');
+    expect(sites.map((site) => site.name)).toEqual(['Bremen GVZ', 'Hamburg Hafen', 'München Riem', 'Stuttgart Hafen']);
+  });
+
+  it("targets the batteries off their organisation's expected version in one step", async () => {
+    const { id } = await release('6.3.0');
+    const [expected] = await t.db.query<{ serial: string; type: string; version: string }>(
+      `SELECT serial_number AS serial, battery_type AS type, firmware_version AS version FROM battery
+        WHERE operating_site_id = $1 AND firmware_version IS NOT NULL ORDER BY serial_number LIMIT 1`,
+      [hamburg()],
+    );
+    const organizationId = ids['Nordlicht Logistik GmbH'] as number;
+    await t.db.query(
+      `INSERT INTO expected_version (organization_id, battery_type, firmware_version, updated_at)
+       VALUES ($1, $2, $3, now()) ON CONFLICT (organization_id, battery_type) DO UPDATE SET firmware_version = $3`,
+      [organizationId, expected?.type, expected?.version],
+    );
+    const [off] = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM battery b
+        WHERE b.operating_site_id = $1 AND b.battery_type = ANY($2::text[])
+          AND EXISTS (SELECT 1 FROM expected_version e WHERE e.organization_id = $3 AND e.battery_type = b.battery_type
+                        AND e.firmware_version IS DISTINCT FROM b.firmware_version)`,
+      [hamburg(), types, organizationId],
+    );
+    const response = await t.request({
+      method: 'POST',
+      url: `/api/v2/firmware/campaigns/preview?operatingSiteId=${hamburg()}`,
+      payload: { releaseId: id, operatingSiteIds: [hamburg()], offExpectedVersion: true },
+      cookie: admin,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const preview = campaignPreviewSchema.parse(response.json());
+    expect(preview.total).toBe(off?.n);
+    expect(preview.batteries.map((battery) => battery.batterySerialNumber)).not.toContain(expected?.serial);
   });
 
   it('sends wave 1 only, pauses above the failure threshold, and resumes with a fixed release', async () => {

@@ -59,6 +59,16 @@ export function releaseRepository(db: Queryable) {
       return new Map(rows.map((row) => [row.id, row.organization_id]));
     },
 
+    /** The names of site-tree nodes (sites, organisations), for messages that name them; the id where none. */
+    async names(nodeIds: readonly number[]): Promise<(id: number) => string> {
+      const rows = await db.query<{ id: number; name: string }>(
+        'SELECT id, name FROM site_node WHERE id = ANY($1::int[])',
+        [[...nodeIds]],
+      );
+      const names = new Map(rows.map((row) => [row.id, row.name]));
+      return (id) => names.get(id) ?? String(id);
+    },
+
     async list(organizationId: number): Promise<StoredRelease[]> {
       const rows = await db.query<ReleaseRow>(`${RELEASE_SELECT} WHERE r.organization_id = $1 ORDER BY r.id DESC`, [
         organizationId,

@@ -3,10 +3,12 @@ import {
   ATTENTION_LIST_MAX,
   type AttentionBattery,
   type AttentionReason,
+  type FigureBattery,
+  type FigureList,
   type HealthFigures,
   LOW_SOC_PERCENT,
-  OFFLINE_ATTENTION_MINUTES,
   SERVICE_DUE_DAYS,
+  SILENT_AFTER_MINUTES,
 } from '@cbm/contracts/fleet-health';
 import { LICENCE_EXPIRY_WARNING_DAYS } from '@cbm/contracts/licences';
 import type { Queryable } from '../../db/database';
@@ -21,7 +23,7 @@ const STATE = 'battery_health_state(b.status, b.online, b.current_error_code)';
 /** The sites of $1 with their calendar day (service dates are days of the site) and the rules' time limits. */
 const SITES = `SELECT id, (now() AT TIME ZONE timezone)::date AS today,
     now() - make_interval(hours => ${ERROR_FLAG_WINDOW_HOURS}) AS error_since,
-    now() - make_interval(mins => ${OFFLINE_ATTENTION_MINUTES}) AS offline_since
+    now() - make_interval(mins => ${SILENT_AFTER_MINUTES}) AS offline_since
   FROM operating_site WHERE id = ANY($1::int[])`;
 
 const LIVE = `SELECT b.serial_number, b.name, b.operating_site_id, ${STATE} AS state,
@@ -34,6 +36,26 @@ const LIVE = `SELECT b.serial_number, b.name, b.operating_site_id, ${STATE} AS s
 const STATION_STATE = `CASE WHEN status = 'error' THEN 'error'
   WHEN online = false OR status IN ('offline', 'not connected') THEN 'offline'
   WHEN status = 'charging' THEN 'charging' ELSE 'standby' END`;
+
+const ERROR_WITHIN_24H = 'b.last_error_at >= s.error_since';
+const SERVICE_DUE = `b.next_service_date BETWEEN s.today AND s.today + ${SERVICE_DUE_DAYS}`;
+const SERVICE_OVERDUE = 'b.next_service_date < s.today';
+
+/**
+ * Which batteries (b, at site s) each listed figure holds: the rules the figures count by, the live states and low
+ * SoC as the triggers of site_battery_health count them (migration 029).
+ */
+const FIGURE_WHERE: Record<FigureList, string> = {
+  batteries: 'true',
+  charging: `${STATE} = 'charging'`,
+  discharging: `${STATE} = 'discharging'`,
+  standby: `${STATE} = 'standby'`,
+  offline: `${STATE} = 'offline'`,
+  error: `${STATE} = 'error'`,
+  errorWithin24h: ERROR_WITHIN_24H,
+  lowSoc: `coalesce(b.soc < ${LOW_SOC_PERCENT}, false)`,
+  service: `(${SERVICE_DUE} OR ${SERVICE_OVERDUE})`,
+};
 
 /** How many batteries of the site (s) match the condition, counted on one of the battery's site indexes. */
 const batteriesWhere = (condition: string) =>
@@ -132,6 +154,31 @@ const toAttention = (row: AttentionRow): AttentionBattery => ({
   nextServiceDate: row.next_service_date,
 });
 
+interface FigureBatteryRow {
+  serial_number: string;
+  name: string;
+  operating_site_id: number;
+  state: FigureBattery['state'];
+  current_error_code: string | null;
+  soc: number | null;
+  last_data_timestamp: Date | null;
+  next_service_date: string | null;
+  error_within_24h: boolean;
+  total_count: number;
+}
+
+const toFigureBattery = (row: FigureBatteryRow): FigureBattery => ({
+  batterySerialNumber: row.serial_number,
+  batteryName: row.name,
+  operatingSiteId: row.operating_site_id,
+  state: row.state,
+  currentErrorCode: row.current_error_code,
+  soc: row.soc,
+  lastDataTimestamp: row.last_data_timestamp ? new Date(row.last_data_timestamp).toISOString() : null,
+  nextServiceDate: row.next_service_date,
+  errorWithin24h: row.error_within_24h,
+});
+
 export function fleetHealthRepository(db: Queryable) {
   return {
     /**
@@ -172,10 +219,10 @@ export function fleetHealthRepository(db: Queryable) {
          SELECT s.id AS site_id, coalesce(b.batteries, 0) AS batteries, coalesce(b.charging, 0) AS charging,
                 coalesce(b.discharging, 0) AS discharging, coalesce(b.standby, 0) AS standby,
                 coalesce(b.offline, 0) AS offline, coalesce(b.error, 0) AS error,
-                ${batteriesWhere('b.last_error_at >= s.error_since')} AS error_within_24h,
+                ${batteriesWhere(ERROR_WITHIN_24H)} AS error_within_24h,
                 coalesce(b.low_soc, 0) AS low_soc,
-                ${batteriesWhere(`b.next_service_date BETWEEN s.today AND s.today + ${SERVICE_DUE_DAYS}`)} AS service_due,
-                ${batteriesWhere('b.next_service_date < s.today')} AS service_overdue,
+                ${batteriesWhere(SERVICE_DUE)} AS service_due,
+                ${batteriesWhere(SERVICE_OVERDUE)} AS service_overdue,
                 CASE WHEN s.id = ANY($2::int[]) THEN coalesce(l.licences_expiring, 0) END AS licences_expiring,
                 CASE WHEN s.id = ANY($3::int[]) OR s.id = ANY($4::int[]) THEN coalesce(a.active_alarms, 0) END
                   AS active_alarms,
@@ -209,6 +256,26 @@ export function fleetHealthRepository(db: Queryable) {
         [siteIds],
       );
       return { batteries: rows.map(toAttention), totalCount: rows[0]?.total_count ?? 0 };
+    },
+
+    /** A page of the figure's batteries at the sites, by site and name, and how many there are in all. */
+    async batteries(
+      siteIds: readonly number[],
+      figure: FigureList,
+      page: { offset: number; limit: number },
+    ): Promise<{ batteries: FigureBattery[]; totalCount: number }> {
+      const rows = await db.query<FigureBatteryRow>(
+        `WITH sites AS MATERIALIZED (${SITES})
+         SELECT b.serial_number, b.name, b.operating_site_id, ${STATE} AS state, b.current_error_code,
+                b.soc::float8 AS soc, b.last_data_timestamp,
+                to_char(b.next_service_date, 'YYYY-MM-DD') AS next_service_date,
+                coalesce(${ERROR_WITHIN_24H}, false) AS error_within_24h, count(*) OVER ()::int AS total_count
+           FROM battery b JOIN sites s ON s.id = b.operating_site_id
+          WHERE ${FIGURE_WHERE[figure]}
+          ORDER BY b.operating_site_id, b.name, b.serial_number OFFSET $2 LIMIT $3`,
+        [siteIds, page.offset, page.limit],
+      );
+      return { batteries: rows.map(toFigureBattery), totalCount: rows[0]?.total_count ?? 0 };
     },
   };
 }

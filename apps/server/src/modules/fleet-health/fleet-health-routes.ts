@@ -2,6 +2,8 @@ import type { Feature } from '@cbm/contracts/features';
 import {
   attentionResponseSchema,
   type FleetHealthResponse,
+  figureBatteriesQuerySchema,
+  figureBatteriesResponseSchema,
   fleetHealthQuerySchema,
   fleetHealthResponseSchema,
   siteCondition,
@@ -66,6 +68,21 @@ export async function fleetHealthRoutes(app: FastifyInstance, options: { db: Dat
     handler: async (request) => {
       const { siteIds } = await sitesOf(request, request.query.operatingSiteId);
       return health.attention(siteIds);
+    },
+  });
+
+  api.get(`${BASE}/batteries`, {
+    config,
+    schema: {
+      tags,
+      summary: "The batteries one of the figures counts (figure), by site and name: the figure's list",
+      querystring: figureBatteriesQuerySchema,
+      response: { 200: figureBatteriesResponseSchema },
+    },
+    handler: async (request) => {
+      const { operatingSiteId, figure, offset, limit } = request.query;
+      const { siteIds } = await sitesOf(request, operatingSiteId);
+      return health.batteries(siteIds, figure, { offset, limit });
     },
   });
 }

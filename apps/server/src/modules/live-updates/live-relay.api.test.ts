@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BROKER_KINDS, brokerEnv, dropSession, TEST_MQTT_URL, uniqueId } from '../../../test/mqtt-devices';
+import {
+  BROKER_KINDS,
+  brokerEnv,
+  defaultDeviceLimits,
+  dropSession,
+  TEST_MQTT_URL,
+  uniqueId,
+} from '../../../test/mqtt-devices';
 import { openSse } from '../../../test/sse-client';
 import { startTcpProxy } from '../../../test/tcp-proxy';
 import { createTestApp } from '../../../test/test-app';
@@ -26,7 +33,13 @@ describe.each(BROKER_KINDS)('live relay over the %s broker', (broker) => {
     if (broker === 'mosquitto') url = TEST_MQTT_URL as string;
     else {
       // The relay serves external brokers; here the embedded one only carries its messages, open to these clients.
-      const embedded = await startEmbeddedBroker({ port: 0, host: '127.0.0.1', sink: null, access: openAccess });
+      const embedded = await startEmbeddedBroker({
+        port: 0,
+        host: '127.0.0.1',
+        sink: null,
+        access: openAccess,
+        limits: defaultDeviceLimits(),
+      });
       closing.push(() => embedded.close());
       url = embedded.url;
     }

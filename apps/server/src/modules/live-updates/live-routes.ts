@@ -1,6 +1,8 @@
 import { SESSION_COOKIE } from '@cbm/contracts/auth';
 import {
   LIVE_CHANGE_EVENTS,
+  LIVE_HEARTBEAT_EVENT,
+  LIVE_HEARTBEAT_MS,
   LIVE_STREAM_PATH,
   type LiveEvent,
   type LiveReady,
@@ -12,12 +14,10 @@ import { z } from 'zod';
 import type { Database } from '../../db/database';
 import { forbidden, HttpError, siteNotFound } from '../../http-error';
 import { siteRepository } from '../sites/site-repository';
-import { liveAccessOf, lostAny, refusedSites } from './live-access';
+import { type LiveAccess, liveAccessOf, lostAny, refusedSites } from './live-access';
 import type { LiveHub, LiveUpdate } from './live-hub';
-import { type LiveStreamLimits, LiveStreamRegistry, type OpenLiveStream } from './live-stream-registry';
+import type { LiveStreamRegistry, OpenLiveStream } from './live-stream-registry';
 import { LiveStreamWriter } from './live-stream-writer';
-
-const KEEP_ALIVE_MS = 15_000;
 
 const tooManyStreams = () => new HttpError(429, 'live.tooManyStreams', 'errors.tooManyLiveStreams');
 
@@ -33,10 +33,11 @@ const tooManyStreams = () => new HttpError(429, 'live.tooManyStreams', 'errors.t
  */
 export async function liveRoutes(
   app: FastifyInstance,
-  options: { db: Database; live: LiveHub; limits: LiveStreamLimits },
+  options: { db: Database; live: LiveHub; registry: LiveStreamRegistry },
 ) {
   const sites = siteRepository(options.db);
-  const registry = new LiveStreamRegistry(options.limits);
+  const { registry } = options;
+  const { limits } = registry;
   // The hub hands every stream of a site the same update: it is written as text once, not once per stream.
   const texts = new WeakMap<LiveUpdate['data'], string>();
   const eventText = (update: LiveUpdate, operatingSiteId: number) => {
@@ -48,6 +49,25 @@ export async function liveRoutes(
     return text;
   };
   app.onSessionEnded((token) => registry.closeSession(token));
+
+  /**
+   * Whether the stream's session ended or its user lost any access it was opened with. A check that fails (pool
+   * time-out, database away) ends nothing: it is counted and tried again at the next check.
+   */
+  const sessionOrAccessEnded = async (
+    token: string,
+    userId: number,
+    siteIds: number[],
+    access: Map<number, LiveAccess>,
+  ): Promise<boolean> => {
+    try {
+      const current = await app.sessionStillValid(token);
+      return !current || current.id !== userId || lostAny(access, await liveAccessOf(sites, userId, siteIds));
+    } catch {
+      registry.recheckFailures += 1;
+      return false;
+    }
+  };
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   /** 404 for the first site that does not exist, else 403: nothing tells which sites of others exist beyond that. */
@@ -76,13 +96,13 @@ export async function liveRoutes(
       if (!registry.admits(user.id)) throw tooManyStreams();
 
       const open: OpenLiveStream = { userId: user.id, sessionToken: request.cookies[SESSION_COOKIE] ?? '', close };
-      const writer = new LiveStreamWriter(options.limits.bufferBytes, () => {
+      const writer = new LiveStreamWriter(limits.bufferBytes, () => {
         request.log.info({ userId: user.id }, 'live stream dropped: the reader is too slow');
         close();
         reply.raw.destroy();
       });
       const { stream } = writer;
-      const send = (event: LiveEvent, data: unknown) =>
+      const send = (event: LiveEvent | typeof LIVE_HEARTBEAT_EVENT, data: unknown) =>
         writer.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       const unsubscribes = [...access].map(([siteId, site]) =>
         options.live.subscribe(siteId, (update) => {
@@ -101,11 +121,15 @@ export async function liveRoutes(
           } else writer.write(eventText(update, siteId));
         }),
       );
-      const keepAlive = setInterval(() => writer.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+      const keepAlive = setInterval(() => send(LIVE_HEARTBEAT_EVENT, {}), LIVE_HEARTBEAT_MS);
+      let checking = false;
       const recheck = setInterval(async () => {
-        const current = await app.sessionStillValid(open.sessionToken).catch(() => undefined);
-        if (!current || lostAny(access, await liveAccessOf(sites, current.id, siteIds).catch(() => access))) close();
-      }, options.limits.recheckMs);
+        if (checking) return;
+        checking = true;
+        const ended = await sessionOrAccessEnded(open.sessionToken, user.id, siteIds, access);
+        checking = false;
+        if (ended) close();
+      }, limits.recheckMs);
       registry.add(open);
       function close() {
         clearInterval(keepAlive);

@@ -1,11 +1,12 @@
 import http from 'node:http';
+import { serverMetricsSchema } from '@cbm/contracts/ingest-metrics';
 import { SITE_PERMISSION_NAMES } from '@cbm/contracts/site-permissions';
 import { DEMO_PASSWORD } from '@cbm/demo-fixtures/demo-users';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openSse, pausedReader, type SseConnection } from '../../../test/sse-client';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
-import { hashPassword } from '../auth/passwords';
 import type { BatteryState } from '../device-ingestion/battery-state';
+import { hashPassword } from '../identity/passwords';
 import { userRepository } from '../users/user-repository';
 
 const PER_USER = 2;
@@ -140,6 +141,25 @@ describeEachDatabase('live stream limits', (kind) => {
     expect(reader.ended).toBe(false);
     expect(received).toBeLessThan(serials.length * rounds);
     reader.close();
+  });
+
+  it('keeps a stream open while its session cannot be checked (database away), counts the failed checks, and still ends it at a sign-out', async () => {
+    const admin = await t.signIn('admin@cbm.demo');
+    const user = await liveUser();
+    const stream = await open(user.cookie);
+    await ready(stream);
+    // Every session check fails for three checks (1 s apart), as when the pool times out or the database is away.
+    await t.db.query('ALTER TABLE user_session RENAME TO user_session_away');
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 3_500));
+    } finally {
+      await t.db.query('ALTER TABLE user_session_away RENAME TO user_session');
+    }
+    expect(stream.ended).toBe(false);
+    const metrics = await t.request({ url: '/api/v2/metrics', cookie: admin });
+    expect(serverMetricsSchema.parse(metrics.json()).live.recheckFailures).toBeGreaterThanOrEqual(2);
+    await t.request({ method: 'POST', url: '/api/v2/auth/logout', cookie: user.cookie });
+    await expect.poll(() => stream.ended, { timeout: 500, interval: 25 }).toBe(true);
   });
 
   describe('ends a stream', () => {

@@ -1,3 +1,5 @@
+import type { LiveStreamMetrics } from '@cbm/contracts/ingest-metrics';
+
 export interface LiveStreamLimits {
   /** Open streams one user may hold (tabs, devices), in this process. */
   perUser: number;
@@ -15,9 +17,11 @@ export interface OpenLiveStream {
   close(): void;
 }
 
-/** The open live streams of this process: the caps, and closing those of a session that ended. */
+/** The open live streams of this process: the caps, closing those of a session that ended, and their metrics. */
 export class LiveStreamRegistry {
   private readonly streams = new Set<OpenLiveStream>();
+  /** Session or access re-checks that failed (the stream stayed open). */
+  recheckFailures = 0;
 
   constructor(readonly limits: LiveStreamLimits) {}
 
@@ -43,5 +47,9 @@ export class LiveStreamRegistry {
 
   closeAll(): void {
     for (const stream of [...this.streams]) stream.close();
+  }
+
+  metrics(): LiveStreamMetrics {
+    return { open: this.streams.size, recheckFailures: this.recheckFailures };
   }
 }

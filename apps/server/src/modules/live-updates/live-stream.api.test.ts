@@ -1,5 +1,5 @@
 import { topicFor } from '@cbm/contracts/device-protocol';
-import { LIVE_STREAM_MAX_SITES } from '@cbm/contracts/live-stream';
+import { LIVE_HEARTBEAT_EVENT, LIVE_HEARTBEAT_MS, LIVE_STREAM_MAX_SITES } from '@cbm/contracts/live-stream';
 import type { MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import {
@@ -46,6 +46,19 @@ describeEachDatabase('live stream', (kind) => {
   afterAll(async () => {
     await device.endAsync();
     await t.close();
+  });
+
+  it('sends a heartbeat event every few seconds, so a reader tells a quiet stream from a lost one', async () => {
+    const stream = await open(operator);
+    await expect.poll(() => ofEvent(stream, 'ready').length, poll).toBe(1);
+    const since = Date.now();
+    await expect
+      .poll(() => ofEvent(stream, LIVE_HEARTBEAT_EVENT).length, {
+        timeout: 2 * LIVE_HEARTBEAT_MS + 1_000,
+        interval: 50,
+      })
+      .toBeGreaterThanOrEqual(2);
+    expect(Date.now() - since).toBeLessThan(2 * LIVE_HEARTBEAT_MS + 1_000);
   });
 
   it('pushes a battery’s new state within moments of ingestion, coalesced per battery', async () => {

@@ -1,10 +1,7 @@
 import { newPasswordSchema } from '@cbm/contracts/people';
 import type { Queryable } from '../../db/database';
 import { translate } from '../../i18n/messages';
-import { isCommonPassword } from './common-passwords';
-
-export { isCommonPassword };
-
+import { isCommonPassword } from '../identity/common-passwords';
 import { peopleRepository } from './people-repository';
 
 /** What the CLI shares with the Users page (decision 037): the password rule, disable and enable. */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteNodeIds } from '../../../test/site-admins';
 import { SmtpSink } from '../../../test/smtp-sink';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
-import { linkToken, mailTo, PUBLIC_URL } from './people-test-data';
+import { linkToken, mailTo, PUBLIC_URL } from './test/people-test-data';
 
 describeEachDatabase('people: list, invitations and mailed links', (kind) => {
   const sink = new SmtpSink();

@@ -8,9 +8,9 @@ import { z } from 'zod';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http-error';
 import { auditRepository } from '../audit/audit-repository';
-import { hashPassword } from '../auth/passwords';
+import { isCommonPassword } from '../identity/common-passwords';
+import { hashPassword } from '../identity/passwords';
 import { siteRepository } from '../sites/site-repository';
-import { isCommonPassword } from './common-passwords';
 import { renderSetPassword } from './set-password-page';
 import { userLinkRepository } from './user-link-repository';
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../../db/database';
-import { hashToken } from '../auth/token-hash';
+import { hashToken } from '../identity/token-hash';
 
 export type LinkPurpose = 'invitation' | 'passwordReset';
 

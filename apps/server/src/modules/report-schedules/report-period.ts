@@ -1,13 +1,6 @@
 import type { ReportScheduleCadence } from '@cbm/contracts/report-schedules';
-import { type LocalDay, type LocalDays, localDays } from '../battery-days/local-days';
-
-/** A closed report period: local dates (last inclusive) and the instants [fromMs, toMs) they cover. */
-export interface ReportPeriod {
-  firstDate: string;
-  lastDate: string;
-  fromMs: number;
-  toMs: number;
-}
+import { localDays } from '../battery-days/local-days';
+import { localPeriod, type ReportPeriod } from '../reports/report-local-date';
 
 const DAY_MS = 86_400_000;
 const utcDate = (date: string) => new Date(`${date}T00:00:00Z`);
@@ -20,24 +13,9 @@ const addDays = (date: string, days: number) => isoDate(new Date(utcDate(date).g
  * across a clock change lasts 167 or 169 hours.
  */
 export function lastClosedPeriod(cadence: ReportScheduleCadence, nowMs: number, timeZone: string): ReportPeriod {
-  const days = localDays(timeZone);
-  const today = days.dayAt(nowMs).date;
+  const today = localDays(timeZone).dayAt(nowMs).date;
   const { firstDate, end } = cadence === 'weekly' ? lastWeek(today) : lastMonth(today);
-  const lastDate = addDays(end, -1);
-  return {
-    firstDate,
-    lastDate,
-    fromMs: dayOf(days, firstDate).start,
-    toMs: dayOf(days, lastDate).end,
-  };
-}
-
-/** The zone's day of a local date, from the UTC day of that date (at most one day away). */
-function dayOf(days: LocalDays, date: string): LocalDay {
-  let day = days.dayAt(utcDate(date).getTime());
-  while (day.date < date) day = days.dayAt(day.end);
-  while (day.date > date) day = days.dayAt(day.start - 1);
-  return day;
+  return localPeriod(firstDate, addDays(end, -1), timeZone);
 }
 
 function lastWeek(today: string) {

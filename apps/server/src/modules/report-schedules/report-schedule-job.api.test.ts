@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { createMailTransport, type MailTransport, type OutgoingMail } from '../mail/mail-transport';
-import { generateSamples, pdfText, storeSamples } from '../reports/report-test-data';
+import { generateSamples, pdfText, storeSamples } from '../reports/test/report-test-data';
 import { reportScheduleJob } from './report-schedule-job';
 
 // The week of 19–25 October 2026 in Berlin, whose Sunday has 25 hours; the job runs the Monday after.

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ReportScheduleCadence, ReportScheduleRecipient } from '@cbm/contracts/report-schedules';
+import type { ReportScheduleCadence } from '@cbm/contracts/report-schedules';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
 import { type Language, translate } from '../../i18n/messages';
@@ -7,7 +7,8 @@ import type { PeriodicJob } from '../../jobs/job-scheduler';
 import type { MailAttachment, MailTransport } from '../mail/mail-transport';
 import { type PeriodReportData, periodReportData, periodReportFiles } from '../reports/period-report-files';
 import { reportFormat } from '../reports/report-format';
-import { lastClosedPeriod, type ReportPeriod } from './report-period';
+import type { ReportPeriod } from '../reports/report-local-date';
+import { lastClosedPeriod } from './report-period';
 import { type DueSchedule, reportScheduleRepository } from './report-schedule-repository';
 
 export const REPORT_SCHEDULE_JOB = 'report-schedules';
@@ -20,12 +21,22 @@ export interface ReportScheduleJobOptions {
   log: FastifyBaseLogger;
   /** The clock (tests fix it). */
   now?: () => number;
+  /** How long a claimed mail stays with its process without renewal (it is renewed while it is sent). */
+  claimMs?: number;
 }
 
 /**
- * Mails each schedule's report of the last closed period in its site's zone, once (decision 043): on one replica
- * per run (app.jobs), and each recipient's mail claimed in report_schedule_mail before it is sent, so that no
- * process sends it twice. Only the last closed period is sent: after downtime the job catches up once.
+ * Half the job's lease (decision 017): a process that died has let go of its claim before another replica can take
+ * the job over, so that run sends the mail rather than finding it still claimed and leaving it to the run after.
+ */
+const CLAIM_MS = 30_000;
+
+/**
+ * Mails each schedule's report of the last closed period in its site's zone, at least once per recipient
+ * (decisions 043 and 075): on one replica per run (app.jobs); each recipient's mail is claimed in
+ * report_schedule_mail just before it is sent and marked sent right after, so a crash leaves at most that one
+ * mail unmarked; its claim runs out and the next run on any replica sends it. Only the last closed period is
+ * sent: after downtime the job catches up once.
  */
 export function reportScheduleJob(db: Database, options: ReportScheduleJobOptions): PeriodicJob {
   const now = options.now ?? Date.now;
@@ -47,6 +58,7 @@ export function reportScheduleJob(db: Database, options: ReportScheduleJobOption
   };
 }
 
+/** Sends the period's mail to each recipient nobody sent it to or holds a live claim on; marks the period once all have it. */
 async function mailSchedule(
   db: Database,
   schedule: DueSchedule,
@@ -54,33 +66,39 @@ async function mailSchedule(
   options: ReportScheduleJobOptions & { now: () => number },
 ) {
   const schedules = reportScheduleRepository(db);
-  const claimed: ReportScheduleRecipient[] = [];
+  const claimMs = options.claimMs ?? CLAIM_MS;
+  let data: Promise<PeriodReportData | undefined> | undefined;
+  const files = new Map<Language, Promise<MailAttachment[]>>();
   for (const recipient of schedule.recipients) {
-    if (await schedules.claimMail(schedule, period.firstDate, recipient.email)) claimed.push(recipient);
-  }
-  if (claimed.length === 0) return;
-  const pending = new Set(claimed);
-  try {
-    const data = await periodReportData(db, { ...schedule, period });
-    if (!data) return;
-    const files = new Map<Language, Promise<MailAttachment[]>>();
-    for (const recipient of claimed) {
-      const language = recipient.language;
-      if (!files.has(language)) files.set(language, periodReportFiles(data, language));
+    const { email, language } = recipient;
+    if (!(await schedules.claimMail(schedule, period.firstDate, email, claimMs))) continue;
+    const renew = setInterval(
+      () => void schedules.extendClaim(schedule, period.firstDate, email, claimMs).catch(() => undefined),
+      claimMs / 3,
+    );
+    try {
+      data ??= periodReportData(db, { ...schedule, period });
+      const report = await data;
+      if (!report) return await schedules.releaseMail(schedule, period.firstDate, email);
+      if (!files.has(language)) files.set(language, periodReportFiles(report, language));
       await options.transport.send({
-        ...mailText(data, schedule.cadence, language),
-        messageId: `<report-${schedule.id}-${schedule.cadence}-${period.firstDate}-${hash(recipient.email)}@${options.messageIdHost}>`,
-        to: recipient.email,
+        ...mailText(report, schedule.cadence, language),
+        messageId: `<report-${schedule.id}-${schedule.cadence}-${period.firstDate}-${hash(email)}@${options.messageIdHost}>`,
+        to: email,
         date: new Date(options.now()),
         attachments: await (files.get(language) as Promise<MailAttachment[]>),
       });
-      await schedules.mailSent(schedule, period.firstDate, recipient.email);
-      pending.delete(recipient);
+    } catch (error) {
+      await schedules.releaseMail(schedule, period.firstDate, email);
+      throw error;
+    } finally {
+      clearInterval(renew);
     }
-    await schedules.periodSent(schedule.id, period.firstDate);
-  } finally {
-    for (const recipient of pending) await schedules.releaseMail(schedule, period.firstDate, recipient.email);
+    await schedules.mailSent(schedule, period.firstDate, email);
   }
+  const emails = schedule.recipients.map((recipient) => recipient.email);
+  if (await schedules.allSent(schedule, period.firstDate, emails))
+    await schedules.periodSent(schedule.id, period.firstDate);
 }
 
 const hash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);

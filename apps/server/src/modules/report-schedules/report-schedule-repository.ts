@@ -72,14 +72,29 @@ export function reportScheduleRepository(db: Queryable) {
       );
     },
 
-    /** Claims the mail of a period to one recipient; false when it is claimed already (sent or being sent). */
-    async claimMail(schedule: DueSchedule, periodStart: string, email: string): Promise<boolean> {
+    /**
+     * Claims the mail of a period to one recipient for `claimMs`: false when it was sent, or another process holds
+     * a live claim on it. An unsent claim whose time ran out (its process died) is taken over.
+     */
+    async claimMail(schedule: DueSchedule, periodStart: string, email: string, claimMs: number): Promise<boolean> {
       const rows = await db.query(
-        `INSERT INTO report_schedule_mail (schedule_id, cadence, period_start, email) VALUES ($1, $2, $3, $4)
-         ON CONFLICT DO NOTHING RETURNING email`,
-        [schedule.id, schedule.cadence, periodStart, email],
+        `INSERT INTO report_schedule_mail AS m (schedule_id, cadence, period_start, email, claimed_until)
+         VALUES ($1, $2, $3, $4, now() + $5::bigint * interval '1 millisecond')
+         ON CONFLICT (schedule_id, cadence, period_start, email) DO UPDATE SET claimed_until = excluded.claimed_until
+          WHERE m.sent_at IS NULL AND (m.claimed_until IS NULL OR m.claimed_until <= now())
+         RETURNING email`,
+        [schedule.id, schedule.cadence, periodStart, email, claimMs],
       );
       return rows.length === 1;
+    },
+
+    /** Keeps a claim while its mail is being sent. */
+    async extendClaim(schedule: DueSchedule, periodStart: string, email: string, claimMs: number): Promise<void> {
+      await db.query(
+        `UPDATE report_schedule_mail SET claimed_until = now() + $5::bigint * interval '1 millisecond'
+          WHERE schedule_id = $1 AND cadence = $2 AND period_start = $3 AND email = $4 AND sent_at IS NULL`,
+        [schedule.id, schedule.cadence, periodStart, email, claimMs],
+      );
     },
 
     async mailSent(schedule: DueSchedule, periodStart: string, email: string): Promise<void> {
@@ -97,6 +112,17 @@ export function reportScheduleRepository(db: Queryable) {
           WHERE schedule_id = $1 AND cadence = $2 AND period_start = $3 AND email = $4 AND sent_at IS NULL`,
         [schedule.id, schedule.cadence, periodStart, email],
       );
+    },
+
+    /** Whether every one of these recipients has the period's mail. */
+    async allSent(schedule: DueSchedule, periodStart: string, emails: readonly string[]): Promise<boolean> {
+      const [row] = await db.query<{ sent: number }>(
+        `SELECT count(*)::int AS sent FROM report_schedule_mail
+          WHERE schedule_id = $1 AND cadence = $2 AND period_start = $3 AND email = ANY($4::text[])
+            AND sent_at IS NOT NULL`,
+        [schedule.id, schedule.cadence, periodStart, emails],
+      );
+      return row?.sent === new Set(emails).size;
     },
 
     async periodSent(id: number, periodStart: string): Promise<void> {

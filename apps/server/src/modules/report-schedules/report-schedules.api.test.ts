@@ -6,7 +6,7 @@ import { DEMO_PASSWORD } from '@cbm/demo-fixtures/demo-users';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { DOCS_PREFIX } from '../../plugins/openapi';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../identity/passwords';
 import { userRepository } from '../users/user-repository';
 
 const URL = '/api/v2/battery/Report/Schedule';

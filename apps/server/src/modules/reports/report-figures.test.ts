@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { point } from '../battery-days/rollup-test-data';
+import { point } from '../battery-days/test/rollup-test-data';
 import { computeReportFigures, reportAccumulator, startSocBucket } from './report-figures';
 
 const KWH = 1_000_000;

@@ -24,6 +24,17 @@ const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
 /** Left edges of the table's columns: battery, charged, discharged, operating hours, sessions. */
 const COLUMNS = [0, 190, 270, 350, 430].map((x) => PAGE.margin + x);
 const COLUMN_WIDTH = 75;
+const BODY_SIZE = 10;
+
+/**
+ * The header row's font size: the body's, smaller where a figure column's longest word would not fit its width
+ * (pdfkit breaks a word inside it, e.g. German "Betriebsstunde / n").
+ */
+function headerSize(doc: PDFKit.PDFDocument, headers: readonly string[]): number {
+  doc.font('Helvetica-Bold').fontSize(BODY_SIZE);
+  const widest = Math.max(...headers.flatMap((header) => header.split(/\s+/)).map((word) => doc.widthOfString(word)));
+  return Math.min(BODY_SIZE, Math.floor(((BODY_SIZE * (COLUMN_WIDTH - 2)) / widest) * 10) / 10);
+}
 
 /**
  * The fleet report of a site (scheduled reports, decision 043): one line per battery with the battery report's
@@ -51,7 +62,7 @@ export function renderFleetReportPdf(report: FleetReportDocument): Promise<Buffe
   doc
     .fontSize(14)
     .text(`${t('fleetTitle')} ${report.siteName}`, PAGE.margin, 28, { width: CONTENT_WIDTH, align: 'right' });
-  doc.font('Helvetica').fontSize(10);
+  doc.font('Helvetica').fontSize(BODY_SIZE);
   const details: [string, string][] = [
     [t('period'), `${format.dateTime(report.fromMs)} – ${format.dateTime(report.toMs)}`],
     [t('timeZone'), report.timeZone],
@@ -74,28 +85,30 @@ export function renderFleetReportPdf(report: FleetReportDocument): Promise<Buffe
 
   const kwh = (ukwh: number) => format.decimal(kwhText(ukwh, FIGURE_DIGITS.kwh));
   const hours = (ms: number) => format.decimal(hoursText(ms, FIGURE_DIGITS.hours));
-  const line = (cells: string[], bold = false) => {
+  const line = (cells: string[], bold = false, size = BODY_SIZE) => {
     if (y + 30 > PAGE.height - PAGE.margin) {
       doc.addPage();
       y = PAGE.margin;
     }
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fillColor(TEXT_COLOR);
+    doc
+      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(size)
+      .fillColor(TEXT_COLOR);
     cells.forEach((cell, n) => {
       const x = COLUMNS[n] as number;
       doc.text(cell, x, y, n === 0 ? { width: 185 } : { width: COLUMN_WIDTH, align: 'right' });
     });
     y = Math.max(doc.y, y + 14) + 2;
   };
-  line(
-    [
-      t('fleetBattery'),
-      `${t('energyCharged')} (kWh)`,
-      `${t('energyDischarged')} (kWh)`,
-      t('fleetOperatingHours'),
-      t('sessionCount'),
-    ],
-    true,
-  );
+  const headers = [
+    t('fleetBattery'),
+    `${t('energyCharged')} (kWh)`,
+    `${t('energyDischarged')} (kWh)`,
+    t('fleetOperatingHours'),
+    t('sessionCount'),
+  ];
+  line(headers, true, headerSize(doc, headers.slice(1)));
+  doc.fontSize(BODY_SIZE);
   doc
     .moveTo(PAGE.margin, y)
     .lineTo(PAGE.width - PAGE.margin, y)

@@ -12,6 +12,8 @@ export interface ReportFormat {
   money(value: number | string, currency: string, maxDigits?: number): string;
   date(ms: number): string;
   dateTime(ms: number): string;
+  /** An event's moment, to the second as every screen and mail writes it. */
+  moment(ms: number): string;
   /** A local date (YYYY-MM-DD) in the language's date format. */
   localDate(date: string): string;
 }
@@ -49,6 +51,7 @@ export function reportFormat(language: UiLanguage, timeZone: string): ReportForm
     },
     date: (ms) => formatZonedDate(ms, timeZone, language),
     dateTime: (ms) => formatZonedDateTime(ms, timeZone, language),
+    moment: (ms) => formatZonedDateTime(ms, timeZone, language, { seconds: true }),
     localDate: (date) => formatLocalDate(date, language),
   };
 }

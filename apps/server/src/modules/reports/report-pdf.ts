@@ -10,6 +10,15 @@ import { drawBuckets, drawDailyChart } from './report-pdf-chart';
 import { MUTED_COLOR, REPORT_PALETTES, type ReportPalette, RULE_COLOR, TEXT_COLOR } from './report-pdf-theme';
 import type { ReportBatteryInfo } from './report-repository';
 
+/** One of the battery's stored events in the period (decision 116), its texts in the report's language. */
+export interface ReportEvent {
+  ts: string;
+  type: string;
+  code: string;
+  description: string;
+  phase: string;
+}
+
 export interface ReportDocument {
   language: UiLanguage;
   theme: Theme;
@@ -23,6 +32,10 @@ export interface ReportDocument {
   battery: Partial<ReportBatteryInfo> & { serialNumber: string };
   /** Stored samples, or the name of the uploaded datalog. */
   source: { kind: 'samples' } | { kind: 'csv'; fileName: string };
+  /** The newest stored events of the period (stored samples only; an uploaded datalog has none). */
+  events?: { newest: ReportEvent[]; truncated: boolean };
+  /** The period asked for, where the figures cover only its whole hours (decision 087). */
+  requested?: { fromMs: number; toMs: number };
   createdAt: number;
 }
 
@@ -89,6 +102,17 @@ export function renderReportPdf(report: ReportDocument): Promise<Buffer> {
       discharged: t('energyDischarged'),
     },
   );
+  if (report.events) {
+    const { newest, truncated } = report.events;
+    doc.addPage();
+    y = heading(doc, PAGE.margin - 12, t('events', { timeZone: report.figures.timeZone }), palette);
+    y = rows(doc, y, newest.length === 0 ? [[t('noEvents'), '']] : eventRows(newest, format));
+    if (truncated)
+      doc
+        .fontSize(9)
+        .fillColor(MUTED_COLOR)
+        .text(t('eventsTruncated', { count: newest.length }), PAGE.margin, y + 2);
+  }
   footers(doc, palette, t, report.battery.serialNumber);
   doc.end();
   return done;
@@ -103,8 +127,13 @@ function detailRows(report: ReportDocument, format: ReportFormat, t: Translate):
     report.source.kind === 'csv'
       ? t('sourceCsv', { file: report.source.fileName, count: figures.samples })
       : t('sourceSamples', { count: figures.samples });
+  const { requested } = report;
+  const narrowed = requested && (requested.fromMs !== figures.fromMs || requested.toMs !== figures.toMs);
   return [
     [t('period'), `${format.dateTime(figures.fromMs)} – ${format.dateTime(figures.toMs)}`],
+    ...(narrowed
+      ? [[t('requestedPeriod'), `${format.dateTime(requested.fromMs)} – ${format.dateTime(requested.toMs)}`] as Row]
+      : []),
     [t('timeZone'), figures.timeZone],
     [t('vehicle'), report.vehicleId || none],
     [t('serialNumber'), battery.serialNumber],
@@ -154,6 +183,13 @@ function energyRows(report: ReportDocument, format: ReportFormat, t: Translate):
   ];
 }
 
+/** Time to the second in the report's zone, then type, code, description and whether it was raised or cleared. */
+const eventRows = (events: readonly ReportEvent[], format: ReportFormat): Row[] =>
+  events.map((event) => [
+    format.moment(Date.parse(event.ts)),
+    `${event.type} ${event.code} – ${event.description} (${event.phase})`,
+  ]);
+
 function hourRows(report: ReportDocument, format: ReportFormat, t: Translate): Row[] {
   const { figures } = report;
   const { totals } = figures;
@@ -200,6 +236,10 @@ function rows(doc: PDFKit.PDFDocument, y: number, items: Row[]): number {
   let top = y;
   doc.fontSize(10);
   for (const [label, value] of items) {
+    if (top + 30 > PAGE.height - PAGE.margin) {
+      doc.addPage();
+      top = PAGE.margin;
+    }
     doc.fillColor(MUTED_COLOR).text(label, PAGE.margin, top, { width: LABEL_WIDTH });
     doc.fillColor(TEXT_COLOR).text(value, PAGE.margin + LABEL_WIDTH, top, { width: CONTENT_WIDTH - LABEL_WIDTH });
     top = Math.max(doc.y, top + 14) + 1;

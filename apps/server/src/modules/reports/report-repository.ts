@@ -81,14 +81,21 @@ export function reportRepository(db: Queryable) {
       );
     },
 
+    /**
+     * The battery at the site, or a battery that moved away and left its days there: its figures there stay
+     * reportable (its charger is then the new site's, so none is named).
+     */
     async battery(siteId: number, serial: string): Promise<ReportBatteryInfo | undefined> {
       const [row] = await db.query<ReportBatteryInfo>(
         `SELECT b.serial_number AS "serialNumber", b.name, b.battery_type AS "batteryType", b.product,
                 b.cell_type AS "cellType", b.battery_capacity_ah::float8 AS "capacityAh",
                 b.nominal_energy_kwh::float8 AS "nominalEnergyKwh", b.nominal_voltage::float8 AS "nominalVoltage",
-                c.name AS "chargerName"
+                CASE WHEN b.operating_site_id = $1 THEN c.name END AS "chargerName"
            FROM battery b LEFT JOIN charger c ON c.id = b.charger_id
-          WHERE b.operating_site_id = $1 AND b.serial_number = $2`,
+          WHERE b.serial_number = $2
+            AND (b.operating_site_id = $1
+                 OR EXISTS (SELECT 1 FROM battery_day d
+                             WHERE d.battery_serial_number = b.serial_number AND d.operating_site_id = $1))`,
         [siteId, serial],
       );
       return row;

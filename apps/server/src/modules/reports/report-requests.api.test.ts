@@ -3,7 +3,7 @@ import { REPORT_CSV_COLUMNS } from '@cbm/contracts/reports';
 import { expect, it, vi } from 'vitest';
 import { describeEachDatabase } from '../../../test/test-app';
 import { type ReportSample, reportCsvLine } from './report-csv';
-import { FROM, multipart, SETTINGS, TO, useReportTestSite } from './report-test-site';
+import { FROM, multipart, SETTINGS, TO, useReportTestSite } from './test/report-test-site';
 
 describeEachDatabase('battery report requests: validation, errors that agree with the other views, access', (kind) => {
   vi.setConfig({ testTimeout: 120_000 });

@@ -27,7 +27,9 @@ const HOUR_MS = 3_600_000;
  * site's day rows for whole days in their zone, otherwise hour rows, and the charge sessions. So the report
  * agrees with them, also where raw samples were never stored (demo history) or are gone (retention).
  * Bad periods and zones answer the statistics' messages (hours missing, zone not exact). A period that
- * does not start and end on full hours is no run of roll-ups: it is counted from the raw samples.
+ * does not start and end on full hours is no run of roll-ups: it is counted from the raw samples where they
+ * reach back to its start, otherwise from the roll-ups of the whole hours inside it (the figures' fromMs and
+ * toMs say which; decision 087).
  */
 export async function figuresFromRollups(sources: Sources, request: Request): Promise<ReportFigures> {
   const { siteId, serial, settings, period } = request;
@@ -35,7 +37,10 @@ export async function figuresFromRollups(sources: Sources, request: Request): Pr
   const range = dayRange(iso(period.fromMs), iso(period.toMs), zone.timeZone);
   const wholeDays = range.startMs === period.fromMs && range.endMs === period.toMs;
   if (!wholeDays && (period.fromMs % HOUR_MS !== 0 || period.toMs % HOUR_MS !== 0)) {
-    return figuresFromSamples(sources.reports, request);
+    const edges = await sources.reports.edgeSamples(siteId, serial, period.fromMs, period.toMs);
+    const hours = wholeHoursIn(period);
+    if (edges.before || hours.toMs <= hours.fromMs) return figuresFromSamples(sources.reports, request, edges);
+    return figuresFromRollups(sources, { ...request, period: hours });
   }
   const source = await sources.statistics.reportDaySource(siteId, range, {
     quarters: false,
@@ -59,14 +64,23 @@ export async function figuresFromRollups(sources: Sources, request: Request): Pr
   });
 }
 
+/** The whole hours inside the period: its start rounded up, its end down. */
+const wholeHoursIn = (period: Period): Period => ({
+  fromMs: Math.ceil(period.fromMs / HOUR_MS) * HOUR_MS,
+  toMs: Math.floor(period.toMs / HOUR_MS) * HOUR_MS,
+});
+
 /**
  * The figures of a period off the hour grid, from the stored raw samples through the roll-up logic, the
  * samples just outside the period included (as in the datalog CSV): the PDF from the datalog equals it.
  */
-async function figuresFromSamples(reports: Sources['reports'], request: Request): Promise<ReportFigures> {
+async function figuresFromSamples(
+  reports: Sources['reports'],
+  request: Request,
+  edges: Awaited<ReturnType<Sources['reports']['edgeSamples']>>,
+): Promise<ReportFigures> {
   const { siteId, serial, settings, period } = request;
   const accumulator = reportAccumulator(serial, settings.timezone, period);
-  const edges = await reports.edgeSamples(siteId, serial, period.fromMs, period.toMs);
   if (edges.before) accumulator.add([toReportPoint(edges.before)]);
   for await (const batch of reports.samples(siteId, serial, period.fromMs, period.toMs)) {
     accumulator.add(batch.map(toReportPoint));

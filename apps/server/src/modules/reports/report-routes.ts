@@ -16,6 +16,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database';
+import type { ReadDatabase } from '../../db/read-database';
 import { batteryNotFound, HttpError, siteNotFound } from '../../http-error';
 import { readUpload, type UploadedFile } from '../../plugins/uploads';
 import type { ValidationItem } from '../../plugins/validator-compiler';
@@ -24,6 +25,7 @@ import { noDataFound, statisticsService } from '../statistics/statistics-service
 import { REPORT_FEATURE, requireReportAccess } from './report-access';
 import { REPORT_CSV_HEADER, reportCsvLine, reportCsvLines } from './report-csv';
 import { ReportCsvError } from './report-csv-parser';
+import { reportEvents } from './report-events';
 import { localDate } from './report-local-date';
 import { renderReportPdf } from './report-pdf';
 import { reportRepository } from './report-repository';
@@ -45,10 +47,10 @@ const csvMissing = () => new HttpError(400, 'reports.csvMissing', 'errors.report
 const csvInvalid = (error: ReportCsvError) => new HttpError(400, 'reports.invalidCsv', error.messageKey, error.values);
 
 /** The report API calls: defaults, the PDF and CSV of a battery, and a PDF from an uploaded CSV. */
-export async function reportRoutes(app: FastifyInstance, options: { db: Database }) {
+export async function reportRoutes(app: FastifyInstance, options: { db: Database; readDb: ReadDatabase }) {
   const sites = siteRepository(options.db);
-  const reports = reportRepository(options.db);
-  const statistics = statisticsService(options.db);
+  const reports = reportRepository(options.readDb);
+  const statistics = statisticsService(options.readDb);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   const requireSite = async (request: FastifyRequest, siteId: number) => {
@@ -133,8 +135,11 @@ export async function reportRoutes(app: FastifyInstance, options: { db: Database
         siteName: site.name,
         user: profile ?? { firstName: '', lastName: '', theme: 'default' },
         source: { kind: 'samples' },
+        requested: period,
       });
-      return sendFile(reply, 'pdf', battery.serialNumber, figures).send(await renderReportPdf(document));
+      const where = { siteId, serial: battery.serialNumber, ...period };
+      const events = await reportEvents(options.db, where, document.language);
+      return sendFile(reply, 'pdf', battery.serialNumber, figures).send(await renderReportPdf({ ...document, events }));
     },
   });
 

@@ -35,10 +35,12 @@ export interface DocumentParts {
   siteName: string;
   user: { firstName: string; lastName: string; theme: ReportDocument['theme'] };
   source: ReportDocument['source'];
+  requested?: ReportDocument['requested'];
 }
 
 /** Empty texts fall back to what CBM knows: the battery's charger, the signed-in user's name. */
-export function reportDocument({ settings, figures, battery, serial, siteName, user, source }: DocumentParts) {
+export function reportDocument(parts: DocumentParts) {
+  const { settings, figures, battery, serial, siteName, user, source, requested } = parts;
   const document: ReportDocument = {
     language: uiLanguageOfReport(settings.language),
     theme: user.theme,
@@ -51,6 +53,7 @@ export function reportDocument({ settings, figures, battery, serial, siteName, u
     siteName,
     battery: battery ?? { serialNumber: serial },
     source,
+    ...(requested ? { requested } : {}),
     createdAt: Date.now(),
   };
   return document;

@@ -5,8 +5,8 @@ import { statisticsService } from '../statistics/statistics-service';
 import { reportCsvLine } from './report-csv';
 import { reportRepository } from './report-repository';
 import { figuresFromRollups } from './report-rollups';
-import { pdfText } from './report-test-data';
-import { FROM, SETTINGS, TO, useReportTestSite } from './report-test-site';
+import { pdfText } from './test/report-test-data';
+import { FROM, SETTINGS, TO, useReportTestSite } from './test/report-test-site';
 
 describeEachDatabase('battery reports', (kind) => {
   // The machine running the suite may be busy: sign-in hashing and PDF rendering share its cores.
@@ -118,10 +118,11 @@ describeEachDatabase('battery reports', (kind) => {
     const fromFile = await fromCsv(csv.body, fields);
     expect(fromFile.statusCode).toBe(200);
     const direct = await get(`/${serial}/pdf?${query()}`);
+    // A datalog's PDF lists no stored events (decision 116): compared up to the stored PDF's events page.
     const withoutSource = (text: string) =>
-      text
+      (text.split('Ereignisse (Zeiten in')[0] ?? '')
         .split('\n')
-        .filter((line) => !/Erstellt am|Datenquelle/.test(line))
+        .filter((line) => !/Erstellt am|Datenquelle|Seite \d+ von \d+/.test(line))
         // Column positions of pdftotext -layout follow the longest line, which the source line changes.
         .map((line) => line.replace(/\s+/g, ' ').trim())
         .join('\n');
@@ -139,5 +140,51 @@ describeEachDatabase('battery reports', (kind) => {
     const oddText = withoutSource(await pdfText(oddDirect.rawPayload));
     expect(withoutSource(await pdfText(oddFromFile.rawPayload))).toBe(oddText);
     expect(oddText).not.toBe(withoutSource(await pdfText(direct.rawPayload)));
+  });
+
+  it('reports a battery that moved away at its former site, from what it stored there', async () => {
+    const { t, siteId, otherSiteId, serial, query, get } = reportSite;
+    const [before] = await t.db.query<{ group_id: number | null; charger_id: number | null }>(
+      'SELECT group_id, charger_id FROM battery WHERE serial_number = $1',
+      [serial],
+    );
+    await t.db.query(
+      'UPDATE battery SET operating_site_id = $1, group_id = NULL, charger_id = NULL WHERE serial_number = $2',
+      [otherSiteId, serial],
+    );
+    try {
+      const response = await get(`/${serial}/pdf?${query()}`);
+      expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+      expect(await pdfText(response.rawPayload)).toMatch(/Zeitraum\s+24\.10\.2026 00:00 – 27\.10\.2026 00:00/);
+      const never = await get(`/${serial}/pdf?${query({ operatingSiteId: otherSiteId })}`);
+      expect(never.statusCode).toBe(404);
+    } finally {
+      await t.db.query(
+        'UPDATE battery SET operating_site_id = $1, group_id = $3, charger_id = $4 WHERE serial_number = $2',
+        [siteId, serial, before?.group_id ?? null, before?.charger_id ?? null],
+      );
+    }
+  });
+
+  // Last: it deletes the battery's raw samples, as retention would after SAMPLE_RETENTION_MONTHS.
+  it('answers a period off the hour grid from the roll-ups when the raw samples are gone, naming its hours', async () => {
+    const { t, siteId, serial, query, get } = reportSite;
+    await t.db.query('DELETE FROM battery_sample WHERE serial_number = $1', [serial]);
+    const odd = { timestampMin: FROM / 1000 + 17 * 60 + 5, timestampMax: TO / 1000 - 23 * 60 - 7 };
+    const response = await get(`/${serial}/pdf?${query(odd)}`);
+    expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+    const text = await pdfText(response.rawPayload);
+    expect(text).toMatch(/Zeitraum\s+24\.10\.2026 01:00 – 26\.10\.2026 23:00/);
+    expect(text).toMatch(/Angefragter Zeitraum\s+24\.10\.2026 00:17 – 26\.10\.2026 23:36/);
+    const [rollups] = await t.db.query<{ charged: number }>(
+      `SELECT sum(energy_charged_kwh)::float8 AS charged FROM battery_hour
+        WHERE battery_serial_number = $1 AND operating_site_id = $2 AND hour >= $3 AND hour < $4`,
+      [serial, siteId, new Date(FROM + 3_600_000).toISOString(), new Date(TO - 3_600_000).toISOString()],
+    );
+    const charged = (rollups?.charged ?? 0).toLocaleString('de-DE', {
+      minimumFractionDigits: 3,
+      maximumFractionDigits: 3,
+    });
+    expect(text).toMatch(new RegExp(`Geladene Energie\\s+${charged.replace('.', '\\.')} kWh`));
   });
 });

@@ -17,7 +17,7 @@ import {
   sorted,
   toBatches,
   toSample,
-} from '../battery-days/rollup-test-data';
+} from '../battery-days/test/rollup-test-data';
 import { insertBatterySamples, preparePartitions } from '../device-ingestion/device-history';
 import { recomputeRollups } from './recompute';
 

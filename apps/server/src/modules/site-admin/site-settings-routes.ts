@@ -62,7 +62,7 @@ export async function siteSettingsRoutes(app: FastifyInstance, options: { db: Da
             ...changes,
           },
         ]);
-        return { operatingSiteId: siteId, ...request.body };
+        return { ...previous, ...request.body };
       });
     },
   });
@@ -70,7 +70,9 @@ export async function siteSettingsRoutes(app: FastifyInstance, options: { db: Da
 
 /** The fields that differ, before and after; undefined when nothing changed. */
 function changedSettings(previous: SiteSettings, next: SiteSettingsBody) {
-  const fields = (Object.keys(next) as SiteSettingsField[]).filter((field) => previous[field] !== next[field]);
+  const fields = (Object.keys(next) as SiteSettingsField[]).filter(
+    (field) => next[field] !== undefined && previous[field] !== next[field],
+  );
   if (fields.length === 0) return undefined;
   return {
     previous: Object.fromEntries(fields.map((field) => [field, previous[field]])),

@@ -11,6 +11,7 @@ const VALID = {
   timezone: 'Europe/Berlin',
   currency: 'EUR',
   pricePerKwh: 0.3125,
+  batteryPricePerKwh: 298.5,
 };
 
 describeEachDatabase('operating-site settings', (kind) => {
@@ -55,6 +56,7 @@ describeEachDatabase('operating-site settings', (kind) => {
       ...HAMBURG,
       currency: 'EUR',
       pricePerKwh: 0.29,
+      batteryPricePerKwh: 320,
     });
   });
 
@@ -97,11 +99,25 @@ describeEachDatabase('operating-site settings', (kind) => {
       action: 'site.settingsChanged',
       entityType: 'operatingSite',
       entityId: String(hamburg),
-      previousValue: { ...HAMBURG, currency: 'EUR', pricePerKwh: 0.29 },
+      previousValue: { ...HAMBURG, currency: 'EUR', pricePerKwh: 0.29, batteryPricePerKwh: 320 },
       newValue: { ...VALID, timezone: 'America/Chicago', currency: 'USD' },
     });
     const tree = await t.request({ url: '/api/v2/OperatingSites/info', cookie: admin });
     expect(tree.body).toContain('"Hamburg Hafen Ost"');
+  });
+
+  it('keeps the replacement battery price when a caller leaves it out, and clears it with null', async () => {
+    const wien = site('Wien Süd');
+    const { operatingSiteId: _, batteryPricePerKwh, ...older } = (await get(wien, admin)).json();
+    expect(batteryPricePerKwh).toBe(320);
+    expect((await post(wien, older)).json()).toMatchObject({ batteryPricePerKwh: 320 });
+    expect((await post(wien, { ...older, batteryPricePerKwh: null })).json()).toMatchObject({
+      batteryPricePerKwh: null,
+    });
+    expect((await get(wien, admin)).json()).toMatchObject({ batteryPricePerKwh: null });
+    const [entry] = (await auditOf(wien)).entries;
+    expect(entry).toMatchObject({ previousValue: { batteryPricePerKwh: 320 }, newValue: { batteryPricePerKwh: null } });
+    expect((await post(wien, { ...older, batteryPricePerKwh: 320 })).statusCode).toBe(200);
   });
 
   it('records only the fields that changed, and nothing when none did', async () => {

@@ -21,7 +21,7 @@ import { generateSeries } from '../../demo/history-series';
 import { DEFAULT_MAX_GAP_MS, type RollupPoint } from '../battery-days/attribution';
 import { localDays, nextDate } from '../battery-days/local-days';
 import { rollupListener } from '../battery-days/rollup-listener';
-import { toBatches, toSample } from '../battery-days/rollup-test-data';
+import { toBatches, toSample } from '../battery-days/test/rollup-test-data';
 import { co2KgText, hoursText, kwhText } from '../figures/figure-decimals';
 import {
   energyFigures,
@@ -31,7 +31,7 @@ import {
   referencePeriod,
   referenceSessions,
   startSocFigures,
-} from './statistics-reference';
+} from './test/statistics-reference';
 
 /** Raw samples from 20 March to 10 November 2026 with one long gap: DST changes, week and month ends. */
 const SERIES_FROM = Date.parse('2026-03-20T00:00:00Z');
@@ -241,10 +241,10 @@ describeEachDatabase('statistics and export against the raw samples', (kind) => 
           sums.set(period, sum);
         }
         for (const [period, sum] of [...sums].sort(([a], [b]) => a.localeCompare(b))) {
-          // A week is labelled from its first day inside the range; figures are exact, rounded half up.
+          // A week or month is labelled from its first day inside the range; figures are exact, rounded half up.
           want.push([
             battery.serialNumber,
-            granularity === 'week' && period < range[0] ? range[0] : period,
+            granularity !== 'day' && period < range[0] ? range[0] : period,
             hoursText(sum.operatingMs, 2),
             kwhText(sum.chargedUkwh, 3),
             kwhText(sum.dischargedUkwh, 3),

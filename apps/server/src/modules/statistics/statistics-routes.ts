@@ -7,6 +7,7 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database';
+import type { ReadDatabase } from '../../db/read-database';
 import { siteRepository } from '../sites/site-repository';
 import { requireStatisticsAccess, STATISTICS_FEATURE } from './statistics-access';
 import { statisticsRepository } from './statistics-repository';
@@ -17,9 +18,9 @@ const tags = ['statistics'];
 const BASE = '/api/v2/Statistics';
 
 /** The battery statistics API calls (docs/decisions/014-statistics-and-export.md). */
-export async function statisticsRoutes(app: FastifyInstance, options: { db: Database }) {
+export async function statisticsRoutes(app: FastifyInstance, options: { db: Database; readDb: ReadDatabase }) {
   const sites = siteRepository(options.db);
-  const statistics = statisticsRepository(options.db);
+  const statistics = statisticsRepository(options.readDb);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(BASE, {
@@ -29,7 +30,8 @@ export async function statisticsRoutes(app: FastifyInstance, options: { db: Data
       await requireStatisticsAccess(sites, request, request.query.operatingSiteId);
       // Sent as JSON text (statisticsJson), which the typed reply does not know: the document the
       // response schema describes, without serialising a year of 1,000 series (730,000 numbers) again.
-      const json = statisticsJson(await loadStatistics(statistics, request.query, request.language));
+      const asOf = (await options.readDb.figuresAsOf()) ?? undefined;
+      const json = statisticsJson({ ...(await loadStatistics(statistics, request.query, request.language)), asOf });
       return (reply as FastifyReply).type('application/json').send(json);
     },
   });

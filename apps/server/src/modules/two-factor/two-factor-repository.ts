@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database';
-import { hashToken } from '../auth/token-hash';
+import { hashToken } from '../identity/token-hash';
 import { normaliseRecoveryCode } from './totp';
 
 const hashCode = (code: string) => hashToken(normaliseRecoveryCode(code));

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http-error';
 import { auditRepository } from '../audit/audit-repository';
-import { verifyPassword } from '../auth/passwords';
+import { verifyPassword } from '../identity/passwords';
 import { siteRepository } from '../sites/site-repository';
 import { userService } from '../users/user-service';
 import { twoFactorRepository } from './two-factor-repository';

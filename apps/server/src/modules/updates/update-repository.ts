@@ -18,6 +18,9 @@ interface JobRow {
   version: string | null;
   campaign_id: number | null;
   campaign_name: string | null;
+  attempts: number | null;
+  received_at: Date | null;
+  answered_at: Date | null;
 }
 
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
@@ -38,13 +41,20 @@ const toJob = (row: JobRow): UpdateJob => ({
   resultTimestamp: iso(row.result_timestamp),
   createdBy: row.created_by,
   campaign: row.campaign_id === null ? null : { id: row.campaign_id, name: row.campaign_name ?? '' },
+  delivery:
+    row.attempts === null
+      ? null
+      : { sent: row.attempts, receivedAt: iso(row.received_at), answeredAt: iso(row.answered_at) },
 });
 
 const JOB_SELECT = `SELECT j.id, j.status, j.detail, j.create_timestamp, j.acknowledged_timestamp, j.result_timestamp,
     u.email AS created_by, f.id AS file_id, f.file_name, f.sha256, f.size_bytes, f.version,
-    c.id AS campaign_id, c.name AS campaign_name
+    c.id AS campaign_id, c.name AS campaign_name, d.attempts,
+    (SELECT min(r.ts) FROM device_command_reply r WHERE r.command_id = d.id) AS received_at,
+    (SELECT min(r.ts) FROM device_command_reply r
+      WHERE r.command_id = d.id AND r.result = ANY('{done,failed,rejected}'::text[])) AS answered_at
   FROM update_job j JOIN update_file f ON f.id = j.update_file_id LEFT JOIN app_user u ON u.id = j.created_by
-  LEFT JOIN firmware_campaign c ON c.id = j.campaign_id`;
+  LEFT JOIN firmware_campaign c ON c.id = j.campaign_id LEFT JOIN device_command d ON d.id = j.command_id`;
 
 export interface NewUpdateFile {
   fileName: string;

@@ -22,6 +22,7 @@ import { readUpload } from '../../plugins/uploads';
 import { batteryListService } from '../battery-list/battery-list-service';
 import { requireSiteAccess } from '../sites/site-access';
 import { siteRepository } from '../sites/site-repository';
+import { updateDeliveryListener } from './update-delivery-listener';
 import { updateFileStore } from './update-file-store';
 import { updateJobListener } from './update-job-listener';
 import { updateRepository } from './update-repository';
@@ -45,6 +46,7 @@ export async function updateRoutes(app: FastifyInstance, options: UpdateRoutesOp
   const files = updateFileStore(options.dataDir);
   const api = app.withTypeProvider<ZodTypeProvider>();
   app.devices.addReplyListener(updateJobListener(app.log.child({ module: 'updates' })));
+  app.devices.addDeliveryListener(updateDeliveryListener);
 
   /** {a}/{b} in the API calls are the operating site and the battery's serial number. */
   api.post('/api/v2/battery/Update/:operatingSiteId/:serial', {

@@ -9,9 +9,9 @@ import { z } from 'zod';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http-error';
 import { auditRepository } from '../audit/audit-repository';
-import { hashPassword, verifyPassword } from '../auth/passwords';
-import { hashToken } from '../auth/token-hash';
-import { isCommonPassword } from '../people/people-service';
+import { isCommonPassword } from '../identity/common-passwords';
+import { hashPassword, verifyPassword } from '../identity/passwords';
+import { hashToken } from '../identity/token-hash';
 import { siteRepository } from '../sites/site-repository';
 import { accountRepository } from './account-repository';
 

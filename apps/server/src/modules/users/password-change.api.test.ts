@@ -1,7 +1,7 @@
 import { DEMO_PASSWORD } from '@cbm/demo-fixtures/demo-users';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../identity/passwords';
 import { userRepository } from './user-repository';
 
 describeEachDatabase('password change', (kind) => {

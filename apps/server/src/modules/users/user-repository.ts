@@ -2,7 +2,7 @@ import type { UiLanguage } from '@cbm/contracts/date-formats';
 import type { Feature } from '@cbm/contracts/features';
 import type { SitePermission } from '@cbm/contracts/site-permissions';
 import type { Theme } from '@cbm/contracts/themes';
-import type { User } from '@cbm/contracts/user';
+import type { Clock, User } from '@cbm/contracts/user';
 import type { Queryable } from '../../db/database';
 
 export interface NewUser {
@@ -37,9 +37,10 @@ export function userRepository(db: Queryable) {
         last_name: string;
         theme: User['theme'];
         language: User['language'];
+        clock: User['clock'];
         features: Feature[];
       }>(
-        `SELECT u.first_name, u.last_name, u.theme, u.language,
+        `SELECT u.first_name, u.last_name, u.theme, u.language, u.clock,
                 coalesce(array_agg(f.feature ORDER BY f.feature) FILTER (WHERE f.feature IS NOT NULL), '{}') AS features
            FROM app_user u LEFT JOIN user_feature f ON f.user_id = u.id
           WHERE u.id = $1 GROUP BY u.id`,
@@ -51,6 +52,7 @@ export function userRepository(db: Queryable) {
           lastName: row.last_name,
           theme: row.theme,
           language: row.language,
+          clock: row.clock,
           authorizedFeatures: row.features,
         }
       );
@@ -62,6 +64,10 @@ export function userRepository(db: Queryable) {
 
     async setLanguage(userId: number, language: UiLanguage | null): Promise<void> {
       await db.query('UPDATE app_user SET language = $2 WHERE id = $1', [userId, language]);
+    },
+
+    async setClock(userId: number, clock: Clock): Promise<void> {
+      await db.query('UPDATE app_user SET clock = $2 WHERE id = $1', [userId, clock]);
     },
 
     async create(user: NewUser): Promise<number> {

@@ -1,4 +1,9 @@
-import { languageUpdateBodySchema, themeUpdateBodySchema, userSchema } from '@cbm/contracts/user';
+import {
+  clockUpdateBodySchema,
+  languageUpdateBodySchema,
+  themeUpdateBodySchema,
+  userSchema,
+} from '@cbm/contracts/user';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database';
@@ -34,6 +39,17 @@ export async function userRoutes(app: FastifyInstance, options: { db: Database }
     handler: async (request) => {
       const user = await request.requireUser();
       await users.setLanguage(user.id, request.body.language);
+      const profile = await users.profile(user.id);
+      if (!profile) throw unauthenticated();
+      return profile;
+    },
+  });
+
+  api.put('/api/v2/user/clock', {
+    schema: { tags: ['user'], body: clockUpdateBodySchema, response: { 200: userSchema } },
+    handler: async (request) => {
+      const user = await request.requireUser();
+      await users.setClock(user.id, request.body.clock);
       const profile = await users.profile(user.id);
       if (!profile) throw unauthenticated();
       return profile;

@@ -28,6 +28,7 @@ describeEachDatabase('user', (kind) => {
       expect(sorted(user.authorizedFeatures)).toEqual(sorted(features));
       expect(Object.keys(response.json()).sort()).toEqual([
         'authorizedFeatures',
+        'clock',
         'firstName',
         'language',
         'lastName',
@@ -116,6 +117,29 @@ describeEachDatabase('user', (kind) => {
       expect((await put('en')).json()).toMatchObject({ language: 'en' });
       // null goes back to the browser's language.
       expect((await put(null)).json()).toMatchObject({ language: null });
+    });
+  });
+
+  describe('PUT /api/v2/user/clock', () => {
+    it("shows the site's zone until the user chooses the browser's, kept for the user only", async () => {
+      const cookie = cookies['blocked@cbm.demo'];
+      expect((await t.request({ url: '/api/v2/user', cookie })).json()).toMatchObject({ clock: 'site' });
+      const put = (clock: unknown) =>
+        t.request({ method: 'PUT', url: '/api/v2/user/clock', cookie, payload: { clock } });
+      expect((await put('browser')).json()).toMatchObject({ clock: 'browser' });
+      const again = await t.request({ url: '/api/v2/user', cookie: await t.signIn('blocked@cbm.demo') });
+      expect(again.json()).toMatchObject({ clock: 'browser' });
+      const other = await t.request({ url: '/api/v2/user', cookie: cookies['operator@cbm.demo'] });
+      expect(other.json()).toMatchObject({ clock: 'site' });
+      const refused = await put('UTC');
+      expect(refused.json()).toMatchObject({ statusCode: 400, code: 'request.invalid' });
+      expect(Object.keys(refused.json().errors)).toEqual(['body.clock']);
+      expect((await put('site')).json()).toMatchObject({ clock: 'site' });
+    });
+
+    it('answers 401 without a session', async () => {
+      const response = await t.request({ method: 'PUT', url: '/api/v2/user/clock', payload: { clock: 'site' } });
+      expect(response.statusCode).toBe(401);
     });
   });
 });

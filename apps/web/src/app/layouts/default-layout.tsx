@@ -2,16 +2,21 @@ import { AppShell, Burger, em } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AlertNotifications } from '../../features/alerts/components/alert-notifications';
-import { HelpSidebar } from '../../features/help/help-sidebar';
-import { useOptionalSiteId } from '../../features/sites/use-site-id';
+import { AlertNotifications } from '../../features/alerts';
+import { HelpSidebar } from '../../features/help';
+import { useOptionalSiteId } from '../../features/sites';
 import { type Grants, isAllowed } from '../access';
 import type { Access } from '../route-types';
-import { AppHeader } from '../shell/app-header';
+import { AppHeader, HEADER_ROW_HEIGHT, HEADER_SITE_ROW_HEIGHT } from '../shell/app-header';
+import { ConnectionState } from '../shell/connection-banner';
 import { MainMenu } from '../shell/main-menu';
+import { MAIN_CONTENT_ID } from '../shell/skip-link';
 import { useGrants } from '../use-grants';
 import { useRouteHandle } from '../use-route-handle';
 import { SIDE_PANEL_BREAKPOINT, SIDE_PANEL_BREAKPOINT_PX } from './side-panels';
+
+/** Up to this width (phones) the site switcher has a header row of its own. */
+const PHONE_MAX_PX = 575;
 
 /** Users who may see battery or charger-station alerts get their desktop notifications. */
 const ALERT_ACCESS: Access = { features: ['cbm_alert', 'cbm_mdlalert'] };
@@ -31,10 +36,11 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
   const topic = useRouteHandle('help');
   const siteId = useOptionalSiteId();
   const grants = useGrants();
+  const phone = useMediaQuery(`(max-width: ${em(PHONE_MAX_PX)})`, false, { getInitialValueInEffect: false });
   const menuShown = wide ? !menuHidden : menuOpen;
   return (
     <AppShell
-      header={{ height: 56 }}
+      header={{ height: phone ? HEADER_ROW_HEIGHT + HEADER_SITE_ROW_HEIGHT : HEADER_ROW_HEIGHT }}
       navbar={{
         width: 260,
         breakpoint: SIDE_PANEL_BREAKPOINT,
@@ -46,6 +52,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
       <AppShell.Header>
         <AppHeader
           withSiteSwitcher
+          siteSwitcherBelow={phone}
           helpOpen={helpOpen}
           onToggleHelp={help.toggle}
           burger={
@@ -64,7 +71,9 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
       <AppShell.Navbar p="xs" aria-hidden={!menuShown} inert={!menuShown} style={{ overflowY: 'auto' }}>
         <MainMenu onNavigate={menu.close} />
       </AppShell.Navbar>
-      <AppShell.Main>{children}</AppShell.Main>
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} style={{ outline: 'none' }}>
+        <ConnectionState>{children}</ConnectionState>
+      </AppShell.Main>
       <HelpSidebar topic={topic} opened={helpOpen} onClose={help.close} />
       {siteId !== undefined && seesAlerts(grants) && <AlertNotifications siteId={siteId} />}
     </AppShell>

@@ -2,7 +2,7 @@ import { UI_LANGUAGES } from '@cbm/contracts/date-formats';
 import { Button, Menu, VisuallyHidden } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useUpdateLanguage } from '../../features/session/api/update-language';
+import { useUpdateLanguage } from '../../features/session';
 import { chooseLanguage, currentLanguage } from '../../lib/i18n';
 
 export function LanguageMenu() {

@@ -2,7 +2,7 @@ import { NavLink, Stack, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterLink, useLocation } from 'react-router';
-import { useOptionalSiteId } from '../../features/sites/use-site-id';
+import { useOptionalSiteId } from '../../features/sites';
 import { buildMenu, type MenuItem } from '../menu';
 import { SITE_ROUTES } from '../route-table';
 import { useGrants } from '../use-grants';

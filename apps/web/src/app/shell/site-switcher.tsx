@@ -2,15 +2,13 @@ import { Select } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { rulesQuery } from '../../features/session/api/get-rules';
-import { useUser } from '../../features/session/api/get-user';
-import { useOperatingSites } from '../../features/sites/api/get-site-tree';
-import { useOptionalSiteId } from '../../features/sites/use-site-id';
+import { rulesQuery, useUser } from '../../features/session';
+import { useOperatingSites, useOptionalSiteId } from '../../features/sites';
 import { isChainAllowed } from '../access';
 import { matchRouteChain } from '../route-objects';
 
 /** Switches the operating site; keeps the current page when the user may use it at the new site. */
-export function SiteSwitcher() {
+export function SiteSwitcher({ fullWidth = false }: { fullWidth?: boolean }) {
   const { t } = useTranslation();
   const siteId = useOptionalSiteId();
   const { pathname } = useLocation();
@@ -36,8 +34,8 @@ export function SiteSwitcher() {
       onChange={(value) => void switchTo(value)}
       searchable
       nothingFoundMessage={t('common.nothingFound')}
-      w={{ base: 170, sm: 260 }}
-      comboboxProps={{ width: 320, position: 'bottom-start' }}
+      w={fullWidth ? '100%' : { base: 170, sm: 260 }}
+      comboboxProps={fullWidth ? { position: 'bottom-start' } : { width: 320, position: 'bottom-start' }}
       renderOption={({ option }) => {
         const site = sites.find((s) => String(s.operatingSiteId) === option.value);
         return (

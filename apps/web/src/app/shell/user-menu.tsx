@@ -3,9 +3,7 @@ import { Avatar, Menu, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconInfoCircle, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useUser } from '../../features/session/api/get-user';
-import { signOut } from '../../features/session/api/sign-out';
-import { useUpdateTheme } from '../../features/session/api/update-theme';
+import { signOut, useUpdateTheme, useUser } from '../../features/session';
 
 export function UserMenu() {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 import { Anchor, Container, List, Paper, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useClientSettings } from '../overview/api/get-client-settings';
+import { useClientSettings } from '../overview';
 
 export default function AboutPage() {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../lib/i18n';
-import { acceptEmails, initialFormState, validateAlertForm } from './alert-form-model';
+import { acceptEmails, errorRulePreset, initialFormState, validateAlertForm } from './alert-form-model';
 
 const t = i18n.getFixedT('en');
 const valid = {
@@ -17,6 +17,18 @@ describe('alert form (validation rules)', () => {
     const { body, errors } = validateAlertForm('battery', valid, t);
     expect(errors).toEqual({});
     expect(body?.groupId).toEqual(['ungrouped', 7]);
+  });
+
+  it("opens the alarm inbox's error rule on every error of the site's batteries, valid once an address is typed", () => {
+    const state = initialFormState(4, undefined, errorRulePreset('Errors at Hamburg Hafen', ['LFP', 'NMC']));
+    expect(state).toMatchObject({ name: 'Errors at Hamburg Hafen', alertOnError: true, alertOnWarning: false });
+    const { body } = validateAlertForm('battery', { ...state, emails: ['a@b.de'] }, t);
+    expect(body).toMatchObject({
+      operatingSiteId: 4,
+      alertOnError: true,
+      groupId: ['all'],
+      batteryTypes: ['LFP', 'NMC'],
+    });
   });
 
   it('opens a new alert on groups and types with All groups chosen, so a type alone suffices', () => {

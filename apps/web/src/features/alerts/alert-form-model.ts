@@ -32,7 +32,21 @@ export interface AlertFormState {
   emails: string[];
 }
 
-export function initialFormState(siteId: number, alert?: Alert): AlertFormState {
+/**
+ * A new rule for every error of the site's batteries, of all its groups and `types` (offered by the alarm inbox); the
+ * addresses are the user's to type.
+ */
+export const errorRulePreset = (name: string, types: readonly string[]): Partial<AlertFormState> => ({
+  name,
+  alertOnError: true,
+  alertOnWarning: false,
+  alertOnLimit: false,
+  way: 'groupsAndTypes',
+  allGroups: true,
+  batteryTypes: [...types],
+});
+
+export function initialFormState(siteId: number, alert?: Alert, preset?: Partial<AlertFormState>): AlertFormState {
   const groupId = alert?.groupId ?? [ALL_GROUPS];
   return {
     operatingSiteId: String(alert?.operatingSiteId ?? siteId),
@@ -47,6 +61,7 @@ export function initialFormState(siteId: number, alert?: Alert): AlertFormState 
     batteryTypes: alert?.batteryTypes ?? [],
     batterySerials: alert?.batterySerials ?? [],
     emails: alert?.emails ?? [],
+    ...preset,
   };
 }
 

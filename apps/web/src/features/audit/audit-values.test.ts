@@ -31,8 +31,26 @@ describe('audit log texts', () => {
     ).toEqual(['Operating site: Bremen GVZ', 'Group: —']);
     expect(auditValueLines({ somethingNew: true, name: 'Depot' }, 'en', i18n.t)).toEqual([
       'Name: Depot',
-      'somethingNew: true',
+      'somethingNew: yes',
     ]);
     expect(auditValueLines(null, 'en', i18n.t)).toEqual([]);
+  });
+
+  it('writes states, statuses and yes/no as words, not the stored keys ("state: open")', async () => {
+    await i18n.changeLanguage('de');
+    const t = i18n.t;
+    expect(auditValueLines({ state: 'open', acknowledgedBy: null, comment: 'geprüft' }, 'de', t)).toEqual([
+      'Zustand: Offen',
+      'Quittiert von: —',
+      'Kommentar: geprüft',
+    ]);
+    expect(auditValueLines({ status: 'upload pending' }, 'de', t)).toEqual(['Status: Upload ausstehend']);
+    expect(auditValueLines({ status: 'running' }, 'de', t)).toEqual(['Status: Läuft']);
+    expect(auditValueLines({ twoFactorRequired: true, hasProfiling: false }, 'de', t)).toEqual([
+      'Zwei-Faktor-Anmeldung verlangt: ja',
+      'Detailliertes Profiling: nein',
+    ]);
+    await i18n.changeLanguage('en');
+    expect(auditValueLines({ state: 'acknowledged' }, 'en', i18n.t)).toEqual(['State: Acknowledged']);
   });
 });

@@ -14,11 +14,15 @@ export const STATE_LEVELS: readonly BatteryState[] = BATTERY_STATES;
 
 const TIME_FORMATS = { en: 'MM-DD HH:mm', de: 'DD.MM. HH:mm' } as const;
 
+/** A chart's time axis label: month, day and time in the zone shown. */
+export const chartTime = (ts: string, timeZone: string, language: 'en' | 'de') =>
+  dayjs(ts).tz(timeZone).format(TIME_FORMATS[language]);
+
 /** Chart rows for the points; empty buckets stay (with nulls) so that lines break where no data was stored. */
 export function profileRows(points: readonly ProfilePoint[], timeZone: string, language: 'en' | 'de'): ProfileRow[] {
   return points.map(({ state, ...point }) => ({
     ...point,
-    time: dayjs(point.ts).tz(timeZone).format(TIME_FORMATS[language]),
+    time: chartTime(point.ts, timeZone, language),
     stateLevel: state === null ? null : STATE_LEVELS.indexOf(state),
   }));
 }

@@ -1,3 +1,4 @@
+import { isDisconnected } from '@cbm/contracts/fleet-health';
 import type { LiveViewBattery } from '@cbm/contracts/live-view';
 import { describe, expect, it } from 'vitest';
 import {
@@ -5,7 +6,6 @@ import {
   buildSections,
   currentErrorText,
   fromLiveBattery,
-  isDisconnected,
   suggestionOptions,
   UNGROUPED,
 } from './live-view-model';
@@ -84,6 +84,7 @@ describe('live view sections and rows', () => {
     expect(pushed).toMatchObject({ status: 'error', hasCurrentError: true, errorWithin24h: true, soc: 10 });
     expect(isDisconnected({ status: 'not connected', online: null })).toBe(true);
     expect(isDisconnected({ status: 'charging', online: true })).toBe(false);
+    expect(isDisconnected({ status: 'silent', online: true })).toBe(true);
   });
 });
 

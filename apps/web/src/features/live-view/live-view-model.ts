@@ -78,10 +78,6 @@ export function fromLiveBattery(live: LiveBattery, now = Date.now()): Partial<Li
   };
 }
 
-/** How a battery's connection reads: offline and not connected ones are shown greyed out. */
-export const isDisconnected = (battery: Pick<LiveViewBattery, 'status' | 'online'>) =>
-  battery.online === false || battery.status === 'offline' || battery.status === 'not connected';
-
 /**
  * The search field's suggestions: each battery's name (picking one searches for it), keyed by its serial so equal
  * names stay apart. A battery whose name or serial is exactly what was typed completes nothing and is left out.

@@ -16,6 +16,7 @@ const settings = {
   timezone: 'Europe/Vienna',
   currency: 'EUR',
   pricePerKwh: 0.24,
+  batteryPricePerKwh: 312.5,
 };
 
 describe('site settings form values', () => {
@@ -25,6 +26,16 @@ describe('site settings form values', () => {
     const { operatingSiteId: _, ...body } = settings;
     expect(parseFormValues(german).data).toEqual(body);
     expect(parseFormValues(toFormValues(settings, 'en')).data).toEqual(body);
+  });
+
+  it('leaves the replacement battery price unset when its field is empty, and refuses a third decimal', () => {
+    const values = toFormValues({ ...settings, batteryPricePerKwh: null }, 'de');
+    expect(values.batteryPricePerKwh).toBe('');
+    expect(parseFormValues(values).data?.batteryPricePerKwh).toBeNull();
+    const result = parseFormValues({ ...values, batteryPricePerKwh: '312,505' });
+    expect(result.error?.issues.map((issue) => [issue.path[0], issue.message])).toEqual([
+      ['batteryPricePerKwh', 'validation.maxDecimals'],
+    ]);
   });
 
   it('turns empty and non-numeric fields into the validation messages', () => {

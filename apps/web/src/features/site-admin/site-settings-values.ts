@@ -10,6 +10,8 @@ export interface SiteSettingsValues {
   timezone: string;
   currency: string;
   pricePerKwh: string;
+  /** Empty: not set. */
+  batteryPricePerKwh: string;
 }
 
 export function toFormValues(settings: SiteSettings, language: UiLanguage): SiteSettingsValues {
@@ -20,6 +22,8 @@ export function toFormValues(settings: SiteSettings, language: UiLanguage): Site
     timezone: settings.timezone,
     currency: settings.currency,
     pricePerKwh: formatNumberText(settings.pricePerKwh, language),
+    batteryPricePerKwh:
+      settings.batteryPricePerKwh === null ? '' : formatNumberText(settings.batteryPricePerKwh, language),
   };
 }
 
@@ -32,6 +36,7 @@ export function parseFormValues(values: SiteSettingsValues) {
     timezone: values.timezone,
     currency: values.currency,
     pricePerKwh: parseNumberText(values.pricePerKwh),
+    batteryPricePerKwh: values.batteryPricePerKwh.trim() === '' ? null : parseNumberText(values.batteryPricePerKwh),
   });
 }
 

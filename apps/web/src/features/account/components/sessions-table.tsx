@@ -2,12 +2,14 @@ import { Badge, Button, Loader, Stack, Table, Title, VisuallyHidden } from '@man
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
+import { useClockZone } from '../../sites';
 import { useEndSession, useOwnSessions } from '../api/own-sessions';
 
 /** The user's own sessions; any but the current one can be ended at once. */
 export function SessionsTable() {
   const { t } = useTranslation();
   const language = currentLanguage();
+  const zone = useClockZone();
   const sessions = useOwnSessions();
   const end = useEndSession();
   return (
@@ -31,8 +33,8 @@ export function SessionsTable() {
           <Table.Tbody>
             {sessions.data?.map((session) => (
               <Table.Tr key={session.sessionId}>
-                <Table.Td>{formatDateTime(session.createdAt, language)}</Table.Td>
-                <Table.Td>{formatDateTime(session.lastSeenAt, language)}</Table.Td>
+                <Table.Td>{formatDateTime(session.createdAt, language, zone)}</Table.Td>
+                <Table.Td>{formatDateTime(session.lastSeenAt, language, zone)}</Table.Td>
                 <Table.Td>
                   {session.current ? (
                     <Badge variant="light">{t('account.sessions.current')}</Badge>

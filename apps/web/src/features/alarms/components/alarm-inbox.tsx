@@ -3,13 +3,14 @@ import { Anchor, Group, Loader, SegmentedControl, Stack, Text, Title } from '@ma
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { alarmInboxPath } from '../alarm-paths';
+import { alarmInboxPath } from '../../../lib/page-paths';
 import { alarmStreamSites } from '../alarm-stream-sites';
 import { useAlarms } from '../api/get-alarms';
 import { useAlarmSites } from '../hooks/use-alarm-sites';
 import { useAlarmStream } from '../hooks/use-alarm-stream';
 import { AcknowledgeDialog } from './acknowledge-dialog';
 import { AlarmTable } from './alarm-table';
+import { ErrorsWithoutAlarms } from './errors-without-alarms';
 
 /**
  * The alarm inbox of one site, or across the user's sites: active (open and acknowledged) or all alarms; live
@@ -53,7 +54,10 @@ export function AlarmInbox({ siteId }: { siteId?: number }) {
       ) : alarms.isError ? (
         <Text c="red.8">{t('alarms.loadFailed')}</Text>
       ) : alarms.data.length === 0 ? (
-        <Text>{t(state === 'active' ? 'alarms.emptyActive' : 'alarms.empty')}</Text>
+        <>
+          <Text>{t(state === 'active' ? 'alarms.emptyActive' : 'alarms.empty')}</Text>
+          {state === 'active' && !acrossSites && <ErrorsWithoutAlarms siteId={siteId} />}
+        </>
       ) : (
         <AlarmTable alarms={alarms.data} showSite={acrossSites} onAcknowledge={setAcknowledging} />
       )}

@@ -1,30 +1,24 @@
-import type { Alarm } from '@cbm/contracts/alarms';
-import { deviceEventText } from '@cbm/contracts/device-texts';
-import { Badge, Button, Stack, Table, Text } from '@mantine/core';
+import { em, Table } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
+import { useClockZone } from '../../sites';
+import { AlarmCards } from './alarm-cards';
+import { AlarmAcknowledgement, AlarmDevice, AlarmState, type AlarmTableProps, AlarmWhat } from './alarm-parts';
 
-interface AlarmTableProps {
-  alarms: readonly Alarm[];
-  /** Across sites the site is named in each row. */
-  showSite: boolean;
-  onAcknowledge: (alarm: Alarm) => void;
-}
-
-const STATE_COLOR = { open: 'red.8', acknowledged: 'yellow.9', cleared: 'green.8' } as const;
+/** Below this width the table would need sideways scrolling to reach Acknowledge: cards instead. */
+const CARDS_BELOW_PX = 900;
 
 /** Newest first: when, where, which device, what, its state, who acknowledged it and when it cleared. */
 export function AlarmTable({ alarms, showSite, onAcknowledge }: AlarmTableProps) {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const what = (alarm: Alarm) =>
-    alarm.kind === 'event'
-      ? `${alarm.code} – ${deviceEventText(language, { code: alarm.code, description: alarm.description, category: null }).description}`
-      : alarm.description;
-
+  const zone = useClockZone();
+  const narrow = useMediaQuery(`(max-width: ${em(CARDS_BELOW_PX - 0.02)})`, false, { getInitialValueInEffect: false });
+  if (narrow) return <AlarmCards alarms={alarms} showSite={showSite} onAcknowledge={onAcknowledge} zone={zone} />;
   return (
-    <Table.ScrollContainer minWidth={900}>
+    <Table.ScrollContainer minWidth={CARDS_BELOW_PX}>
       <Table striped highlightOnHover>
         <Table.Thead>
           <Table.Tr>
@@ -40,46 +34,21 @@ export function AlarmTable({ alarms, showSite, onAcknowledge }: AlarmTableProps)
         <Table.Tbody>
           {alarms.map((alarm) => (
             <Table.Tr key={alarm.id} data-testid={`alarm-${alarm.serialNumber}`}>
-              <Table.Td>{formatDateTime(alarm.openedAt, language)}</Table.Td>
+              <Table.Td>{formatDateTime(alarm.openedAt, language, zone, { seconds: true })}</Table.Td>
               {showSite && <Table.Td>{alarm.siteName}</Table.Td>}
               <Table.Td>
-                <Text size="sm" fw={500}>
-                  {alarm.deviceName}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {alarm.serialNumber}
-                </Text>
+                <AlarmDevice alarm={alarm} />
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{what(alarm)}</Text>
-                <Text size="xs" c="dimmed">
-                  {t(`alarms.kinds.${alarm.kind}`)} · {alarm.ruleName}
-                </Text>
+                <AlarmWhat alarm={alarm} />
               </Table.Td>
               <Table.Td>
-                <Badge color={STATE_COLOR[alarm.state]} variant="filled">
-                  {t(`alarms.states.${alarm.state}`)}
-                </Badge>
+                <AlarmState alarm={alarm} />
               </Table.Td>
               <Table.Td>
-                {alarm.acknowledgedAt ? (
-                  <Stack gap={0}>
-                    <Text size="sm">{alarm.acknowledgedBy}</Text>
-                    <Text size="xs">{formatDateTime(alarm.acknowledgedAt, language)}</Text>
-                    {alarm.comment && <Text size="xs">{alarm.comment}</Text>}
-                  </Stack>
-                ) : alarm.state === 'open' ? (
-                  <Button
-                    size="xs"
-                    variant="light"
-                    onClick={() => onAcknowledge(alarm)}
-                    aria-label={t('alarms.acknowledgeDevice', { device: alarm.deviceName })}
-                  >
-                    {t('alarms.acknowledge')}
-                  </Button>
-                ) : null}
+                <AlarmAcknowledgement alarm={alarm} zone={zone} onAcknowledge={onAcknowledge} />
               </Table.Td>
-              <Table.Td>{alarm.clearedAt ? formatDateTime(alarm.clearedAt, language) : ''}</Table.Td>
+              <Table.Td>{alarm.clearedAt ? formatDateTime(alarm.clearedAt, language, zone) : ''}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

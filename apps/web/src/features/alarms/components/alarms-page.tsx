@@ -1,4 +1,4 @@
-import { useSiteId } from '../../sites/use-site-id';
+import { useSiteId } from '../../sites';
 import { AlarmInbox } from './alarm-inbox';
 
 /** Alarm inbox (route `alarms` of a site, cbm_alert or cbm_mdlalert): the site's alarms. */

@@ -1,4 +1,4 @@
-import { useSitesWithFeature } from '../../sites/api/get-sites-with-feature';
+import { useSitesWithFeature } from '../../sites';
 
 /** The sites where the user may see battery or charger-station alarms, once both are known. */
 export function useAlarmSites(enabled: boolean): number[] {

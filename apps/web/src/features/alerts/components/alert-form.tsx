@@ -32,6 +32,8 @@ interface AlertFormProps {
   siteName: string;
   /** The alert to edit; none: a new one. */
   alert?: Alert;
+  /** What a new one starts with. */
+  preset?: Partial<AlertFormState>;
   onClose: () => void;
 }
 
@@ -46,9 +48,9 @@ const clearButton = (label: string) => ({ 'aria-label': label, 'aria-hidden': fa
  * The alert form's validation rules: every rule checked with the server's schema, serials or groups and types as a
  * choice.
  */
-export function AlertForm({ product, siteId, siteName, alert, onClose }: AlertFormProps) {
+export function AlertForm({ product, siteId, siteName, alert, preset, onClose }: AlertFormProps) {
   const { t } = useTranslation();
-  const [state, setState] = useState(() => initialFormState(siteId, alert));
+  const [state, setState] = useState(() => initialFormState(siteId, alert, preset));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [emailText, setEmailText] = useState('');
   const options = useAlertSelectOptions(product, siteId);

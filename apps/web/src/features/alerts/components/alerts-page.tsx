@@ -1,6 +1,6 @@
-import { ThresholdRulesSection } from '../../alarms/components/threshold-rules-section';
-import { useSiteId } from '../../sites/use-site-id';
+import { useSiteId } from '../../sites';
 import { AlertsScreen } from './alerts-screen';
+import { ThresholdRulesSection } from './threshold-rules-section';
 
 /**
  * Alerts (screens and routes, route `alerts`, cbm_alert): e-mail alerts for the site's batteries, the event rules

@@ -3,8 +3,10 @@ import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOperatingSites } from '../../sites/api/get-site-tree';
-import { useSiteId } from '../../sites/use-site-id';
+import { useSearchParams } from 'react-router';
+import { ERROR_RULE_PARAM } from '../../../lib/page-paths';
+import { useOperatingSites, useSiteId } from '../../sites';
+import { errorRulePreset } from '../alert-form-model';
 import { useAlerts } from '../api/get-alerts';
 import { useAlertSelectOptions } from '../hooks/use-alert-select-options';
 import { AlertForm } from './alert-form';
@@ -12,7 +14,8 @@ import { AlertTable } from './alert-table';
 import { DeleteAlertDialog } from './delete-alert-dialog';
 import { DesktopNotifications } from './desktop-notifications';
 
-type Dialog = { kind: 'form'; alert?: Alert } | { kind: 'delete'; alert: Alert };
+/** `errorRule`: a new alert prefilled for every error of the site (the alarm inbox links here with ERROR_RULE_PARAM). */
+type Dialog = { kind: 'form'; alert?: Alert; errorRule?: boolean } | { kind: 'delete'; alert: Alert };
 
 /** The alerts of the current site for one product: list, add, edit, delete, desktop notifications. */
 export function AlertsScreen({ product }: { product: AlertProduct }) {
@@ -21,8 +24,15 @@ export function AlertsScreen({ product }: { product: AlertProduct }) {
   const alerts = useAlerts(product, siteId);
   const options = useAlertSelectOptions(product, siteId);
   const sites = useOperatingSites();
-  const [dialog, setDialog] = useState<Dialog | null>(null);
   const siteName = sites.data?.find((site) => site.operatingSiteId === siteId)?.name ?? String(siteId);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [dialog, setDialog] = useState<Dialog | null>(() =>
+    searchParams.get(ERROR_RULE_PARAM) === 'error' ? { kind: 'form', errorRule: true } : null,
+  );
+  const close = () => {
+    setDialog(null);
+    if (searchParams.has(ERROR_RULE_PARAM)) setSearchParams({}, { replace: true });
+  };
   const groupNames = useMemo(
     () => new Map(options.groups.map((group) => [group.value, group.label])),
     [options.groups],
@@ -60,17 +70,21 @@ export function AlertsScreen({ product }: { product: AlertProduct }) {
           onDelete={(alert) => setDialog({ kind: 'delete', alert })}
         />
       )}
-      {dialog?.kind === 'form' && (
+      {/* The error rule takes all the site's battery types: it opens once they are known. */}
+      {dialog?.kind === 'form' && !(dialog.errorRule && options.types.length === 0) && (
         <AlertForm
           product={product}
           siteId={siteId}
           siteName={siteName}
           alert={dialog.alert}
-          onClose={() => setDialog(null)}
+          preset={
+            dialog.errorRule ? errorRulePreset(t('alerts.errorRuleName', { site: siteName }), options.types) : undefined
+          }
+          onClose={close}
         />
       )}
       {dialog?.kind === 'delete' && (
-        <DeleteAlertDialog product={product} siteId={siteId} alert={dialog.alert} onClose={() => setDialog(null)} />
+        <DeleteAlertDialog product={product} siteId={siteId} alert={dialog.alert} onClose={close} />
       )}
     </Stack>
   );

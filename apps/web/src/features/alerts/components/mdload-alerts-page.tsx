@@ -1,6 +1,6 @@
-import { ThresholdRulesSection } from '../../alarms/components/threshold-rules-section';
-import { useSiteId } from '../../sites/use-site-id';
+import { useSiteId } from '../../sites';
 import { AlertsScreen } from './alerts-screen';
+import { ThresholdRulesSection } from './threshold-rules-section';
 
 /**
  * Charger-station alerts (screens and routes, route `md-alerts`, cbm_mdlalert and the site's Alert permission): the

@@ -4,7 +4,7 @@ import { liveStreamUrl } from '@cbm/contracts/live-stream';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
-import { alarmInboxPath } from '../../alarms/alarm-paths';
+import { alarmInboxPath } from '../../../lib/page-paths';
 import { useDesktopNotifications } from './use-desktop-notifications';
 
 /**

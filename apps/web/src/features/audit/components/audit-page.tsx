@@ -4,8 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
-import { useOperatingSites } from '../../sites/api/get-site-tree';
-import { useSiteId } from '../../sites/use-site-id';
+import { useClockZone, useOperatingSites, useSiteId } from '../../sites';
 import { useAuditLog } from '../api/get-audit-log';
 import { auditValueLines } from '../audit-values';
 
@@ -23,6 +22,7 @@ const Lines = ({ lines }: { lines: string[] }) => (
 export default function AuditPage() {
   const { t } = useTranslation();
   const language = currentLanguage();
+  const zone = useClockZone();
   const siteId = useSiteId();
   const [page, setPage] = useState(1);
   const log = useAuditLog(siteId, (page - 1) * AUDIT_PAGE_DEFAULT, AUDIT_PAGE_DEFAULT);
@@ -65,7 +65,9 @@ export default function AuditPage() {
                 <Table.Tbody>
                   {log.data?.entries.map((entry) => (
                     <Table.Tr key={entry.id}>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.occurredAt, language)}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        {formatDateTime(entry.occurredAt, language, zone)}
+                      </Table.Td>
                       <Table.Td>{entry.actor}</Table.Td>
                       <Table.Td>{t(`audit.actions.${entry.action}`, { defaultValue: entry.action })}</Table.Td>
                       <Table.Td>{entity(entry)}</Table.Td>

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
 import { formatNumberText } from '../../../lib/number-text';
+import { useClockZone } from '../../sites';
 import { fieldText } from './field-text';
 
 /** The entity fields that the table's columns do not show. */
@@ -54,6 +55,7 @@ export function BatteryDetails(props: BatteryDetailsProps) {
   const { battery, siteId, canUpdate, remoteUntil } = props;
   const { t } = useTranslation();
   const language = currentLanguage();
+  const zone = useClockZone();
   const lastData = battery.lastData ?? {};
   const current = typeof lastData.current === 'number' ? `${formatNumberText(lastData.current, language)} A` : '–';
   return (
@@ -68,7 +70,11 @@ export function BatteryDetails(props: BatteryDetailsProps) {
     >
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="xs" verticalSpacing={4}>
         {DETAIL_FIELDS.map((field) => (
-          <Detail key={field} label={t(`batteryList.fields.${field}`)} value={fieldText(battery, field, language)} />
+          <Detail
+            key={field}
+            label={t(`batteryList.fields.${field}`)}
+            value={fieldText(battery, field, language, zone)}
+          />
         ))}
         <Detail
           label={t('batteryList.fields.hasProfiling')}
@@ -103,7 +109,7 @@ export function BatteryDetails(props: BatteryDetailsProps) {
         </Anchor>
         {remoteUntil && (
           <Badge color="teal" variant="light">
-            {t('batteryList.remote.enabledUntil', { until: formatDateTime(remoteUntil, language) })}
+            {t('batteryList.remote.enabledUntil', { until: formatDateTime(remoteUntil, language, zone) })}
           </Badge>
         )}
       </Group>

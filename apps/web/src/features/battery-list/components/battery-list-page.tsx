@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pinnedProps, SortableHeader } from '../../../components/table/sortable-header';
 import { notifications } from '../../../lib/notifications/notification-store';
-import { useUser } from '../../session/api/get-user';
-import { useSiteId } from '../../sites/use-site-id';
+import { useUser } from '../../session';
+import { useClockZone, useSiteId } from '../../sites';
 import { useEnableRemote } from '../api/enable-remote';
 import { useBatteryList } from '../api/get-battery-list';
 import { useExpectedVersions } from '../api/get-expected-versions';
@@ -35,6 +35,7 @@ export default function BatteryListPage() {
   const list = useBatteryList([siteId]);
   const expectedVersions = useExpectedVersions(siteId);
   const user = useUser();
+  const timeZone = useClockZone();
   const enableRemote = useEnableRemote(siteId);
   const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
   const [page, setPage] = useState(1);
@@ -110,6 +111,7 @@ export default function BatteryListPage() {
                     <BatteryRow
                       key={battery.batterySerialNumber}
                       battery={battery}
+                      timeZone={timeZone}
                       outdated={outdatedOf(battery, expected)}
                       expected={expected.get(battery.type)}
                       expanded={expanded.has(battery.batterySerialNumber)}

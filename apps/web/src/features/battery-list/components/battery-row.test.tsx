@@ -24,6 +24,7 @@ function renderRow(item: BatteryListItem, canUpdate: boolean) {
           <Table.Tbody>
             <BatteryRow
               battery={item}
+              timeZone="Europe/Berlin"
               outdated={new Set()}
               expected={undefined}
               expanded={false}

@@ -6,8 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pinnedProps } from '../../../components/table/sortable-header';
 import { currentLanguage } from '../../../lib/i18n';
-import { batteryPagePath } from '../../battery-page/battery-page-path';
-import { campaignPagePath } from '../../firmware-campaigns/campaign-path';
+import { batteryPagePath, campaignPagePath } from '../../../lib/page-paths';
 import { PINNED_COLUMNS, TABLE_COLUMNS, type TableColumn } from '../battery-list-model';
 import { fieldText } from './field-text';
 
@@ -32,11 +31,13 @@ interface BatteryRowProps {
   canUpdate: boolean;
   onToggle: () => void;
   details: ReactNode;
+  /** The zone its last-data time shows in (useClockZone). */
+  timeZone: string;
 }
 
 /** One battery: its columns with outdated versions highlighted, and its details below when expanded. */
 export function BatteryRow(props: BatteryRowProps) {
-  const { battery, outdated, expected, expanded, onToggle, details } = props;
+  const { battery, outdated, expected, expanded, onToggle, details, timeZone } = props;
   const { t } = useTranslation();
   const language = currentLanguage();
   const cell = (column: TableColumn) => {
@@ -48,7 +49,7 @@ export function BatteryRow(props: BatteryRowProps) {
       );
     }
     if (column === 'campaign') return <CampaignBadge battery={battery} linked={props.canUpdate} />;
-    const text = fieldText(battery, column, language);
+    const text = fieldText(battery, column, language, timeZone);
     if (column === 'batteryName') {
       return (
         <Anchor

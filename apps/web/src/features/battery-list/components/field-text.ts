@@ -20,10 +20,15 @@ const UNITS: Partial<Record<keyof BatteryListItem, string>> = {
 const DATES = new Set<keyof BatteryListItem>(['productionDate', 'nextService', 'profileAvailableFrom']);
 
 /** A battery field as the screen shows it: numbers in the UI language with their unit, dates in its format. */
-export function fieldText(battery: BatteryListItem, field: keyof BatteryListItem, language: UiLanguage): string {
+export function fieldText(
+  battery: BatteryListItem,
+  field: keyof BatteryListItem,
+  language: UiLanguage,
+  timeZone: string,
+): string {
   const value = battery[field];
   if (value === null || value === undefined || value === '') return '–';
-  if (field === 'lastDataTimestamp') return formatDateTime(value as string, language);
+  if (field === 'lastDataTimestamp') return formatDateTime(value as string, language, timeZone);
   if (DATES.has(field)) return formatDate(value as string, language);
   if (typeof value === 'number') {
     const unit = UNITS[field];

@@ -1,9 +1,10 @@
-import type { UpdateJob } from '@cbm/contracts/update-jobs';
+import type { CommandDelivery, UpdateJob } from '@cbm/contracts/update-jobs';
 import { isFinalJobStatus } from '@cbm/contracts/update-jobs';
 import { Badge, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
+import { useClockZone } from '../../sites';
 
 const STATUS_COLORS: Partial<Record<UpdateJob['status'], string>> = {
   'successfully finished': 'green',
@@ -12,14 +13,30 @@ const STATUS_COLORS: Partial<Record<UpdateJob['status'], string>> = {
   rejected: 'red',
   obsolete: 'gray',
   discarded: 'gray',
+  'no answer': 'orange',
 };
+
+/** How far the job's command got (decision 072): sendings, the battery's first reply, its final reply. */
+function DeliveryCell({ delivery, time }: { delivery: CommandDelivery; time: (value: string) => string }) {
+  const { t } = useTranslation();
+  return (
+    <Text size="sm">
+      {t('batteryList.update.sent', { count: delivery.sent })}
+      {delivery.receivedAt && <br />}
+      {delivery.receivedAt && t('batteryList.update.received', { time: time(delivery.receivedAt) })}
+      {delivery.answeredAt && <br />}
+      {delivery.answeredAt && t('batteryList.update.answered', { time: time(delivery.answeredAt) })}
+    </Text>
+  );
+}
 
 /** The battery's update jobs, newest first, with every timestamp the entity fields name. */
 export function UpdateJobsTable({ jobs }: { jobs: readonly UpdateJob[] }) {
   const { t } = useTranslation();
   const language = currentLanguage();
+  const zone = useClockZone();
   if (jobs.length === 0) return <Text c="dimmed">{t('batteryList.update.noJobs')}</Text>;
-  const time = (value: string | null) => (value ? formatDateTime(value, language) : '–');
+  const time = (value: string | null) => (value ? formatDateTime(value, language, zone) : '–');
   return (
     <Table.ScrollContainer minWidth={700}>
       <Table aria-label={t('batteryList.update.jobs')}>
@@ -32,6 +49,7 @@ export function UpdateJobsTable({ jobs }: { jobs: readonly UpdateJob[] }) {
             <Table.Th>{t('batteryList.update.createTimestamp')}</Table.Th>
             <Table.Th>{t('batteryList.update.acknowledgedTimestamp')}</Table.Th>
             <Table.Th>{t('batteryList.update.resultTimestamp')}</Table.Th>
+            <Table.Th>{t('batteryList.update.delivery')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -58,6 +76,9 @@ export function UpdateJobsTable({ jobs }: { jobs: readonly UpdateJob[] }) {
               <Table.Td>{time(job.createTimestamp)}</Table.Td>
               <Table.Td>{time(job.acknowledgedTimestamp)}</Table.Td>
               <Table.Td>{time(job.resultTimestamp)}</Table.Td>
+              <Table.Td data-testid="job-delivery">
+                {job.delivery && <DeliveryCell delivery={job.delivery} time={time} />}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -1,7 +1,7 @@
 import type { BatteryListItem } from '@cbm/contracts/battery-list';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { BATTERY_LIST_PATH } from '../../battery-list/api/get-battery-list';
+import { BATTERY_LIST_PATH } from '../../battery-list';
 
 /** GET /battery/BatteryList/{serial} (cbm_view): every entity field of the battery, its versions included. */
 export const batteryDetailsQuery = (operatingSiteId: number, serial: string) =>

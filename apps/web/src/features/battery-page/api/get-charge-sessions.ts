@@ -2,7 +2,7 @@ import type { ChargeSessions, ProfileQuery } from '@cbm/contracts/battery-profil
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TimeRange } from '../../../components/time-range/quick-range';
 import { api } from '../../../lib/api-client';
-import { PROFILE_PATH } from '../../battery-profile/api/get-profile-settings';
+import { PROFILE_PATH } from '../../battery-profile';
 
 /** GET /battery/Profile/{serial}/sessions (cbm_view): the charge sessions overlapping the range, newest first. */
 export const useChargeSessions = (operatingSiteId: number, serial: string, range: TimeRange) =>

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getLiveBattery } from '../../live-view/api/get-live-battery';
+import { getLiveBattery } from '../../live-view';
 
 /** GET /battery/BatteryLiveView/{serial}: the battery's live state, name and group for the page's header. */
 export const pageBatteryQuery = (operatingSiteId: number, serial: string) =>

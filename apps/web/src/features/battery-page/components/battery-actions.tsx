@@ -15,8 +15,8 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { UpdateDialog } from '../../battery-list/components/update-dialog';
-import { NameDialog } from '../../live-view/components/name-dialog';
+import { UpdateDialog } from '../../battery-list';
+import { NameDialog } from '../../live-view';
 import { useBatteryActions } from '../hooks/use-battery-actions';
 
 interface BatteryActionsProps {

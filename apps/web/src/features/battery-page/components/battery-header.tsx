@@ -5,10 +5,10 @@ import type { LiveViewBattery } from '@cbm/contracts/live-view';
 import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDate, formatDateTimeIn } from '../../../lib/dates';
+import { formatDate, formatDateTime } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
-import { campaignPagePath } from '../../firmware-campaigns/campaign-path';
-import { currentErrorText } from '../../live-view/live-view-model';
+import { campaignPagePath } from '../../../lib/page-paths';
+import { currentErrorText } from '../../live-view';
 import { FigureGrid } from './figure-grid';
 
 interface BatteryHeaderProps {
@@ -43,7 +43,7 @@ export function BatteryHeader({ battery, details, licence, timeZone, canOpenCamp
     [t('liveView.fields.charger'), battery.chargerName ?? '—'],
     [
       t('liveView.fields.lastData'),
-      battery.lastDataTimestamp ? formatDateTimeIn(battery.lastDataTimestamp, language, timeZone) : '—',
+      battery.lastDataTimestamp ? formatDateTime(battery.lastDataTimestamp, language, timeZone) : '—',
     ],
     [t('liveView.fields.nextService'), battery.nextServiceDate ? formatDate(battery.nextServiceDate, language) : '—'],
     [t('batteryPage.group'), battery.groupName ?? t('liveView.ungrouped')],

@@ -3,30 +3,34 @@ import { Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { licencesQuery } from '../../licences/api/get-licences';
-import { useBatteryGroups } from '../../live-view/api/get-battery-groups';
-import { useUser } from '../../session/api/get-user';
-import { useSiteTimeZone } from '../../sites/api/get-site-tree';
-import { useSiteId } from '../../sites/use-site-id';
+import { DeviceAlarmsSection } from '../../alarms';
+import { LifecycleSection } from '../../battery-care';
+import { HistorySection } from '../../battery-history';
+import { licencesQuery } from '../../licences';
+import { useBatteryGroups } from '../../live-view';
+import { useUser } from '../../session';
+import { useClockZone, useSiteId } from '../../sites';
 import { useBatteryDetails } from '../api/get-battery-details';
 import { usePageBattery } from '../api/get-page-battery';
 import { useBatteryStream } from '../hooks/use-battery-stream';
 import { BatteryActions } from './battery-actions';
 import { BatteryHeader } from './battery-header';
-import { EventsTimeline } from './events-timeline';
 import { DatalogsSection, UpdateJobsSection } from './service-sections';
 import { TrendSection } from './trend-section';
 
 const NO_FEATURES: readonly Feature[] = [];
 
-/** A battery's page (route batteries/:serial, cbm_liveview; decision 041): live state, trends, service, actions. */
+/**
+ * A battery's page (route batteries/:serial, cbm_liveview; decision 041): live state, its history for everyone who
+ * sees it (decision 115), expert trends, service, actions.
+ */
 export default function BatteryPage() {
   const { t } = useTranslation();
   const siteId = useSiteId();
   const serial = useParams().serial ?? '';
   const features = useUser().data?.authorizedFeatures ?? NO_FEATURES;
   const holds = (feature: Feature) => features.includes(feature);
-  const timeZone = useSiteTimeZone(siteId);
+  const timeZone = useClockZone();
   const battery = usePageBattery(siteId, serial);
   const groups = useBatteryGroups(siteId);
   const details = useBatteryDetails(siteId, serial, holds('cbm_view'));
@@ -46,8 +50,15 @@ export default function BatteryPage() {
         canOpenCampaign={holds('cbm_update')}
       />
       <BatteryActions siteId={siteId} battery={battery.data} groups={groups.data ?? []} features={features} />
+      {holds('cbm_alert') && <DeviceAlarmsSection siteId={siteId} serial={serial} />}
+      <HistorySection
+        siteId={siteId}
+        serial={serial}
+        timeZone={timeZone}
+        eventsPath={holds('cbm_filter') ? `/${siteId}/expert/filter/${encodeURIComponent(serial)}` : undefined}
+      />
       {holds('cbm_view') && <TrendSection siteId={siteId} serial={serial} timeZone={timeZone} />}
-      {holds('cbm_filter') && <EventsTimeline siteId={siteId} serial={serial} timeZone={timeZone} />}
+      {holds('cbm_view') && <LifecycleSection siteId={siteId} serial={serial} />}
       {holds('cbm_update') && <UpdateJobsSection siteId={siteId} serial={serial} />}
       {holds('cbm_datalog') && <DatalogsSection siteId={siteId} serial={serial} />}
     </Stack>

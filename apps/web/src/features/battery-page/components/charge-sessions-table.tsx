@@ -1,7 +1,7 @@
 import { CHARGE_SESSIONS_MAX, type ChargeSession } from '@cbm/contracts/battery-profile';
 import { Badge, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDateTimeIn } from '../../../lib/dates';
+import { formatDateTime } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
 import { formatNumberText } from '../../../lib/number-text';
 
@@ -16,7 +16,7 @@ export function ChargeSessionsTable({ sessions, truncated, timeZone }: ChargeSes
   const { t } = useTranslation();
   const language = currentLanguage();
   if (sessions.length === 0) return <Text c="dimmed">{t('batteryPage.sessions.none')}</Text>;
-  const time = (value: string) => formatDateTimeIn(value, language, timeZone);
+  const time = (value: string) => formatDateTime(value, language, timeZone);
   const soc = (value: number) => `${formatNumberText(Math.round(value), language)} %`;
   return (
     <>

@@ -1,10 +1,8 @@
 import { Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSoftwareInfo } from '../../battery-list/api/get-software-info';
-import { UpdateJobsTable } from '../../battery-list/components/update-jobs-table';
-import { useDatalogs } from '../../datalogs/api/get-datalogs';
-import { DatalogTable } from '../../datalogs/components/datalog-table';
+import { UpdateJobsTable, useSoftwareInfo } from '../../battery-list';
+import { DatalogTable, useDatalogs } from '../../datalogs';
 
 interface SectionProps {
   siteId: number;

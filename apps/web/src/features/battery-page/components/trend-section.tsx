@@ -4,9 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { TimeRange } from '../../../components/time-range/quick-range';
 import { TimeRangeInput } from '../../../components/time-range/time-range-input';
 import { currentLanguage } from '../../../lib/i18n';
-import { useBatteryProfile } from '../../battery-profile/api/get-battery-profile';
-import { ProfileCharts } from '../../battery-profile/components/profile-charts';
-import { hasSamples, lastDays, profileRows } from '../../battery-profile/profile-series';
+import { hasSamples, lastDays, ProfileCharts, profileRows, useBatteryProfile } from '../../battery-profile';
 import { useChargeSessions } from '../api/get-charge-sessions';
 import { ChargeSessionsTable } from './charge-sessions-table';
 

@@ -4,13 +4,15 @@ import { IconListDetails } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useMdloadLiveView } from '../../mdload-live-view/api/get-mdload-live-view';
-import { ChargerDialog } from '../../mdload-live-view/components/charger-dialog';
-import { MdloadUnitPanel } from '../../mdload-live-view/components/mdload-unit-panel';
-import { useMdloadLiveStream } from '../../mdload-live-view/hooks/use-mdload-live-stream';
-import { useStationActions } from '../../mdload-live-view/hooks/use-station-actions';
-import { useUser } from '../../session/api/get-user';
-import { useSiteId } from '../../sites/use-site-id';
+import {
+  ChargerDialog,
+  MdloadUnitPanel,
+  useMdloadLiveStream,
+  useMdloadLiveView,
+  useStationActions,
+} from '../../mdload-live-view';
+import { useUser } from '../../session';
+import { useSiteId } from '../../sites';
 
 /**
  * A charger-station unit's page (route mdload/units/:serial, decision 041): its live panel with the station

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
 import { notifications } from '../../../lib/notifications/notification-store';
-import { useEnableRemote } from '../../battery-list/api/enable-remote';
-import { useRequestDatalog } from '../../datalogs/api/request-datalog';
-import { useChangeBattery } from '../../live-view/api/change-battery';
-import { useDataRefresh } from '../../live-view/hooks/use-data-refresh';
+import { useEnableRemote } from '../../battery-list';
+import { useRequestDatalog } from '../../datalogs';
+import { useChangeBattery, useDataRefresh } from '../../live-view';
+import { useClockZone } from '../../sites';
 import { pageBatteryQuery } from '../api/get-page-battery';
 
 /** The page's actions on the existing endpoints; each one's result lands in the header and as a message. */
@@ -20,6 +20,7 @@ export function useBatteryActions(siteId: number, battery: LiveViewBattery) {
   const change = useChangeBattery(siteId);
   const datalog = useRequestDatalog(siteId);
   const remote = useEnableRemote(siteId);
+  const zone = useClockZone();
   const success = (message: string) => notifications.add({ type: 'success', title: battery.batteryName, message });
   const changed = (fresh: LiveViewBattery) => queryClient.setQueryData(queryKey, fresh);
 
@@ -50,7 +51,7 @@ export function useBatteryActions(siteId: number, battery: LiveViewBattery) {
     enableRemote: () =>
       remote.mutate(serial, {
         onSuccess: ({ until }) =>
-          success(t('batteryList.remote.enabledUntil', { until: formatDateTime(until, currentLanguage()) })),
+          success(t('batteryList.remote.enabledUntil', { until: formatDateTime(until, currentLanguage(), zone) })),
       }),
   };
 }

@@ -2,7 +2,8 @@ import { type LiveBattery, liveStreamUrl } from '@cbm/contracts/live-stream';
 import type { LiveViewBattery } from '@cbm/contracts/live-view';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { fromLiveBattery } from '../../live-view/live-view-model';
+import { followConnection } from '../../../lib/connection/connection-state';
+import { fromLiveBattery } from '../../live-view';
 import { pageBatteryQuery } from '../api/get-page-battery';
 
 /** Merges the pushed changes of this one battery (the live stream, narrowed to it) into the page's header. */
@@ -13,6 +14,7 @@ export function useBatteryStream(operatingSiteId: number, serial: string) {
     const source = new EventSource(
       liveStreamUrl(operatingSiteId, { events: ['battery'], batterySerialNumber: serial }),
     );
+    const unfollow = followConnection(source);
     const { queryKey } = pageBatteryQuery(operatingSiteId, serial);
     source.addEventListener('battery', (event) => {
       const live = JSON.parse((event as MessageEvent<string>).data) as LiveBattery;
@@ -22,6 +24,9 @@ export function useBatteryStream(operatingSiteId: number, serial: string) {
         battery ? { ...battery, ...fromLiveBattery(live) } : battery,
       );
     });
-    return () => source.close();
+    return () => {
+      unfollow();
+      source.close();
+    };
   }, [operatingSiteId, serial, queryClient]);
 }

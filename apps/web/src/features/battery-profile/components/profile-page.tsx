@@ -5,7 +5,7 @@ import { useParams } from 'react-router';
 import type { TimeRange } from '../../../components/time-range/quick-range';
 import { TimeRangeInput } from '../../../components/time-range/time-range-input';
 import { currentLanguage } from '../../../lib/i18n';
-import { useSiteId } from '../../sites/use-site-id';
+import { useSiteId } from '../../sites';
 import { useBatteryProfile } from '../api/get-battery-profile';
 import { useProfileSettings } from '../api/get-profile-settings';
 import { bucketDuration, hasSamples, lastDays, profileRows } from '../profile-series';

@@ -6,9 +6,8 @@ import { quickRange, type TimeRange } from '../../../components/time-range/quick
 import { TimeRangeInput } from '../../../components/time-range/time-range-input';
 import { TimeZoneSelect } from '../../../components/time-range/time-zone-select';
 import { fieldErrors } from '../../../lib/validation-errors';
-import { useSiteId } from '../../sites/use-site-id';
-import { useTimeZoneChoice } from '../../sites/use-time-zone-choice';
-import { useStatisticsBatteries } from '../../statistics/api/get-statistics-batteries';
+import { useSiteId, useTimeZoneChoice } from '../../sites';
+import { useStatisticsBatteries } from '../../statistics';
 import { downloadExport } from '../api/download-export';
 
 /**

@@ -1,7 +1,7 @@
 import { DATALOG_RETENTION_DAYS } from '@cbm/contracts/constants';
 import { Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useSiteId } from '../../sites/use-site-id';
+import { useSiteId } from '../../sites';
 import { useDatalogs } from '../api/get-datalogs';
 import { DatalogRequestForm } from './datalog-request-form';
 import { DatalogTable } from './datalog-table';

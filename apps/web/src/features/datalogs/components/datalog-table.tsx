@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
+import { useClockZone } from '../../sites';
 import { downloadDatalog } from '../api/download-datalog';
 import { formatFileSize, isDownloadable, STATUS_COLORS } from '../datalog-display';
 
@@ -13,8 +14,9 @@ import { formatFileSize, isDownloadable, STATUS_COLORS } from '../datalog-displa
 export function DatalogTable({ siteId, datalogs }: { siteId: number; datalogs: Datalog[] }) {
   const { t } = useTranslation();
   const language = currentLanguage();
+  const zone = useClockZone();
   const [downloading, setDownloading] = useState<number | null>(null);
-  const dateTime = (value: string) => formatDateTime(value, language);
+  const dateTime = (value: string) => formatDateTime(value, language, zone);
 
   const download = async (datalog: Datalog) => {
     setDownloading(datalog.id);

@@ -1,6 +1,7 @@
 import type {
-  DeviceCredentials,
   DeviceImportResult,
+  IssuedCredentials,
+  ListedDevice,
   RegisterDeviceBody,
   RegisteredDevice,
 } from '@cbm/contracts/device-registry';
@@ -11,7 +12,7 @@ import { api } from '../../../lib/api-client';
 export const devicesQuery = (operatingSiteId: number) =>
   queryOptions({
     queryKey: ['devices', operatingSiteId],
-    queryFn: () => api<{ devices: RegisteredDevice[] }>('/devices', { query: { operatingSiteId } }),
+    queryFn: () => api<{ devices: ListedDevice[] }>('/devices', { query: { operatingSiteId } }),
     // Connected or not changes all the time.
     refetchInterval: 10_000,
   });
@@ -28,7 +29,7 @@ function useRegistryMutation<I, O>(operatingSiteId: number, call: (input: I) => 
 
 export const useRegisterDevice = (operatingSiteId: number) =>
   useRegistryMutation(operatingSiteId, (body: Omit<RegisterDeviceBody, 'operatingSiteId'>) =>
-    api<DeviceCredentials>('/devices', { method: 'POST', body: { ...body, operatingSiteId } }),
+    api<IssuedCredentials>('/devices', { method: 'POST', body: { ...body, operatingSiteId } }),
   );
 
 const devicePath = (device: RegisteredDevice, action: 'rotate' | 'revoke') =>
@@ -36,7 +37,7 @@ const devicePath = (device: RegisteredDevice, action: 'rotate' | 'revoke') =>
 
 export const useRotateDevice = (operatingSiteId: number) =>
   useRegistryMutation(operatingSiteId, (device: RegisteredDevice) =>
-    api<DeviceCredentials>(devicePath(device, 'rotate'), { method: 'POST', query: { operatingSiteId } }),
+    api<IssuedCredentials>(devicePath(device, 'rotate'), { method: 'POST', query: { operatingSiteId } }),
   );
 
 export const useRevokeDevice = (operatingSiteId: number) =>

@@ -1,4 +1,4 @@
-import type { DeviceCredentials, RegisteredDevice } from '@cbm/contracts/device-registry';
+import type { IssuedCredentials, RegisteredDevice } from '@cbm/contracts/device-registry';
 import {
   Badge,
   Button,
@@ -17,9 +17,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
-import { useSiteId } from '../../sites/use-site-id';
+import { useClockZone, useSiteId } from '../../sites';
 import { useDevices, useRevokeDevice, useRotateDevice } from '../api/device-registry';
 import { CredentialsDialog } from './credentials-dialog';
+import { DeviceLimitBadge } from './device-limit-badge';
 import { RegisterDeviceForm } from './register-device-form';
 
 const STATUS_COLORS = { registered: 'gray', connected: 'green', revoked: 'red' } as const;
@@ -28,11 +29,12 @@ const STATUS_COLORS = { registered: 'gray', connected: 'green', revoked: 'red' }
 export default function DevicesPage() {
   const { t } = useTranslation();
   const language = currentLanguage();
+  const zone = useClockZone();
   const siteId = useSiteId();
   const devices = useDevices(siteId);
   const rotate = useRotateDevice(siteId);
   const revoke = useRevokeDevice(siteId);
-  const [shown, setShown] = useState<DeviceCredentials | null>(null);
+  const [shown, setShown] = useState<IssuedCredentials | null>(null);
   const [revoking, setRevoking] = useState<RegisteredDevice | null>(null);
   const name = (device: RegisteredDevice) => device.mqttUsername;
 
@@ -69,9 +71,12 @@ export default function DevicesPage() {
                     <Table.Td>{device.serialNumber}</Table.Td>
                     <Table.Td>{device.deviceType}</Table.Td>
                     <Table.Td>
-                      <Badge color={STATUS_COLORS[device.status]}>{t(`devices.statuses.${device.status}`)}</Badge>
+                      <Group gap={4} wrap="nowrap">
+                        <Badge color={STATUS_COLORS[device.status]}>{t(`devices.statuses.${device.status}`)}</Badge>
+                        {device.limit && <DeviceLimitBadge limit={device.limit} zone={zone} />}
+                      </Group>
                     </Table.Td>
-                    <Table.Td>{device.lastSeenAt ? formatDateTime(device.lastSeenAt, language) : '–'}</Table.Td>
+                    <Table.Td>{device.lastSeenAt ? formatDateTime(device.lastSeenAt, language, zone) : '–'}</Table.Td>
                     <Table.Td>
                       <Group gap="xs" wrap="nowrap">
                         <Button

@@ -1,5 +1,5 @@
 import { DEVICE_CLASSES } from '@cbm/contracts/device-protocol';
-import type { DeviceCredentials } from '@cbm/contracts/device-registry';
+import type { DeviceCredentials, IssuedCredentials } from '@cbm/contracts/device-registry';
 import { Button, FileInput, Group, Select, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,7 +30,7 @@ export function RegisterDeviceForm({
   onRegistered,
 }: {
   operatingSiteId: number;
-  onRegistered(credentials: DeviceCredentials): void;
+  onRegistered(credentials: IssuedCredentials): void;
 }) {
   const { t } = useTranslation();
   const register = useRegisterDevice(operatingSiteId);

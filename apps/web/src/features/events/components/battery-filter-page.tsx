@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { useSiteId } from '../../sites/use-site-id';
+import { useSiteId } from '../../sites';
 import { BATTERY_EVENTS } from '../event-products';
 import { EventView } from './event-view';
 

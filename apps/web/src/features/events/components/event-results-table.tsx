@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SortableHeader } from '../../../components/table/sortable-header';
 import { currentLanguage } from '../../../lib/i18n';
-import { devicePagePath } from '../../battery-page/battery-page-path';
+import { devicePagePath } from '../../../lib/page-paths';
 import { pageCountOf } from '../event-view-model';
 import { eventValueText } from './event-value';
 

@@ -1,8 +1,7 @@
-import { DATE_FORMATS, type UiLanguage } from '@cbm/contracts/date-formats';
+import type { UiLanguage } from '@cbm/contracts/date-formats';
 import type { EventAttribute, EventValue } from '@cbm/contracts/events';
 import type { TFunction } from 'i18next';
-import { dayjs } from '../../../components/time-range/zoned-dayjs';
-import { formatDate } from '../../../lib/dates';
+import { formatDate, formatDateTime } from '../../../lib/dates';
 import { formatNumberText } from '../../../lib/number-text';
 
 /** A cell's text: times to the second in the site's zone, numbers and dates in the UI language, values translated. */
@@ -16,7 +15,7 @@ export function eventValueText(
   if (typeof value === 'boolean') return String(value);
   switch (attribute?.kind) {
     case 'timestamp':
-      return dayjs(value).tz(context.timeZone).format(`${DATE_FORMATS[context.language].dateTime}:ss`);
+      return formatDateTime(value, context.language, context.timeZone, { seconds: true });
     case 'date':
       return formatDate(value, context.language);
     case 'enum':

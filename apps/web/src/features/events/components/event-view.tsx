@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TimeRange } from '../../../components/time-range/quick-range';
 import { TimeRangeInput } from '../../../components/time-range/time-range-input';
-import { useSiteTimeZone } from '../../sites/api/get-site-tree';
+import { useClockZone } from '../../sites';
 import { useEventColumns } from '../api/get-event-columns';
 import type { EventProductConfig } from '../event-products';
 import {
@@ -31,7 +31,7 @@ interface EventViewProps {
 /** The one event screen: time range, attribute filters, columns, saved filters and the paged results. */
 export function EventView({ config, siteId, initialFilter }: EventViewProps) {
   const { t } = useTranslation();
-  const timeZone = useSiteTimeZone(siteId);
+  const timeZone = useClockZone();
   const defaultColumns = useMemo(() => defaultColumnsOf(config.product), [config.product]);
   const [state, setState] = useState<EventViewState>(() =>
     initialEventView(defaultColumns, lastDaysToNow(timeZone), initialFilter),

@@ -1,4 +1,4 @@
-import { useSiteId } from '../../sites/use-site-id';
+import { useSiteId } from '../../sites';
 import { MDLOAD_EVENTS } from '../event-products';
 import { EventView } from './event-view';
 

@@ -3,6 +3,7 @@ import {
   type CampaignCreate,
   type CampaignPreview,
   type CampaignProgress,
+  type CampaignSites,
   type CampaignSummary,
   type CampaignTarget,
   type FirmwareRelease,
@@ -45,6 +46,13 @@ export const campaignsQuery = (operatingSiteId: number) =>
     queryFn: () => api<{ campaigns: CampaignSummary[] }>('/firmware/campaigns', { query: { operatingSiteId } }),
   });
 export const useCampaigns = (operatingSiteId: number) => useQuery(campaignsQuery(operatingSiteId));
+
+/** GET /firmware/campaign-sites: the sites of the page's organisation where the user may update (decision 111). */
+export const useCampaignSites = (operatingSiteId: number) =>
+  useQuery({
+    queryKey: ['firmware-campaign-sites', operatingSiteId],
+    queryFn: () => api<CampaignSites>('/firmware/campaign-sites', { query: { operatingSiteId } }),
+  });
 
 export const usePreviewCampaign = (operatingSiteId: number) =>
   useMutation({

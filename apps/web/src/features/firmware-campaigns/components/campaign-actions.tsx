@@ -2,7 +2,7 @@ import type { CampaignProgress } from '@cbm/contracts/firmware-campaigns';
 import { Button, Group, Modal, Select, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSiteId } from '../../sites/use-site-id';
+import { useSiteId } from '../../sites';
 import { useReleases, useSteerCampaign } from '../api/firmware-campaigns';
 
 /** Pause a running campaign; resume a paused one (optionally with another firmware); cancel either, confirmed. */

@@ -4,12 +4,22 @@ import {
   DEFAULT_FAILURE_THRESHOLD_PERCENT,
   type SiteWindow,
 } from '@cbm/contracts/firmware-campaigns';
-import { Button, Group, MultiSelect, NumberInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  Group,
+  MultiSelect,
+  NumberInput,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useOperatingSites } from '../../sites/api/get-site-tree';
-import { useCreateCampaign, usePreviewCampaign, useReleases } from '../api/firmware-campaigns';
+import { useCampaignSites, useCreateCampaign, usePreviewCampaign, useReleases } from '../api/firmware-campaigns';
 import { SiteWindows } from './site-windows';
 
 const list = (text: string) =>
@@ -23,13 +33,14 @@ export function CampaignForm({ siteId }: { siteId: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const releases = useReleases(siteId);
-  const sites = useOperatingSites();
+  const usable = useCampaignSites(siteId);
   const preview = usePreviewCampaign(siteId);
   const create = useCreateCampaign(siteId);
   const [name, setName] = useState('');
   const [releaseId, setReleaseId] = useState<string | null>(null);
   const [siteIds, setSiteIds] = useState<string[]>([String(siteId)]);
   const [versions, setVersions] = useState('');
+  const [offExpectedVersion, setOffExpectedVersion] = useState(false);
   const [waves, setWaves] = useState(DEFAULT_CAMPAIGN_WAVES.join(', '));
   const [threshold, setThreshold] = useState<number | string>(DEFAULT_FAILURE_THRESHOLD_PERCENT);
   const [windows, setWindows] = useState<Record<string, SiteWindow>>({});
@@ -38,6 +49,7 @@ export function CampaignForm({ siteId }: { siteId: number }) {
     releaseId: Number(releaseId),
     operatingSiteIds: siteIds.map(Number),
     currentVersions: list(versions),
+    offExpectedVersion,
   };
   const campaign = (): CampaignCreate => ({
     ...target,
@@ -51,7 +63,9 @@ export function CampaignForm({ siteId }: { siteId: number }) {
       (created) => navigate(String(created.id)),
       () => undefined,
     );
-  const siteName = (id: string) => sites.data?.find((site) => String(site.operatingSiteId) === id)?.name ?? id;
+  const sites = usable.data?.sites ?? [];
+  const siteName = (id: string) => sites.find((site) => String(site.operatingSiteId) === id)?.name ?? id;
+  const organization = usable.data?.organization.name ?? '';
 
   return (
     <Stack gap="sm">
@@ -70,11 +84,14 @@ export function CampaignForm({ siteId }: { siteId: number }) {
           onChange={setReleaseId}
           w={160}
         />
+        {/* Searchable: its text box takes a click on the field; without one, the click fell on a site's remove button. */}
         <MultiSelect
           label={t('firmwareCampaigns.sites')}
-          data={(sites.data ?? []).map((site) => ({ value: String(site.operatingSiteId), label: site.name }))}
+          description={t('firmwareCampaigns.sitesHint', { organization })}
+          data={sites.map((site) => ({ value: String(site.operatingSiteId), label: site.name }))}
           value={siteIds}
           onChange={setSiteIds}
+          searchable
           miw={240}
         />
         <TextInput
@@ -84,6 +101,11 @@ export function CampaignForm({ siteId }: { siteId: number }) {
           onChange={(e) => setVersions(e.currentTarget.value)}
         />
       </Group>
+      <Checkbox
+        label={t('firmwareCampaigns.offExpectedVersion', { organization })}
+        checked={offExpectedVersion}
+        onChange={(event) => setOffExpectedVersion(event.currentTarget.checked)}
+      />
       <Group align="flex-end" wrap="wrap">
         <TextInput
           label={t('firmwareCampaigns.waves')}

@@ -34,6 +34,9 @@ export default function CampaignPage() {
         <Text size="sm">
           {t('firmwareCampaigns.currentWave', { wave: data.currentWave, total: data.waves.length })}
         </Text>
+        <Text size="sm" data-testid="campaign-delivery">
+          {t('firmwareCampaigns.delivery', { ...data.delivery, total: data.total })}
+        </Text>
         {data.status === 'running' && (
           <Text size="sm" c="dimmed">
             {t('firmwareCampaigns.liveHint')}

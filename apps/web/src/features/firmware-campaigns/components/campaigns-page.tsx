@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
-import { useSiteId } from '../../sites/use-site-id';
+import { useClockZone, useSiteId } from '../../sites';
 import { useCampaigns } from '../api/firmware-campaigns';
 import { CampaignForm } from './campaign-form';
 import { STATUS_COLORS } from './campaign-status';
@@ -13,6 +13,7 @@ import { ReleaseLibrary } from './release-library';
 export default function CampaignsPage() {
   const { t } = useTranslation();
   const language = currentLanguage();
+  const zone = useClockZone();
   const siteId = useSiteId();
   const campaigns = useCampaigns(siteId);
   return (
@@ -60,7 +61,7 @@ export default function CampaignsPage() {
                       </Badge>
                     </Table.Td>
                     <Table.Td>
-                      {campaign.createdBy ?? '–'}, {formatDateTime(campaign.createdAt, language)}
+                      {campaign.createdBy ?? '–'}, {formatDateTime(campaign.createdAt, language, zone)}
                     </Table.Td>
                   </Table.Tr>
                 ))}

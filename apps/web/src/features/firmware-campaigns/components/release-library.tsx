@@ -5,12 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
 import { notifications } from '../../../lib/notifications/notification-store';
+import { useClockZone } from '../../sites';
 import { useAddRelease, useReleases } from '../api/firmware-campaigns';
 
 /** The organisation's firmware library: a file uploaded once with its version, battery types and notes. */
 export function ReleaseLibrary({ siteId }: { siteId: number }) {
   const { t } = useTranslation();
   const language = currentLanguage();
+  const zone = useClockZone();
   const releases = useReleases(siteId);
   const add = useAddRelease(siteId);
   const [file, setFile] = useState<File | null>(null);
@@ -97,7 +99,7 @@ export function ReleaseLibrary({ siteId }: { siteId: number }) {
                   {release.sha256.slice(0, 12)}…
                 </Table.Td>
                 <Table.Td>
-                  {release.uploadedBy ?? '–'}, {formatDateTime(release.createdAt, language)}
+                  {release.uploadedBy ?? '–'}, {formatDateTime(release.createdAt, language, zone)}
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { SortableHeader } from '../../../components/table/sortable-header';
 import { formatDate } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
-import { useSiteId } from '../../sites/use-site-id';
+import { useSiteId } from '../../sites';
 import { useLicences } from '../api/get-licences';
 import {
   type LicenceSort,

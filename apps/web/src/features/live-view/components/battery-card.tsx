@@ -1,4 +1,4 @@
-import { healthState, isLowSoc, serviceState } from '@cbm/contracts/fleet-health';
+import { healthState, isDisconnected, isLowSoc, serviceState } from '@cbm/contracts/fleet-health';
 import type { LiveViewBattery } from '@cbm/contracts/live-view';
 import { Anchor, Badge, Box, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
@@ -6,11 +6,11 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { formatDate, formatDateTimeIn } from '../../../lib/dates';
+import { formatDate, formatDateTime } from '../../../lib/dates';
 import { offlineForText } from '../../../lib/durations';
 import { currentLanguage } from '../../../lib/i18n';
-import { batteryPagePath } from '../../battery-page/battery-page-path';
-import { currentErrorText, isDisconnected } from '../live-view-model';
+import { batteryPagePath } from '../../../lib/page-paths';
+import { currentErrorText } from '../live-view-model';
 
 function currentErrorTitle(code: string, t: TFunction) {
   const error = currentErrorText(code, currentLanguage());
@@ -26,6 +26,7 @@ const STATUS_COLORS: Record<LiveViewBattery['status'], string> = {
   offline: 'gray',
   connected: 'teal',
   'not connected': 'gray',
+  silent: 'orange',
   error: 'red',
 };
 
@@ -152,7 +153,7 @@ export function BatteryCard(props: BatteryCardProps) {
     ['stackVoltage', number(battery.stackVoltage, 'V')],
     ['temperatures', temperatures],
     ['charger', battery.chargerName ?? '—'],
-    ['lastData', battery.lastDataTimestamp ? formatDateTimeIn(battery.lastDataTimestamp, language, timeZone) : '—'],
+    ['lastData', battery.lastDataTimestamp ? formatDateTime(battery.lastDataTimestamp, language, timeZone) : '—'],
     ['nextService', battery.nextServiceDate ? formatDate(battery.nextServiceDate, language) : '—'],
   ];
   const triangle = battery.errorWithin24h && (

@@ -1,6 +1,7 @@
 import { type LiveBattery, liveStreamUrl } from '@cbm/contracts/live-stream';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { followConnection } from '../../../lib/connection/connection-state';
 import { mergeBatteries } from '../api/change-battery';
 import { fromLiveBattery } from '../live-view-model';
 
@@ -13,6 +14,7 @@ export function useLiveStream(operatingSiteId: number) {
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
     const source = new EventSource(liveStreamUrl(operatingSiteId, { events: ['battery'] }));
+    const unfollow = followConnection(source);
     const pending = new Map<string, LiveBattery>();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const flush = () => {
@@ -32,6 +34,7 @@ export function useLiveStream(operatingSiteId: number) {
     });
     return () => {
       clearTimeout(timer);
+      unfollow();
       source.close();
     };
   }, [operatingSiteId, queryClient]);

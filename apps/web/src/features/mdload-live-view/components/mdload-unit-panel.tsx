@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
+import { useClockZone } from '../../sites';
 import { StationMenu } from './station-menu';
 import { StationGrid, StationTable } from './station-views';
 import { StatusBadge } from './status-badge';
@@ -21,6 +22,7 @@ interface MdloadUnitPanelProps {
 export function MdloadUnitPanel({ unit, layout, pageLink, onAssignCharger, onMove }: MdloadUnitPanelProps) {
   const { t } = useTranslation();
   const language = currentLanguage();
+  const zone = useClockZone();
   const power = unit.powerKw ?? 0;
   const figure = (value: number) => value.toLocaleString(language, { maximumFractionDigits: 1 });
   const Stations = layout === 'grid' ? StationGrid : StationTable;
@@ -64,7 +66,7 @@ export function MdloadUnitPanel({ unit, layout, pageLink, onAssignCharger, onMov
           <Text size="sm">
             {t('mdloadLiveView.unit.lastData')}:{' '}
             {unit.lastDataTimestamp ? (
-              <time dateTime={unit.lastDataTimestamp}>{formatDateTime(unit.lastDataTimestamp, language)}</time>
+              <time dateTime={unit.lastDataTimestamp}>{formatDateTime(unit.lastDataTimestamp, language, zone)}</time>
             ) : (
               '—'
             )}

@@ -2,6 +2,7 @@ import { type LiveMdload, liveStreamUrl } from '@cbm/contracts/live-stream';
 import type { MdloadLiveViewResponse } from '@cbm/contracts/mdload-live-view';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { followConnection } from '../../../lib/connection/connection-state';
 import { mdloadLiveViewKey } from '../api/get-mdload-live-view';
 import { mergeLiveMdloads } from '../mdload-live-model';
 
@@ -11,6 +12,7 @@ export function useMdloadLiveStream(operatingSiteId: number) {
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
     const source = new EventSource(liveStreamUrl(operatingSiteId, { events: ['mdload'] }));
+    const unfollow = followConnection(source);
     source.addEventListener('mdload', (event) => {
       const live = JSON.parse((event as MessageEvent<string>).data) as LiveMdload;
       queryClient.setQueryData<MdloadLiveViewResponse>(
@@ -18,6 +20,9 @@ export function useMdloadLiveStream(operatingSiteId: number) {
         (data) => data && mergeLiveMdloads(data, [live]),
       );
     });
-    return () => source.close();
+    return () => {
+      unfollow();
+      source.close();
+    };
   }, [operatingSiteId, queryClient]);
 }

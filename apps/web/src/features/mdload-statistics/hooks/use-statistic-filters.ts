@@ -1,8 +1,7 @@
 import { useMemo, useState } from 'react';
 import { quickRange, type TimeRange } from '../../../components/time-range/quick-range';
-import { useSiteId } from '../../sites/use-site-id';
-import { useTimeZoneChoice } from '../../sites/use-time-zone-choice';
-import { DEFAULT_STATISTICS_RANGE } from '../../statistics/statistics-defaults';
+import { useSiteId, useTimeZoneChoice } from '../../sites';
+import { DEFAULT_STATISTICS_RANGE } from '../../statistics';
 import { useAvailableTime } from '../api/get-available-time';
 import type { StatisticParams } from '../api/statistic-query';
 

@@ -15,3 +15,15 @@ export const fleetHealthQuery = queryOptions({
 });
 
 export const useFleetHealth = (enabled: boolean) => useQuery({ ...fleetHealthQuery, enabled });
+
+/** GET /fleet-health?operatingSiteId=: the figures of one site (its `total`). */
+export const siteHealthQuery = (operatingSiteId: number) =>
+  queryOptions({
+    queryKey: [FLEET_HEALTH_KEY, 'figures', operatingSiteId],
+    queryFn: () =>
+      api<FleetHealthResponse>(FLEET_HEALTH_PATH, { query: { operatingSiteId } satisfies FleetHealthQuery }),
+    refetchInterval: LIVE_FALLBACK_REFETCH_MS,
+  });
+
+export const useSiteHealth = (operatingSiteId: number, enabled: boolean) =>
+  useQuery({ ...siteHealthQuery(operatingSiteId), enabled });

@@ -1,13 +1,13 @@
+import { deviceEventText } from '@cbm/contracts/device-texts';
 import type { AttentionBattery, AttentionReason, AttentionResponse } from '@cbm/contracts/fleet-health';
 import type { FlatOperatingSite } from '@cbm/contracts/site-tree';
-import { Anchor, Badge, Group, Loader, Paper, ScrollArea, Table, Text, Title } from '@mantine/core';
+import { Badge, Group, Loader, Paper, ScrollArea, Table, Text, Title } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { formatDate } from '../../../lib/dates';
 import { offlineForText } from '../../../lib/durations';
 import { currentLanguage } from '../../../lib/i18n';
-import { batteryPagePath } from '../../battery-page/battery-page-path';
+import { BatteryLinkCell } from './battery-link-cell';
 
 const REASON_COLORS: Record<AttentionReason, string> = {
   error: 'red',
@@ -21,8 +21,13 @@ function reasonText(battery: AttentionBattery, reason: AttentionReason, t: TFunc
     const [key, values] = offlineForText(battery.lastDataTimestamp);
     return t(key, values);
   }
-  return t(`fleetHealth.attention.reasons.${reason}`, {
-    code: battery.currentErrorCode ?? '',
+  const code = battery.currentErrorCode ?? '';
+  // The catalogue's description of the code ("E204" → "Isolation fault"); an unknown code stands alone.
+  const { description } = deviceEventText(currentLanguage(), { code, description: '', category: null });
+  const key = reason === 'error' && description ? 'errorDescribed' : reason;
+  return t(`fleetHealth.attention.reasons.${key}`, {
+    code,
+    description,
     soc: battery.soc?.toLocaleString(currentLanguage(), { maximumFractionDigits: 0 }),
     date: battery.nextServiceDate ? formatDate(battery.nextServiceDate, currentLanguage()) : '',
   });
@@ -42,7 +47,8 @@ export function AttentionList({ attention, sites, canOpenBattery }: AttentionLis
   const siteName = (siteId: number) => sites.find((site) => site.operatingSiteId === siteId)?.name ?? '';
   const { batteries, totalCount } = attention ?? { batteries: [], totalCount: 0 };
   return (
-    <Paper withBorder p="sm" h="100%">
+    // Below md it stands above the map: a fixed height there, so that the map does not move when it loads (CLS).
+    <Paper withBorder p="sm" h={{ base: 420, md: '100%' }} style={{ overflow: 'hidden' }}>
       <Title order={2} fz="lg" mb="xs">
         {t('fleetHealth.attention.heading')}
       </Title>
@@ -51,7 +57,7 @@ export function AttentionList({ attention, sites, canOpenBattery }: AttentionLis
       ) : batteries.length === 0 ? (
         <Text c="dimmed">{t('fleetHealth.attention.empty')}</Text>
       ) : (
-        <ScrollArea.Autosize mah={470} type="auto">
+        <ScrollArea.Autosize mah={{ base: 350, md: 470 }} type="auto">
           <Table aria-label={t('fleetHealth.attention.heading')} verticalSpacing={4}>
             <Table.Thead>
               <Table.Tr>
@@ -63,23 +69,7 @@ export function AttentionList({ attention, sites, canOpenBattery }: AttentionLis
             <Table.Tbody>
               {batteries.map((battery) => (
                 <Table.Tr key={battery.batterySerialNumber}>
-                  <Table.Td>
-                    <Anchor
-                      component={Link}
-                      fw={600}
-                      c="inherit"
-                      underline="always"
-                      style={{ whiteSpace: 'nowrap' }}
-                      to={
-                        canOpenBattery
-                          ? batteryPagePath(battery.operatingSiteId, battery.batterySerialNumber)
-                          : `/${battery.operatingSiteId}/live`
-                      }
-                    >
-                      {battery.batteryName}
-                    </Anchor>
-                    <Text size="xs">{battery.batterySerialNumber}</Text>
-                  </Table.Td>
+                  <BatteryLinkCell battery={battery} canOpenBattery={canOpenBattery} />
                   <Table.Td>
                     <Text size="sm">{siteName(battery.operatingSiteId)}</Text>
                   </Table.Td>

@@ -1,7 +1,10 @@
 import { type HealthFigures, STATION_STATES, type StationFigures } from '@cbm/contracts/fleet-health';
-import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { currentLanguage } from '../../../lib/i18n';
+import { alarmInboxPath } from '../../../lib/page-paths';
+import { figureListOf, figureListPath } from '../figure-paths';
 
 interface Tile {
   key: string;
@@ -43,23 +46,45 @@ const stationTilesOf = (stations: StationFigures): Tile[] => [
   })),
 ];
 
-function Tiles({ tiles }: { tiles: Tile[] }) {
+/** Where a tile leads: the list of its batteries, the alarm inbox, or nowhere (licences, charger stations). */
+function linkOf(key: string): string | undefined {
+  const figure = figureListOf(key);
+  if (figure) return figureListPath(figure);
+  return key === 'activeAlarms' ? alarmInboxPath() : undefined;
+}
+
+function TileText({ tile }: { tile: Tile }) {
   const { t } = useTranslation();
   return (
+    <>
+      <Text fz={22} fw={700} c={tile.color}>
+        {tile.value.toLocaleString(currentLanguage())}
+      </Text>
+      <Text size="xs">{t(`fleetHealth.figures.${tile.key}`)}</Text>
+      {tile.note && (
+        <Text size="xs" c="dimmed">
+          {tile.note}
+        </Text>
+      )}
+    </>
+  );
+}
+
+function Tiles({ tiles }: { tiles: Tile[] }) {
+  return (
     <SimpleGrid cols={{ base: 5, lg: 10 }} spacing="xs">
-      {tiles.map((tile) => (
-        <Paper key={tile.key} withBorder p="xs" data-figure={tile.key}>
-          <Text fz={22} fw={700} c={tile.color}>
-            {tile.value.toLocaleString(currentLanguage())}
-          </Text>
-          <Text size="xs">{t(`fleetHealth.figures.${tile.key}`)}</Text>
-          {tile.note && (
-            <Text size="xs" c="dimmed">
-              {tile.note}
-            </Text>
-          )}
-        </Paper>
-      ))}
+      {tiles.map((tile) => {
+        const link = linkOf(tile.key);
+        return link ? (
+          <Paper key={tile.key} withBorder p="xs" data-figure={tile.key} component={Link} to={link}>
+            <TileText tile={tile} />
+          </Paper>
+        ) : (
+          <Paper key={tile.key} withBorder p="xs" data-figure={tile.key}>
+            <TileText tile={tile} />
+          </Paper>
+        );
+      })}
     </SimpleGrid>
   );
 }
@@ -81,6 +106,19 @@ export function HealthTotals({ total }: { total: HealthFigures }) {
           <Tiles tiles={stationTilesOf(total.stations)} />
         </>
       )}
+    </section>
+  );
+}
+
+/** The totals' place while they load: their heading and two rows of tiles (three on a phone). */
+export function HealthTotalsSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="fleet-health-totals" aria-busy>
+      <Title order={2} fz="lg" mb="xs" id="fleet-health-totals">
+        {t('fleetHealth.totals')}
+      </Title>
+      <Skeleton h={{ base: 250, lg: 170 }} />
     </section>
   );
 }

@@ -2,15 +2,15 @@ import { Alert, Grid, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { BATTERY_PAGE_FEATURE } from '../../battery-page/battery-page-path';
-import { useUser } from '../../session/api/get-user';
-import { useOperatingSites } from '../../sites/api/get-site-tree';
+import { BATTERY_PAGE_FEATURE } from '../../../lib/page-paths';
+import { useUser } from '../../session';
+import { useOperatingSites } from '../../sites';
 import { useAttention } from '../api/get-attention';
 import { useFleetHealth } from '../api/get-fleet-health';
 import { useHealthStream } from '../hooks/use-health-stream';
 import { siteRows, streamedSites } from '../site-health-model';
 import { AttentionList } from './attention-list';
-import { HealthTotals } from './health-totals';
+import { HealthTotals, HealthTotalsSkeleton } from './health-totals';
 import { SiteList } from './site-list';
 import { SiteMap } from './site-map';
 
@@ -22,7 +22,8 @@ import { SiteMap } from './site-map';
 export default function OverviewPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const sites = useOperatingSites().data ?? [];
+  const siteTree = useOperatingSites();
+  const sites = siteTree.data ?? [];
   const features = useUser().data?.authorizedFeatures ?? [];
   const withHealth = features.includes('cbm_liveview');
   const health = useFleetHealth(withHealth).data;
@@ -40,23 +41,25 @@ export default function OverviewPage() {
           {t('overview.heading')}
         </Title>
       </Grid.Col>
-      {sites.length === 0 ? (
+      {sites.length === 0 && !siteTree.isPending ? (
         <Grid.Col span={12}>
           <Alert color="gray">{t('overview.noSites')}</Alert>
         </Grid.Col>
       ) : (
         <>
-          {health && (
+          {withHealth && (
             <Grid.Col span={12}>
-              <HealthTotals total={health.total} />
+              {/* Space kept while the figures load, so that nothing below moves when they arrive (CLS). */}
+              {health ? <HealthTotals total={health.total} /> : <HealthTotalsSkeleton />}
             </Grid.Col>
           )}
-          {/* The map's width is fixed before the figures arrive: Leaflet fits the sites into its first size. */}
-          <Grid.Col span={{ base: 12, md: withHealth ? 7 : 12 }}>
+          {/* The map's width is fixed before the figures arrive: Leaflet fits the sites into its first size. Below
+              md (a tablet in portrait, a phone) what needs attention comes first, the map after it. */}
+          <Grid.Col span={{ base: 12, md: withHealth ? 7 : 12 }} order={{ base: 2, md: 1 }}>
             <SiteMap sites={sites} conditions={conditions} onEnter={enter} />
           </Grid.Col>
           {withHealth && (
-            <Grid.Col span={{ base: 12, md: 5 }}>
+            <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
               <AttentionList
                 attention={attention}
                 sites={sites}
@@ -64,7 +67,7 @@ export default function OverviewPage() {
               />
             </Grid.Col>
           )}
-          <Grid.Col span={12}>
+          <Grid.Col span={12} order={3}>
             <SiteList rows={siteRows(sites, health?.sites)} onEnter={enter} />
           </Grid.Col>
         </>

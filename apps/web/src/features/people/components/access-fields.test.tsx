@@ -57,4 +57,17 @@ describe('AccessFields', () => {
       sites: [{ operatingSiteId: 4, permissions: [] }],
     });
   });
+
+  it('warns when a ticked feature lacks the site rule it needs, until a site holds it', () => {
+    renderFields({ features: ['cbm_liveview', 'cbm_statistic'], sites: [{ operatingSiteId: 4, permissions: [] }] });
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Statistics needs the rule "Battery statistics" at a site: without it the user gets no Statistics menu.',
+    );
+    cleanup();
+    renderFields({
+      features: ['cbm_liveview', 'cbm_statistic'],
+      sites: [{ operatingSiteId: 4, permissions: ['battery.statistic'] }],
+    });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });

@@ -1,6 +1,6 @@
 import type { PeopleResponse, PersonAccess } from '@cbm/contracts/people';
-import type { SitePermission } from '@cbm/contracts/site-permissions';
-import { Checkbox, Fieldset, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { FEATURE_SITE_RULES, type SitePermission } from '@cbm/contracts/site-permissions';
+import { Alert, Checkbox, Fieldset, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 interface AccessFieldsProps {
@@ -10,6 +10,14 @@ interface AccessFieldsProps {
 }
 
 const ruleKey = (rule: SitePermission) => `people.ruleNames.${rule.replace('.', '_')}`;
+
+/** The ticked features whose site rule no chosen site holds, each with that rule: they would show no menu. */
+function featuresWithoutRule({ features, sites }: PersonAccess) {
+  return features.flatMap((feature) => {
+    const rule: SitePermission | undefined = FEATURE_SITE_RULES[feature as keyof typeof FEATURE_SITE_RULES];
+    return rule && !sites.some((site) => site.permissions.includes(rule)) ? [{ feature, rule }] : [];
+  });
+}
 
 /** Features and, per operating site the administrator manages, access and the site rules they hold there. */
 export function AccessFields({ grantable, value, onChange }: AccessFieldsProps) {
@@ -38,6 +46,11 @@ export function AccessFields({ grantable, value, onChange }: AccessFieldsProps) 
           ))}
         </SimpleGrid>
       </Checkbox.Group>
+      {featuresWithoutRule(value).map(({ feature, rule }) => (
+        <Alert key={feature} color="orange" variant="light" p="xs">
+          {t('people.form.ruleMissing', { feature: t(`people.featureNames.${feature}`), rule: t(ruleKey(rule)) })}
+        </Alert>
+      ))}
       <Text size="sm" fw={500}>
         {t('people.form.sites')}
       </Text>

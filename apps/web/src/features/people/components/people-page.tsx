@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import { SortableHeader } from '../../../components/table/sortable-header';
 import { notifications } from '../../../lib/notifications/notification-store';
-import { useSiteId } from '../../sites/use-site-id';
+import { useSiteId } from '../../sites';
 import { usePeople } from '../api/get-people';
 import { type PersonAction, usePersonAction } from '../api/person-actions';
 import { type PeopleSort, type PeopleSortKey, visiblePeople } from '../people-list';

@@ -4,6 +4,7 @@ import { IconDots } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/dates';
 import { currentLanguage } from '../../../lib/i18n';
+import { useClockZone } from '../../sites';
 import type { PersonAction } from '../api/person-actions';
 import { personName } from '../people-list';
 
@@ -26,6 +27,7 @@ interface PersonRowProps {
 export function PersonRow({ person, siteName, onEdit, onAction }: PersonRowProps) {
   const { t } = useTranslation();
   const language = currentLanguage();
+  const zone = useClockZone();
   return (
     <Table.Tr data-testid={`person-${person.email}`}>
       <Table.Td>{personName(person) || '–'}</Table.Td>
@@ -43,7 +45,7 @@ export function PersonRow({ person, siteName, onEdit, onAction }: PersonRowProps
       </Table.Td>
       {/* An English date would break at its hyphens ("11-27-" / "2026"). */}
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        {person.lastSignInAt ? formatDateTime(person.lastSignInAt, language) : t('people.never')}
+        {person.lastSignInAt ? formatDateTime(person.lastSignInAt, language, zone) : t('people.never')}
       </Table.Td>
       <Table.Td>
         {person.manageable ? (

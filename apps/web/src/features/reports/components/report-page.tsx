@@ -5,13 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { currentLanguage } from '../../../lib/i18n';
 import { saveFile } from '../../../lib/save-file';
-import { useUser } from '../../session/api/get-user';
-import { useSiteId } from '../../sites/use-site-id';
+import { useUser } from '../../session';
+import { useSiteId } from '../../sites';
 import { generateReportFromCsv, generateSerialReport } from '../api/generate-report';
 import { useReportBatteries } from '../api/get-report-batteries';
 import { fetchReportDefaults } from '../api/get-report-defaults';
 import { initialValues } from '../report-settings-values';
 import { IDLE_SETUP, reportSetupReducer } from '../report-setup';
+import { FleetReportSection } from './fleet-report-section';
 import { ReportSchedulesSection } from './report-schedules-section';
 import { ReportSelectForm } from './report-select-form';
 import { ReportSettingsForm } from './report-settings-form';
@@ -125,6 +126,7 @@ export default function ReportPage() {
           )}
         </Stack>
       )}
+      <FleetReportSection siteId={siteId} />
       <ReportSchedulesSection siteId={siteId} />
     </Stack>
   );

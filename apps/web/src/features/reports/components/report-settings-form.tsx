@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { TimeRangeInput } from '../../../components/time-range/time-range-input';
 import { TimeZoneSelect } from '../../../components/time-range/time-zone-select';
 import { fieldErrors } from '../../../lib/validation-errors';
-import { useOperatingSites } from '../../sites/api/get-site-tree';
+import { useOperatingSites } from '../../sites';
 import { parseSettings, type ReportSettingsValues } from '../report-settings-values';
 
 interface ReportSettingsFormProps {

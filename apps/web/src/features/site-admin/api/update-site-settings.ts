@@ -1,7 +1,7 @@
 import type { SiteSettings, SiteSettingsBody } from '@cbm/contracts/admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { siteTreeQuery } from '../../sites/api/get-site-tree';
+import { siteTreeQuery } from '../../sites';
 import { siteSettingsQuery } from './get-site-settings';
 
 /** POST /OsAdmin; the site tree (names, map markers, time zones) is reloaded after it. */

@@ -2,7 +2,7 @@ import { Paper } from '@mantine/core';
 import L from 'leaflet';
 import { useEffect, useEffectEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_VIEW, useLeafletMap } from '../../overview/hooks/use-leaflet-map';
+import { DEFAULT_VIEW, useLeafletMap } from '../../overview';
 import classes from './location-picker.module.css';
 
 // A CSS marker: no image assets, so it works in the build and without tile or icon downloads.

@@ -1,6 +1,6 @@
 import { Alert, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useSiteId } from '../../sites/use-site-id';
+import { useSiteId } from '../../sites';
 import { useSiteSettings } from '../api/get-site-settings';
 import { BatteryAssignment } from './battery-assignment';
 import { SiteSettingsForm } from './site-settings-form';

@@ -121,6 +121,16 @@ export function SiteSettingsForm({ settings }: SiteSettingsFormProps) {
                 rightSectionWidth={48}
                 withAsterisk
               />
+              <TextInput
+                label={t('siteAdmin.settings.batteryPricePerKwh')}
+                description={t('siteAdmin.settings.batteryPriceHint')}
+                inputMode="decimal"
+                value={values.batteryPricePerKwh}
+                onChange={(event) => set('batteryPricePerKwh')(event.currentTarget.value)}
+                error={errors.batteryPricePerKwh}
+                rightSection={<Text size="xs">{values.currency}</Text>}
+                rightSectionWidth={48}
+              />
             </Group>
             <Group mt="sm">
               <Button type="submit" loading={update.isPending}>

@@ -12,7 +12,7 @@ import { quickRange, type TimeRange } from '../../../components/time-range/quick
 import { TimeRangeInput } from '../../../components/time-range/time-range-input';
 import { TimeZoneSelect } from '../../../components/time-range/time-zone-select';
 import { fieldErrors } from '../../../lib/validation-errors';
-import { useTimeZoneChoice } from '../../sites/use-time-zone-choice';
+import { useTimeZoneChoice } from '../../sites';
 import { useStatisticsBatteries } from '../api/get-statistics-batteries';
 import { DEFAULT_STATISTICS_RANGE, STATISTICS_DEFAULTS } from '../statistics-defaults';
 import { groupsOf } from '../statistics-model';

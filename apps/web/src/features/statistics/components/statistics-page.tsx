@@ -2,8 +2,8 @@ import type { StatisticsQuery } from '@cbm/contracts/statistics';
 import { Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSiteTimeZone } from '../../sites/api/get-site-tree';
-import { useSiteId } from '../../sites/use-site-id';
+import { FiguresAsOf } from '../../../components/figures-as-of/figures-as-of';
+import { useClockZone, useSiteId, useSiteTimeZone } from '../../sites';
 import { useStatistics } from '../api/get-statistics';
 import { defaultStatisticsQuery } from '../statistics-defaults';
 import { hasData } from '../statistics-model';
@@ -20,6 +20,7 @@ export default function StatisticsPage() {
   const [chosen, setQuery] = useState<StatisticsQuery | null>(null);
   const query = chosen ?? defaultStatisticsQuery(operatingSiteId, siteZone);
   const statistics = useStatistics(query);
+  const clockZone = useClockZone();
 
   return (
     <Stack gap="md">
@@ -34,6 +35,7 @@ export default function StatisticsPage() {
       ) : (
         <StatisticsChart response={statistics.data} />
       )}
+      <FiguresAsOf asOf={statistics.data?.asOf} timeZone={clockZone} />
     </Stack>
   );
 }

@@ -1,0 +1,2 @@
+export { AlertNotifications } from './components/alert-notifications';
+export { loadAlerts } from './load-alerts';

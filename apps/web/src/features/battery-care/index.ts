@@ -1,0 +1,1 @@
+export { LifecycleSection } from './components/lifecycle-section';

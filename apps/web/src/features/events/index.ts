@@ -1,0 +1,1 @@
+export { eventValueText } from './components/event-value';

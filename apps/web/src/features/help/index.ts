@@ -1,0 +1,1 @@
+export { HelpSidebar } from './help-sidebar';

@@ -1,0 +1,2 @@
+export { licencesQuery } from './api/get-licences';
+export { loadLicences } from './load-licences';

@@ -1,0 +1,9 @@
+import type { FleetReportQuery } from '@cbm/contracts/reports';
+import { apiFile } from '../../../lib/api-client';
+import type { SavedFile } from '../../../lib/save-file';
+
+/** GET /battery/FleetReport/pdf: the site's fleet report of the local dates, named as the server names it. */
+export async function downloadFleetReport(query: FleetReportQuery): Promise<SavedFile> {
+  const { blob, fileName } = await apiFile('/battery/FleetReport/pdf', { query });
+  return { blob, fileName: fileName ?? 'fleet-report.pdf' };
+}

@@ -1,0 +1,1 @@
+export { loadSiteAdmin } from './load-site-admin';
