@@ -115,7 +115,8 @@ describe('alert mails across a crash of the server', () => {
   });
 
   it('sends every alert mail after a SIGKILL mid-send: once when unaccepted, the same Message-ID twice when accepted unrecorded', {
-    timeout: 60_000,
+    // Two SIGKILLs and restarts of a server process: 60 s were not enough at a load average of 10.
+    timeout: 150_000,
   }, async () => {
     // 1. Killed while the mail server had not answered DATA and kept nothing.
     nextMail('hang');
