@@ -3,7 +3,6 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { primaryReads, type ReadDatabase } from './db/read-database';
-import { withStatementBudget } from './db/statement-budget';
 import { jobsPlugin } from './jobs/jobs-plugin';
 import { alarmsPlugin } from './modules/alarms/alarms-plugin';
 import { alertsPlugin } from './modules/alerts/alerts-plugin';
@@ -52,6 +51,7 @@ import { apiNotFound, errorHandlerPlugin, frameworkErrors } from './plugins/erro
 import { openApiPlugin } from './plugins/openapi';
 import { requestId } from './plugins/request-id';
 import { requestLanguagePlugin } from './plugins/request-language';
+import { requestScopePlugin } from './plugins/request-scope';
 import { routeRegistryPlugin } from './plugins/route-registry';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { tracingPlugin } from './plugins/tracing';
@@ -111,9 +111,7 @@ export async function buildApp({
   await app.register(requestLanguagePlugin);
   await app.register(errorHandlerPlugin);
   await app.register(connectionLimitsPlugin, { publicPerAddress: config.HTTP_PUBLIC_REQUESTS_PER_ADDRESS });
-  const statementMs = config.DB_STATEMENT_TIMEOUT_SECONDS * 1000;
-  // After body parsing (whose stream events lose the async context) and before every handler.
-  app.addHook('preHandler', (_request, _reply, done) => withStatementBudget(statementMs, done));
+  await app.register(requestScopePlugin, { statementMs: config.DB_STATEMENT_TIMEOUT_SECONDS * 1000 });
   await app.register(compressionPlugin);
   await app.register(securityHeadersPlugin, { mapTileUrl: config.MAP_TILE_URL });
   await app.register(crossSiteGuardPlugin, { publicUrl: config.PUBLIC_URL });
