@@ -26,7 +26,7 @@ RUN apt-get update \
   && useradd --system --uid 10001 --create-home --home-dir /var/lib/cbm cbm
 WORKDIR /opt/cbm
 COPY --from=build /build/release/cbm ./
-ENV NODE_ENV=production DATA_DIR=/var/lib/cbm PORT=8080
+ENV DATA_DIR=/var/lib/cbm PORT=8080
 USER cbm
 VOLUME /var/lib/cbm
 # HTTP; the embedded broker's MQTT and MQTT over TLS (unused when MQTT_URL names an external broker).

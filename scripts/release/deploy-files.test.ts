@@ -19,8 +19,6 @@ import { DEPLOY_FILES, RELEASE_FOLDER, ROOT, readJson, START_COMMAND } from './r
 // The Dockerfile, deploy/compose and the other deploy files cannot be run on the project's machines (no container
 // images): this holds them to the code they deploy — variables, ports, probe paths, broker limits, release layout.
 
-/** Node's own convention, read by libraries rather than by CBM's configuration. */
-const NODE_VARIABLES = new Set(['NODE_ENV']);
 const DOCKERFILE = 'Dockerfile';
 const COMPOSE = 'deploy/compose/compose.yaml';
 const SYSTEMD = 'deploy/systemd/cbm.service';
@@ -38,7 +36,7 @@ describe('the variables the deploy files set', () => {
     ['compose service cbm', cbm.environment ?? {}],
     ['systemd unit', unit.env],
   ])('%s: only variables of apps/server/src/config.ts, each a valid value', (_where, env) => {
-    const unknown = Object.keys(env).filter((name) => !ENV_NAMES.includes(name) && !NODE_VARIABLES.has(name));
+    const unknown = Object.keys(env).filter((name) => !ENV_NAMES.includes(name));
     expect(unknown, 'not read by the server (apps/server/src/config.ts)').toEqual([]);
     expect(() => loadConfig({ ...dockerEnv(docker), ...env })).not.toThrow();
   });
