@@ -6,6 +6,8 @@ import { createTestApp, describeEachDatabase, type TestApp } from '../../test/te
 
 interface OtlpSpan {
   name: string;
+  traceId: string;
+  parentSpanId?: string;
   attributes: { key: string; value: { stringValue?: string; intValue?: string | number } }[];
 }
 interface OtlpExport {
@@ -34,6 +36,13 @@ const value = (attributes: OtlpSpan['attributes'], key: string) => {
   return found?.stringValue ?? (found?.intValue === undefined ? undefined : Number(found.intValue));
 };
 
+const spansOf = (received: OtlpExport[]) =>
+  received.flatMap((batch) => batch.resourceSpans.flatMap((resource) => resource.scopeSpans.flatMap((s) => s.spans)));
+
+// A caller's span, as a W3C traceparent header carries it: version, trace id, parent span id, flags (sampled).
+const CALLER = { traceId: '4bf92f3577b34da6a3ce929d0e0e4736', spanId: '00f067aa0ba902b7' };
+const TRACEPARENT = `00-${CALLER.traceId}-${CALLER.spanId}-01`;
+
 describeEachDatabase('tracing (OTEL_EXPORTER_OTLP_ENDPOINT)', (kind) => {
   let otel: Awaited<ReturnType<typeof collector>>;
   let t: TestApp;
@@ -47,17 +56,16 @@ describeEachDatabase('tracing (OTEL_EXPORTER_OTLP_ENDPOINT)', (kind) => {
     const admin = await t.signIn('admin@cbm.demo');
     const sites = await t.request({ url: '/api/v2/OperatingSites/info', cookie: admin });
     const missing = await t.request({ url: '/api/v2/Alarm/999999/acknowledge', method: 'POST', cookie: admin });
+    const followed = await t.request({ url: '/healthz', headers: { traceparent: TRACEPARENT } });
     await t.close();
 
     const spans = otel.received.flatMap((batch) => batch.resourceSpans);
     expect(value(spans[0]?.resource.attributes ?? [], 'service.name')).toBe('cbm-test');
-    const summary = spans
-      .flatMap((resource) => resource.scopeSpans.flatMap((scope) => scope.spans))
-      .map((span) => ({
-        name: span.name,
-        status: value(span.attributes, 'http.response.status_code'),
-        requestId: value(span.attributes, 'cbm.request_id'),
-      }));
+    const summary = spansOf(otel.received).map((span) => ({
+      name: span.name,
+      status: value(span.attributes, 'http.response.status_code'),
+      requestId: value(span.attributes, 'cbm.request_id'),
+    }));
     expect(summary).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ name: 'POST /api/v2/auth/login', status: 204 }),
@@ -69,5 +77,15 @@ describeEachDatabase('tracing (OTEL_EXPORTER_OTLP_ENDPOINT)', (kind) => {
         },
       ]),
     );
+    // The caller's trace goes on: same trace id, the caller's span as parent; a request without the header starts one.
+    const all = spansOf(otel.received);
+    const child = all.find((span) => value(span.attributes, 'cbm.request_id') === followed.headers['x-request-id']);
+    expect(child && { traceId: child.traceId, parentSpanId: child.parentSpanId }).toEqual({
+      traceId: CALLER.traceId,
+      parentSpanId: CALLER.spanId,
+    });
+    const own = all.find((span) => value(span.attributes, 'cbm.request_id') === sites.headers['x-request-id']);
+    expect(own?.traceId).not.toBe(CALLER.traceId);
+    expect(own?.parentSpanId ?? '').toBe('');
   });
 });

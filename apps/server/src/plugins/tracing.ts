@@ -1,4 +1,13 @@
-import { type Attributes, type Span, SpanKind, SpanStatusCode, type Tracer, trace } from '@opentelemetry/api';
+import {
+  type Attributes,
+  defaultTextMapGetter,
+  ROOT_CONTEXT,
+  type Span,
+  SpanKind,
+  SpanStatusCode,
+  type Tracer,
+  trace,
+} from '@opentelemetry/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { APP_VERSION } from '../version';
@@ -18,24 +27,30 @@ export const NO_TRACER: Tracer = trace.getTracer('cbm-off');
 
 /**
  * Tracing, opt-in (decision 120): with an OTLP/HTTP endpoint, a span per HTTP request (named by method and route
- * template, with status and request id) goes to `{endpoint}/v1/traces` in batches; app.tracer lets features add
- * their own (ingest batches). Without one, app.tracer records nothing and no hook is added.
+ * template, with status and request id) goes to `{endpoint}/v1/traces` in batches; a caller's W3C `traceparent`
+ * header makes it a child of the caller's span. app.tracer lets features add their own (ingest batches). Without
+ * an endpoint, app.tracer records nothing and no hook is added.
  */
 export const tracingPlugin = fp(async (app: FastifyInstance, options: { endpoint?: string; serviceName: string }) => {
   if (!options.endpoint) {
     app.decorate('tracer', NO_TRACER);
     return;
   }
-  const provider = await exportingProvider(options.endpoint, options.serviceName);
+  const { provider, propagator } = await exportingProvider(options.endpoint, options.serviceName);
   const tracer = provider.getTracer('cbm', APP_VERSION);
   app.decorate('tracer', tracer);
   app.decorateRequest('span', undefined);
   app.addHook('onRequest', async (request) => {
     const route = request.routeOptions.url ?? 'unmatched';
-    request.span = tracer.startSpan(`${request.method} ${route}`, {
-      kind: SpanKind.SERVER,
-      attributes: { 'http.request.method': request.method, 'http.route': route, 'cbm.request_id': request.id },
-    });
+    const caller = propagator.extract(ROOT_CONTEXT, request.headers, defaultTextMapGetter);
+    request.span = tracer.startSpan(
+      `${request.method} ${route}`,
+      {
+        kind: SpanKind.SERVER,
+        attributes: { 'http.request.method': request.method, 'http.route': route, 'cbm.request_id': request.id },
+      },
+      caller,
+    );
   });
   app.addHook('onResponse', async (request, reply) => {
     request.span?.setAttribute('http.response.status_code', reply.statusCode);
@@ -55,19 +70,22 @@ function endSpan(request: FastifyRequest) {
   request.span = undefined;
 }
 
-/** The SDK, loaded only when tracing is on (it asks for Node 22.15; CBM itself runs from 22.12). */
+/**
+ * The SDK and the W3C trace-context propagator, loaded only when tracing is on (they ask for Node 22.15; CBM itself
+ * runs from 22.12).
+ */
 async function exportingProvider(endpoint: string, serviceName: string) {
-  const [{ OTLPTraceExporter }, { resourceFromAttributes }, { BatchSpanProcessor, TracerProvider }] = await Promise.all(
-    [
-      import('@opentelemetry/exporter-trace-otlp-http'),
-      import('@opentelemetry/resources'),
-      import('@opentelemetry/sdk-trace'),
-    ],
-  );
-  return new TracerProvider({
+  const [{ W3CTraceContextPropagator }, { OTLPTraceExporter }, { resourceFromAttributes }, sdk] = await Promise.all([
+    import('@opentelemetry/core'),
+    import('@opentelemetry/exporter-trace-otlp-http'),
+    import('@opentelemetry/resources'),
+    import('@opentelemetry/sdk-trace'),
+  ]);
+  const provider = new sdk.TracerProvider({
     resource: resourceFromAttributes({ 'service.name': serviceName, 'service.version': APP_VERSION }),
-    spanProcessors: [new BatchSpanProcessor({ exporter: new OTLPTraceExporter({ url: tracesUrl(endpoint) }) })],
+    spanProcessors: [new sdk.BatchSpanProcessor({ exporter: new OTLPTraceExporter({ url: tracesUrl(endpoint) }) })],
   });
+  return { provider, propagator: new W3CTraceContextPropagator() };
 }
 
 /** The OTLP/HTTP convention: the base endpoint's traces path. */
