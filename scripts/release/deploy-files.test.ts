@@ -93,6 +93,16 @@ describe('the brokers', () => {
     expect(Number(mosquittoSettings(readText('deploy/mosquitto/cbm.conf')).max_packet_size)).toBe(MAX_PACKET_BYTES);
   });
 
+  it("Mosquitto's dynamic-security variant has cbm.conf's settings, its user store aside", () => {
+    const stores = ['password_file', 'acl_file', 'plugin', 'plugin_opt_config_file'];
+    const withoutStore = (file: string) =>
+      Object.entries(mosquittoSettings(readText(file))).filter(([key]) => !stores.includes(key));
+    expect(withoutStore('deploy/mosquitto/cbm-dynsec.conf')).toEqual(withoutStore('deploy/mosquitto/cbm.conf'));
+    expect(mosquittoSettings(readText('deploy/mosquitto/cbm-dynsec.conf')).plugin).toMatch(
+      /mosquitto_dynamic_security/,
+    );
+  });
+
   it("compose's RabbitMQ node has deploy/rabbitmq's settings (its own listeners aside)", () => {
     const shared = Object.keys(rabbitmq).filter((key) => key in composeRabbit && !key.includes('listeners.'));
     expect(shared.length).toBeGreaterThan(5);

@@ -16,6 +16,7 @@ export const CLI_ENTRY = 'apps/server/dist/cli.js';
 export const DEPLOY_FILES = [
   'deploy/systemd/cbm.service',
   'deploy/mosquitto/cbm.conf',
+  'deploy/mosquitto/cbm-dynsec.conf',
   'deploy/mosquitto/conf.d/persistence.conf',
   'deploy/rabbitmq/rabbitmq.conf',
   'deploy/rabbitmq/enabled_plugins',

@@ -45,6 +45,8 @@ const OPTIONS = {
   file: { type: 'string' },
   'password-file': { type: 'string' },
   'acl-file': { type: 'string' },
+  'dynsec-file': { type: 'string' },
+  dynsec: { type: 'boolean' },
   pid: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -111,7 +113,10 @@ async function run(db: Database, [command, sub, ...rest]: string[]) {
       `Recomputed ${summary.batteries} batteries: ${summary.days} days, ${summary.sessions} sessions.`,
     );
   }
-  if (command === 'devices') return runDeviceCommand(db, sub, values, process.env.MQTT_URL);
+  if (command === 'devices') {
+    const urls = { platformUrl: process.env.MQTT_URL, dynsecUrl: process.env.MQTT_DYNSEC_URL };
+    return runDeviceCommand(db, sub, values, urls);
+  }
   if (command !== 'user') throw new ConfigError(USAGE);
   switch (sub) {
     case 'add': {

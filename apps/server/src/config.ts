@@ -118,6 +118,11 @@ const envSchema = z.object({
    * own port at the host the portal was reached by.
    */
   PUBLIC_MQTT_URL: z.url({ protocol: /^(mqtts?|wss?)$/ }).optional(),
+  /**
+   * Mosquitto's dynamic-security admin (`mqtt://user:password@host`, decision 132): registrations, rotations and
+   * revocations reach MQTT_URL's Mosquitto at once. Needs MQTT_URL; not with RABBITMQ_URLS.
+   */
+  MQTT_DYNSEC_URL: z.url({ protocol: /^(mqtts?|wss?)$/ }).optional(),
   /** The RabbitMQ broker tier (decision 090): one amqp(s):// URL per node, comma-separated; MQTT_URL is its MQTT side. */
   RABBITMQ_URLS: z
     .string()
@@ -203,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: Partial<Env> = {})
   }
   const values = { ...parsed.data, ...overrides };
   checkReadDatabase(values);
+  checkDynsec(values);
   return {
     ...values,
     dataDir: path.resolve(values.DATA_DIR),
@@ -220,6 +226,17 @@ function checkReadDatabase(values: Env): void {
   if (values.READ_DATABASE_URL && !values.DATABASE_URL) {
     throw new ConfigError('Invalid configuration:\n  READ_DATABASE_URL needs DATABASE_URL (the primary it replicates)');
   }
+}
+
+function checkDynsec(values: Env): void {
+  if (!values.MQTT_DYNSEC_URL) return;
+  const { username, password } = new URL(values.MQTT_DYNSEC_URL);
+  const wrong = [
+    !values.MQTT_URL && 'MQTT_DYNSEC_URL needs MQTT_URL (the Mosquitto whose users it keeps)',
+    values.RABBITMQ_URLS && 'MQTT_DYNSEC_URL is for Mosquitto, not the RabbitMQ tier (RABBITMQ_URLS)',
+    !(username && password) && "MQTT_DYNSEC_URL names the admin's user and password (mqtt://user:password@host)",
+  ].filter(Boolean);
+  if (wrong.length > 0) throw new ConfigError(`Invalid configuration:\n  ${wrong.join('\n  ')}`);
 }
 
 function mqttTlsConfig(values: Env): Config['mqttTls'] {

@@ -104,10 +104,18 @@ export type BrokerMetrics = z.infer<typeof brokerMetricsSchema>;
 export const liveStreamMetricsSchema = z.object({ open: z.number(), recheckFailures: z.number() });
 export type LiveStreamMetrics = z.infer<typeof liveStreamMetricsSchema>;
 
+/**
+ * The changes of device credentials this process sent to Mosquitto's dynamic-security plugin (MQTT_DYNSEC_URL,
+ * decision 132): attempts the broker did not acknowledge, and changes still waiting for a retry.
+ */
+export const brokerUserMetricsSchema = z.object({ failures: z.number(), pending: z.number() });
+export type BrokerUserMetrics = z.infer<typeof brokerUserMetricsSchema>;
+
 /** GET /api/v2/metrics as JSON: ingestion counters, the broker connection, the live streams and the process figures. */
 export const serverMetricsSchema = ingestMetricsSchema.extend({
   broker: brokerMetricsSchema,
   live: liveStreamMetricsSchema,
+  brokerUsers: brokerUserMetricsSchema,
   process: processMetricsSchema,
 });
 export type ServerMetrics = z.infer<typeof serverMetricsSchema>;

@@ -25,6 +25,8 @@ import type { MdloadListener } from '../device-ingestion/mdload-reading';
 import { metricsRoutes } from '../device-ingestion/metrics-routes';
 import { sampleRetentionJob } from '../device-ingestion/sample-retention';
 import { brokerCredentials } from '../device-registry/broker-credentials';
+import type { CredentialChange } from '../device-registry/device-registry-service';
+import { type DynsecSync, startDynsecSync } from '../device-registry/dynsec-sync';
 import { LiveHub } from '../live-updates/live-hub';
 import { connectLiveRelay } from '../live-updates/live-relay';
 import { liveRoutes } from '../live-updates/live-routes';
@@ -39,6 +41,7 @@ type DeviceConfig = Pick<
   | 'MQTT_HOST'
   | 'mqttTls'
   | 'MQTT_URL'
+  | 'MQTT_DYNSEC_URL'
   | 'BROKER_AUTH_PASSWORD'
   | 'rabbitmq'
   | 'MQTT_CLIENT_ID'
@@ -75,8 +78,11 @@ export interface DeviceChannel {
   readonly brokerUrl: string | undefined;
   /** The embedded broker's TLS address (mqtts://), when it has a TLS listener. */
   readonly brokerTlsUrl: string | undefined;
-  /** A username was registered, rotated or revoked: the embedded broker forgets it and closes its connections. */
-  credentialsChanged(username: string): Promise<void>;
+  /**
+   * A credential was registered, rotated or revoked: the embedded broker forgets it and closes its connections;
+   * an external Mosquitto with MQTT_DYNSEC_URL gets the change at once (decision 132).
+   */
+  credentialsChanged(change: CredentialChange): Promise<void>;
   readonly sendCommand: CommandService['sendCommand'];
   readonly sendCommands: CommandService['sendCommands'];
   readonly awaitReply: CommandService['awaitReply'];
@@ -121,6 +127,7 @@ export const devicesPlugin = fp(
     let transport: DeviceTransport | undefined;
     let embedded: EmbeddedTransport | undefined;
     let stopWatching = () => {};
+    let dynsec: DynsecSync | undefined;
     let relay: Awaited<ReturnType<typeof connectLiveRelay>> | undefined;
     const firstRetryMs = config.COMMAND_RETRY_SECONDS * 1000;
     const commands = new CommandService(db, () => transport, firstRetryMs);
@@ -165,9 +172,10 @@ export const devicesPlugin = fp(
       get brokerTlsUrl() {
         return embedded?.tlsUrl;
       },
-      credentialsChanged: async (username) => {
-        authAccess?.evict(username);
-        await embedded?.credentialsChanged(username);
+      credentialsChanged: async (change) => {
+        authAccess?.evict(change.username);
+        await embedded?.credentialsChanged(change.username);
+        await dynsec?.apply(change);
       },
       sendCommand: commands.sendCommand.bind(commands),
       sendCommands: commands.sendCommands.bind(commands),
@@ -209,6 +217,10 @@ export const devicesPlugin = fp(
           onLive: (changes) => live.apply(changes),
         });
         live.relayThrough(relay);
+        if (config.MQTT_DYNSEC_URL) {
+          const log = app.log.child({ module: 'dynsec' });
+          dynsec = await startDynsecSync(config.MQTT_DYNSEC_URL, config.MQTT_CLIENT_ID, log);
+        }
         const access = authAccess;
         if (access) stopWatching = await watchCredentialChanges(registry, async (name) => access.evict(name), app.log);
       } else if (config.INGEST) {
@@ -230,6 +242,7 @@ export const devicesPlugin = fp(
     });
     app.addHook('onClose', async () => {
       stopWatching();
+      await dynsec?.close();
       commands.close();
       await pipeline?.stop();
       await transport?.close();
@@ -271,6 +284,7 @@ export const devicesPlugin = fp(
       metrics,
       broker: brokerStatus,
       live: () => liveStreams.metrics(),
+      brokerUsers: () => dynsec?.metrics() ?? { failures: 0, pending: 0 },
       scrapeToken: config.METRICS_TOKEN,
     });
     await app.register(brokerAuthRoutes, { access: authAccess, password: config.BROKER_AUTH_PASSWORD });

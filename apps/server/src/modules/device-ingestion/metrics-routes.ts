@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import {
   type BrokerMetrics,
+  type BrokerUserMetrics,
   type LiveStreamMetrics,
   metricsQuerySchema,
   serverMetricsSchema,
@@ -16,6 +17,7 @@ export interface MetricsRoutesOptions {
   metrics: IngestMetrics;
   broker: () => BrokerMetrics;
   live: () => LiveStreamMetrics;
+  brokerUsers: () => BrokerUserMetrics;
   /** The bearer token of GET /metrics; the route answers 404 without one (decision 081). */
   scrapeToken: string | undefined;
 }
@@ -41,6 +43,7 @@ export async function metricsRoutes(app: FastifyInstance, options: MetricsRoutes
     ...options.metrics.snapshot(),
     broker: options.broker(),
     live: options.live(),
+    brokerUsers: options.brokerUsers(),
     process: process.snapshot(),
   });
   const prometheus = prometheusMetrics(options.metrics, snapshot);

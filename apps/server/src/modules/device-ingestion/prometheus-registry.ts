@@ -81,6 +81,11 @@ const COUNTERS: Family[] = [
     labelNames: ['kind'],
     series: (m) => [[{ kind: m.broker.kind }, m.broker.reconnects]],
   },
+  {
+    name: 'cbm_broker_user_sync_failures_total',
+    help: 'Credential changes Mosquitto did not acknowledge (MQTT_DYNSEC_URL); each is retried.',
+    series: (m) => alone(m.brokerUsers.failures),
+  },
 ];
 
 const GAUGES: Family[] = [
@@ -111,6 +116,11 @@ const GAUGES: Family[] = [
       [{ quantile: '0.99' }, delay.p99],
       [{ quantile: '1' }, delay.max],
     ],
+  },
+  {
+    name: 'cbm_broker_user_sync_pending',
+    help: 'Credential changes waiting to be retried at Mosquitto (MQTT_DYNSEC_URL).',
+    series: (m) => alone(m.brokerUsers.pending),
   },
   { name: 'cbm_process_resident_memory_bytes', help: 'Resident set size.', series: (m) => alone(m.process.rssBytes) },
   { name: 'cbm_process_heap_used_bytes', help: 'V8 heap in use.', series: (m) => alone(m.process.heapUsedBytes) },

@@ -7,6 +7,8 @@ type Entry = DeviceCredential & { username: string };
 
 /** What a device publishes (its own topics) and reads (its own commands); a gateway the same for every device. */
 const PUBLISHED = ['telemetry', 'event', 'info', 'status', 'cmd/reply'];
+/** What the platform's own user (MQTT_URL's) may read and write: everything under `cbm/`. */
+export const PLATFORM_TOPICS = 'cbm/#';
 const HEADER = '# Written by `npm run cli -- devices broker-sync` from the CBM device registry: do not edit.\n';
 
 export interface PlatformUser {
@@ -21,12 +23,18 @@ export function passwordFile(entries: readonly Entry[], platform?: PlatformUser)
   return `${lines.join('\n')}\n`;
 }
 
-function topicsOf(entry: Entry): string[] {
+/** The topics a device (or gateway) may publish to and the one it reads; the same for acl_file and dynsec roles. */
+export function deviceTopics(entry: Pick<DeviceCredential, 'deviceClass' | 'serialNumber'>) {
   const base =
     entry.deviceClass === GATEWAY_CLASS
       ? `${TOPIC_ROOT}/+/+`
       : `${TOPIC_ROOT}/${entry.deviceClass}/${entry.serialNumber}`;
-  return [...PUBLISHED.map((channel) => `topic write ${base}/${channel}`), `topic read ${base}/cmd`];
+  return { publish: PUBLISHED.map((channel) => `${base}/${channel}`), read: `${base}/cmd` };
+}
+
+function topicsOf(entry: Entry): string[] {
+  const { publish, read } = deviceTopics(entry);
+  return [...publish.map((topic) => `topic write ${topic}`), `topic read ${read}`];
 }
 
 /**
@@ -37,7 +45,7 @@ export function aclFile(entries: readonly Entry[], platform?: PlatformUser): str
   const blocks = entries
     .filter((entry) => !entry.revoked)
     .map((entry) => [`user ${entry.username}`, ...topicsOf(entry)].join('\n'));
-  if (platform) blocks.unshift(`user ${platform.username}\ntopic readwrite cbm/#`);
+  if (platform) blocks.unshift(`user ${platform.username}\ntopic readwrite ${PLATFORM_TOPICS}`);
   return `${HEADER}\n${blocks.join('\n\n')}\n`;
 }
 

@@ -5,11 +5,10 @@ import { z } from 'zod';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http-error';
 import { translate } from '../../i18n/messages';
-import { aclFile, type PlatformUser, passwordFile, writeAtomically } from './broker-files';
+import { type BrokerSyncValues, type BrokerUrls, brokerSync, cliBrokerUsers } from './broker-sync';
 import { DeviceCsvError, parseDeviceCsv } from './device-csv';
 import { deviceRegistryRepository } from './device-registry-repository';
-import { deviceRegistryService } from './device-registry-service';
-import { hashSecret } from './device-secret';
+import { type DeviceRegistryService, deviceRegistryService } from './device-registry-service';
 
 export const DEVICE_USAGE = `  devices register --site ID --class C --serial S --type T [--cert-fingerprint F]
                                                  register a battery, charger or mdload; prints its secret once
@@ -20,18 +19,19 @@ export const DEVICE_USAGE = `  devices register --site ID --class C --serial S -
                                                  device), or give it new credentials; prints its secret once
   devices broker-sync --password-file F --acl-file F [--pid N]
                                                  write Mosquitto's password and ACL files from the registry
-                                                 (and MQTT_URL's user for the platform), then SIGHUP pid N`;
+                                                 (and MQTT_URL's user for the platform), then SIGHUP pid N
+  devices broker-sync --dynsec-file F            write the dynamic-security plugin's file from the registry
+                                                 (and MQTT_URL's and MQTT_DYNSEC_URL's users); Mosquitto stopped
+  devices broker-sync --dynsec                   the running plugin (MQTT_DYNSEC_URL): disable every revoked
+                                                 device, name the devices it lacks`;
 
-export interface DeviceCliValues {
+export interface DeviceCliValues extends BrokerSyncValues {
   site?: string;
   class?: string;
   serial?: string;
   type?: string;
   'cert-fingerprint'?: string;
   file?: string;
-  'password-file'?: string;
-  'acl-file'?: string;
-  pid?: string;
 }
 
 const CLI_ACTOR = { userId: null, email: 'cli' };
@@ -49,10 +49,16 @@ export async function runDeviceCommand(
   db: Database,
   command: string | undefined,
   values: DeviceCliValues,
-  platformUrl?: string,
+  urls: BrokerUrls = {},
 ) {
   try {
-    await deviceCommand(db, command, values, platformUrl);
+    if (command === 'broker-sync') return await brokerSync(db, values, urls);
+    const brokerUsers = await cliBrokerUsers(urls);
+    try {
+      await deviceCommand(deviceRegistryService(db, brokerUsers.onChanged), db, command, values);
+    } finally {
+      await brokerUsers.finish();
+    }
   } catch (error) {
     if (error instanceof HttpError || error instanceof DeviceCsvError) {
       throw new Error(translate('en', error.messageKey, error.values));
@@ -61,8 +67,12 @@ export async function runDeviceCommand(
   }
 }
 
-async function deviceCommand(db: Database, command: string | undefined, values: DeviceCliValues, platformUrl?: string) {
-  const registry = deviceRegistryService(db);
+async function deviceCommand(
+  registry: DeviceRegistryService,
+  db: Database,
+  command: string | undefined,
+  values: DeviceCliValues,
+) {
   const repository = deviceRegistryRepository(db);
   const existing = async (deviceClass: RegistryClass) => {
     const serial = serialSchema.parse(need(values.serial, 'serial'));
@@ -102,31 +112,7 @@ async function deviceCommand(db: Database, command: string | undefined, values: 
       const { registered } = await registry.register(CLI_ACTOR, [{ ...gateway, deviceType: 'gateway' }], false);
       return printCredentials(registered[0] ?? (await registry.rotate(CLI_ACTOR, gateway)));
     }
-    case 'broker-sync':
-      return brokerSync(db, values, platformUrl);
     default:
       throw new Error(`Unknown devices command\n${DEVICE_USAGE}`);
   }
-}
-
-async function brokerSync(db: Database, values: DeviceCliValues, platformUrl?: string) {
-  const entries = await deviceRegistryRepository(db).all();
-  const platform = await platformUser(platformUrl);
-  await writeAtomically(need(values['password-file'], 'password-file'), passwordFile(entries, platform));
-  await writeAtomically(need(values['acl-file'], 'acl-file'), aclFile(entries, platform));
-  const live = entries.filter((entry) => !entry.revoked).length;
-  console.log(`Wrote ${live} credentials${platform ? ` and the platform user ${platform.username}` : ''}.`);
-  if (values.pid) {
-    process.kill(Number(values.pid), 'SIGHUP');
-    console.log(`Asked process ${values.pid} to reload.`);
-  }
-}
-
-/** The platform's own broker user, from the credentials in MQTT_URL (mqtt://user:password@host). */
-async function platformUser(url?: string): Promise<PlatformUser | undefined> {
-  if (!url) return undefined;
-  const parsed = new URL(url);
-  if (!parsed.username || !parsed.password) return undefined;
-  const username = decodeURIComponent(parsed.username);
-  return { username, secretHash: await hashSecret(decodeURIComponent(parsed.password)) };
 }

@@ -13,7 +13,7 @@ declare module 'fastify' {
 /** The device registry (app.deviceRegistry) and its routes; every change reaches the broker at once. */
 export const deviceRegistryPlugin = fp(
   async (app: FastifyInstance, { db, publicMqttUrl }: { db: Database; publicMqttUrl: string | undefined }) => {
-    const registry = deviceRegistryService(db, (username) => app.devices.credentialsChanged(username));
+    const registry = deviceRegistryService(db, (change) => app.devices.credentialsChanged(change));
     app.decorate('deviceRegistry', registry);
     await app.register(deviceRegistryRoutes, { db, registry, publicMqttUrl });
   },

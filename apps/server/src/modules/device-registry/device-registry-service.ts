@@ -76,8 +76,26 @@ async function ensureDeviceRows(tx: Queryable, items: Registration[]): Promise<R
   return items.filter((item) => item.deviceClass !== 'gateway' && siteOf.get(key(item)) !== item.operatingSiteId);
 }
 
-/** Registration, rotation and revocation, each with its audit entry; `onChanged` hears every username changed. */
-export function deviceRegistryService(db: Database, onChanged: (username: string) => Promise<void> = async () => {}) {
+/** A credential registered, rotated (with its new secret, known only now) or revoked (secret null). */
+export interface CredentialChange {
+  deviceClass: RegistryClass;
+  serialNumber: string;
+  username: string;
+  secret: string | null;
+}
+
+const issued = ({ device, username, secret }: DeviceCredentials): CredentialChange => ({
+  deviceClass: device.deviceClass,
+  serialNumber: device.serialNumber,
+  username,
+  secret,
+});
+
+/** Registration, rotation and revocation, each with its audit entry; `onChanged` hears every credential changed. */
+export function deviceRegistryService(
+  db: Database,
+  onChanged: (change: CredentialChange) => Promise<void> = async () => {},
+) {
   const credentialsOf = async (tx: Queryable, item: Registration, secret: string): Promise<DeviceCredentials> => {
     const device = await deviceRegistryRepository(tx).device(item.deviceClass, item.serialNumber);
     const username = mqttUsername(item.deviceClass, item.serialNumber);
@@ -131,7 +149,7 @@ export function deviceRegistryService(db: Database, onChanged: (username: string
           ),
         };
       });
-      for (const entry of result.registered) await onChanged(entry.username);
+      for (const entry of result.registered) await onChanged(issued(entry));
       return result;
     },
 
@@ -157,7 +175,7 @@ export function deviceRegistryService(db: Database, onChanged: (username: string
         ]);
         return credentialsOf(tx, { ...item, deviceType: device.deviceType }, secret);
       });
-      await onChanged(credentials.username);
+      await onChanged(issued(credentials));
       return credentials;
     },
 
@@ -176,7 +194,8 @@ export function deviceRegistryService(db: Database, onChanged: (username: string
         }
         return registry.device(item.deviceClass, item.serialNumber);
       });
-      await onChanged(mqttUsername(item.deviceClass, item.serialNumber));
+      const username = mqttUsername(item.deviceClass, item.serialNumber);
+      await onChanged({ deviceClass: item.deviceClass, serialNumber: item.serialNumber, username, secret: null });
       return device as NonNullable<typeof device>;
     },
   };

@@ -21,13 +21,20 @@ export async function hashSecret(secret: string, iterations = SECRET_ITERATIONS)
   return `$7$${iterations}$${salt.toString('base64')}$${hash.toString('base64')}`;
 }
 
+/** The parts of a `$7$iterations$salt$hash` hash (salt and hash base64, as Mosquitto stores them), or undefined. */
+export function parseSecretHash(stored: string): { iterations: number; salt: string; hash: string } | undefined {
+  const match = /^\$7\$(\d{1,7})\$([A-Za-z0-9+/=]+)\$([A-Za-z0-9+/=]+)$/.exec(stored);
+  if (!match) return undefined;
+  const [, iterations, salt, hash] = match as unknown as [string, string, string, string];
+  return { iterations: Number(iterations), salt, hash };
+}
+
 /** Whether the secret matches a `$7$` hash; false for anything else. */
 export async function verifySecret(secret: string, stored: string): Promise<boolean> {
-  const match = /^\$7\$(\d{1,7})\$([A-Za-z0-9+/=]+)\$([A-Za-z0-9+/=]+)$/.exec(stored);
-  if (!match) return false;
-  const [, iterations, salt, hash] = match as unknown as [string, string, string, string];
-  const expected = Buffer.from(hash, 'base64');
-  const actual = await derive(secret, Buffer.from(salt, 'base64'), Number(iterations), expected.length, 'sha512');
+  const parts = parseSecretHash(stored);
+  if (!parts) return false;
+  const expected = Buffer.from(parts.hash, 'base64');
+  const actual = await derive(secret, Buffer.from(parts.salt, 'base64'), parts.iterations, expected.length, 'sha512');
   return expected.length > 0 && timingSafeEqual(actual, expected);
 }
 

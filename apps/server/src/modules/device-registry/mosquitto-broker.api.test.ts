@@ -70,7 +70,7 @@ describeEachDatabase('the shipped Mosquitto configuration, kept in step by broke
       t.db,
       'broker-sync',
       { 'password-file': `${dir}/passwd`, 'acl-file': `${dir}/acl`, pid: String(mosquitto?.pid ?? '') || undefined },
-      `mqtt://${PLATFORM.username}:${encodeURIComponent(PLATFORM.password)}@127.0.0.1`,
+      { platformUrl: `mqtt://${PLATFORM.username}:${encodeURIComponent(PLATFORM.password)}@127.0.0.1` },
     );
 
   beforeAll(async () => {
