@@ -105,6 +105,18 @@ describeEachDatabase('Mosquitto with the dynamic-security plugin, changed at onc
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
+  it("the CLI's revoke disconnects and refuses at once as well", async () => {
+    const device = await register();
+    const live = await connect(device);
+    let closed = false;
+    live.on('close', () => {
+      closed = true;
+    });
+    await runDeviceCommand(t.db, 'revoke', { class: 'battery', serial: serialOf(device) }, urls);
+    await expect.poll(() => closed, AT_ONCE).toBe(true);
+    expect(await connectCode(broker.url, device)).toBe(5);
+  });
+
   it('lets in the new secret of a device rotated through the API and no longer the old one', async () => {
     const device = await register();
     const rotated = (await change(device, 'rotate')).json() as DeviceCredentials;
