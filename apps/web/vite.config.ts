@@ -14,5 +14,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // Rendering a chart with many series in jsdom took 10 s at a load average of 10 (CI, 2026-12-06).
+    testTimeout: 30_000,
   },
 });
