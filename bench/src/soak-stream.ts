@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { liveStreamUrl } from '@cbm/contracts/live-stream';
+import { liveStreamUrl } from '@cbm/contracts/endpoints/live';
 
 /** What one operator's live-view stream brought during the soak. */
 export interface StreamTally {

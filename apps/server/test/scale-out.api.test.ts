@@ -2,8 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { apiPath } from '@cbm/contracts/endpoint';
+import { liveEndpoints } from '@cbm/contracts/endpoints/live';
 import { serverMetricsSchema } from '@cbm/contracts/ingest-metrics';
-import { LIVE_STREAM_PATH } from '@cbm/contracts/live-stream';
 import { DEMO_PASSWORD } from '@cbm/demo-fixtures/demo-users';
 import { syntheticBatteries } from '@cbm/simulator/cli/synthetic-fleet';
 import { startFleet } from '@cbm/simulator/fleet/start-fleet';
@@ -152,9 +153,12 @@ describe.skipIf(skipReason)(
     it('stores every message the simulator published through both replicas exactly once, and each replica took a share', {
       timeout: 180_000,
     }, async () => {
-      const live = await openSse(`http://127.0.0.1:${apiReplica.port}${LIVE_STREAM_PATH}?operatingSiteId=${siteId}`, {
-        cookie: await cookieOf(apiReplica),
-      });
+      const live = await openSse(
+        `http://127.0.0.1:${apiReplica.port}${apiPath(liveEndpoints.stream)}?operatingSiteId=${siteId}`,
+        {
+          cookie: await cookieOf(apiReplica),
+        },
+      );
       // Ready once the API replica hears the site's changes through the relay.
       await waitFor(async () => live.events.some((event) => event.event === 'ready'), 10_000);
       const ledger = await messageLedger(TEST_MQTT_URL as string, prefix);

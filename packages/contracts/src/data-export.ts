@@ -27,7 +27,6 @@ export type ExportColumn = (typeof EXPORT_COLUMNS)[number];
 /** The form's "Values" choice that stands for every battery of the site. */
 export const EXPORT_ALL_BATTERIES = 'all';
 
-export const DATA_EXPORT_PATH = '/api/v2/Statistics/export';
 export const dataExportFilename = (from: string, to: string) => `battery-export_${from}_${to}.csv`;
 
 /**

@@ -12,7 +12,6 @@ import { operatingSiteIdSchema } from './sites';
  * (`liveAlarmChangeSchema`) when alarms of a site open, are acknowledged or clear — the last two for users who may
  * see that product's alarms. Every change event's data carries the `operatingSiteId` it happened at.
  */
-export const LIVE_STREAM_PATH = '/api/v2/live/stream';
 export const LIVE_EVENTS = ['ready', 'battery', 'mdload', 'alert', 'alarm'] as const;
 export type LiveEvent = (typeof LIVE_EVENTS)[number];
 
@@ -62,24 +61,6 @@ export const liveStreamQuerySchema = z.object({
   changes: z.enum(LIVE_STREAM_CHANGES).default('all'),
   batterySerialNumber: batterySerialNumberSchema.optional(),
 });
-
-/** What a screen asks of the live stream: the events it shows, and of those only what it needs. */
-export interface LiveStreamRequest {
-  events: readonly LiveChangeEvent[];
-  changes?: LiveStreamChanges;
-  batterySerialNumber?: string;
-}
-
-/** The live stream's address for `siteIds` and what a screen asks of it. */
-export function liveStreamUrl(siteIds: number | readonly number[], request: LiveStreamRequest): string {
-  const sites = typeof siteIds === 'number' ? String(siteIds) : siteIds.join(',');
-  const changes = request.changes && request.changes !== 'all' ? `&changes=${request.changes}` : '';
-  const battery =
-    request.batterySerialNumber === undefined
-      ? ''
-      : `&batterySerialNumber=${encodeURIComponent(request.batterySerialNumber)}`;
-  return `${LIVE_STREAM_PATH}?operatingSiteId=${sites}&events=${request.events.join(',')}${changes}${battery}`;
-}
 
 /** What the stream carries of a site: its batteries, its charger-station units, its alerts and alarms. */
 export const liveSiteAccessSchema = z.object({

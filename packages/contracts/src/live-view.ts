@@ -36,6 +36,8 @@ export const liveViewQuerySchema = z.object({
 });
 export type LiveViewQuery = z.infer<typeof liveViewQuerySchema>;
 
+/** GET /battery/BatteryLiveView/csv: the list's query without the page (the file holds every battery). */
+export const liveViewCsvQuerySchema = liveViewQuerySchema.omit({ offset: true, limit: true });
 export const liveViewSiteQuerySchema = z.object({ operatingSiteId: operatingSiteIdSchema });
 export const liveViewAutocompleteQuerySchema = z.object({ operatingSiteId: operatingSiteIdSchema, search });
 

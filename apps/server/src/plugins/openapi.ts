@@ -1,3 +1,4 @@
+import { API_DOCS_PATH } from '@cbm/contracts/endpoint';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
@@ -6,7 +7,7 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 import { APP_VERSION } from '../version';
 import { publicScope } from './public-scope';
 
-export const DOCS_PREFIX = '/api/v2/docs';
+export const DOCS_PREFIX = API_DOCS_PATH;
 
 /** OpenAPI generated from the routes' Zod schemas: UI at /api/v2/docs, JSON at /api/v2/docs/json. */
 export const openApiPlugin = fp(async (app: FastifyInstance) => {

@@ -1,7 +1,9 @@
+import { authEndpoints } from '@cbm/contracts/endpoints/auth';
 import { Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCloudOff } from '@tabler/icons-react';
 import { type ComponentType, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { endpointUrl } from '../lib/api-client';
 import type { AppRoute } from './route-types';
 
 type PageImport = NonNullable<AppRoute['page']>;
@@ -17,7 +19,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Any answer of the server (even 401) says it is reachable; only a failed request says it is not. */
 async function serverAnswers() {
   try {
-    await fetch('/api/v2/authenticated', { cache: 'no-store' });
+    await fetch(endpointUrl(authEndpoints.authenticated), { cache: 'no-store' });
     return true;
   } catch {
     return false;

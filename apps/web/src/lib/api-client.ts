@@ -1,10 +1,19 @@
 import { TOAST_API_ERROR_MS } from '@cbm/contracts/constants';
+import {
+  API_PREFIX,
+  type Endpoint,
+  type EndpointBody,
+  type EndpointQuery,
+  type EndpointResponse,
+  fillPath,
+  isSchema,
+  type ParamNames,
+  type PathParams,
+} from '@cbm/contracts/endpoint';
+import { authEndpoints } from '@cbm/contracts/endpoints/auth';
 import { apiErrorToasts } from './api-error-toasts';
 import { i18n } from './i18n';
 import { notifications } from './notifications/notification-store';
-
-/** The shared client's base address is empty: calls go to /api/v2 on the same origin. */
-export const API_BASE = '/api/v2';
 
 export class ApiRequestError extends Error {
   constructor(
@@ -29,14 +38,32 @@ export const failureMessage = (error: Error): string =>
 type QueryValue = string | number | boolean | readonly (string | number)[] | undefined | null;
 type Query = Readonly<Record<string, QueryValue>>;
 
-export interface ApiRequest {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  query?: Query;
-  /** A FormData body goes out as multipart (uploads); anything else as JSON. */
-  body?: unknown;
+type WithParams<E extends Endpoint> = [ParamNames<E['path']>] extends [never]
+  ? { params?: undefined }
+  : { params: PathParams<E> };
+
+/** A call of one endpoint: its path parameters (filled in and encoded here), query and body, as its contract types them. */
+export type CallRequest<E extends Endpoint> = WithParams<E> & {
+  query?: EndpointQuery<E>;
+  /** An endpoint without a body schema takes a FormData body (uploads), sent as multipart. */
+  body?: E extends { body: unknown } ? EndpointBody<E> : FormData;
   /** Failures are re-thrown without toasts (e.g. event fetches). */
   silent?: boolean;
+};
+type CallArgs<E extends Endpoint> = [ParamNames<E['path']>] extends [never]
+  ? [request?: CallRequest<E>]
+  : [request: CallRequest<E>];
+
+/** What the one way out reads of any call. */
+interface SendRequest {
+  params?: Readonly<Record<string, string | number>>;
+  query?: Query;
+  body?: unknown;
+  silent?: boolean;
 }
+
+/** Responses are checked against their schema in development and tests; production trusts the server. */
+const CHECK_RESPONSES = import.meta.env.DEV || import.meta.env.MODE === 'test';
 
 /** Array query parameters repeat the key per value. */
 export function toQueryString(query: Query = {}): string {
@@ -49,9 +76,19 @@ export function toQueryString(query: Query = {}): string {
   return text ? `?${text}` : '';
 }
 
-/** A JSON answer (or nothing, for 204). */
-export async function api<T>(path: string, request: ApiRequest = {}): Promise<T> {
-  return (await readBody(await send(path, request, 'application/json'))) as T;
+/** The address of an endpoint (a live stream's, a link's): its path with the parameters filled in, and the query. */
+export function endpointUrl<const E extends Endpoint>(endpoint: E, ...[request]: CallArgs<E>): string {
+  const { params, query } = (request ?? {}) as SendRequest;
+  return `${API_PREFIX}${fillPath(endpoint.path, params)}${toQueryString(query)}`;
+}
+
+/** Calls an endpoint; its JSON answer (or nothing, for 204), typed (and in development checked) by its contract. */
+export async function call<const E extends Endpoint>(
+  endpoint: E,
+  ...[request]: CallArgs<E>
+): Promise<EndpointResponse<E>> {
+  const data = await readBody(await send(endpoint, (request ?? {}) as SendRequest, 'application/json'));
+  return (CHECK_RESPONSES && isSchema(endpoint.response) ? endpoint.response.parse(data) : data) as EndpointResponse<E>;
 }
 
 export interface ApiFile {
@@ -64,18 +101,20 @@ export interface ApiFile {
  * A file (CSV, PDF, zip) with the same error handling as `api`. The body stays bytes, so a byte-order mark the
  * server sends stays in the file (Excel needs it to read UTF-8).
  */
-export async function apiFile(path: string, request: ApiRequest = {}): Promise<ApiFile> {
-  const response = await send(path, request, '*/*');
+export async function callFile<const E extends Endpoint>(endpoint: E, ...[request]: CallArgs<E>): Promise<ApiFile> {
+  const response = await send(endpoint, (request ?? {}) as SendRequest, '*/*');
   const disposition = response.headers.get('content-disposition') ?? '';
   return { blob: await response.blob(), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] };
 }
 
 /** The one way out to the server; a failure becomes the error toasts (unless silent) and is thrown. */
-async function send(path: string, request: ApiRequest, accept: string): Promise<Response> {
-  const { method = 'GET', query, body, silent = false } = request;
+async function send(endpoint: Endpoint, request: SendRequest, accept: string): Promise<Response> {
+  const { method } = endpoint;
+  const { body, silent = false } = request;
+  const url = `${API_PREFIX}${fillPath(endpoint.path, request.params)}${toQueryString(request.query)}`;
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}${toQueryString(query)}`, {
+    response = await fetch(url, {
       method,
       credentials: 'same-origin',
       headers: { accept, 'accept-language': i18n.language, ...contentType(body) },
@@ -84,13 +123,13 @@ async function send(path: string, request: ApiRequest, accept: string): Promise<
   } catch (error) {
     throw fail(new ApiRequestError(error instanceof Error ? error.message : String(error), 0, undefined), silent);
   }
-  if (response.status === 401 && path !== '/auth/login') {
+  if (response.status === 401 && endpoint !== authEndpoints.login) {
     window.location.assign(`/signin?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
   }
   if (!response.ok) {
     const payload = await readBody(response);
     throw fail(
-      new ApiRequestError(`${method} ${path} failed with status ${response.status}`, response.status, payload),
+      new ApiRequestError(`${method} ${url} failed with status ${response.status}`, response.status, payload),
       silent,
     );
   }

@@ -1,8 +1,12 @@
+import { apiPath } from '@cbm/contracts/endpoint';
+import { liveEndpoints } from '@cbm/contracts/endpoints/live';
 import { LIVE_REFETCH_THROTTLE_MS } from '@cbm/contracts/live-stream';
 import { cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeEventSource } from '../test/fake-event-source';
 import { useSitesStream } from './use-sites-stream';
+
+const STREAM = apiPath(liveEndpoints.stream);
 
 beforeEach(() => {
   FakeEventSource.opened = [];
@@ -21,21 +25,21 @@ describe('sites stream', () => {
       initialProps: { sites: [1, 2] },
     });
     expect(FakeEventSource.opened.map((source) => source.url)).toEqual([
-      '/api/v2/live/stream?operatingSiteId=1,2&events=battery,alarm',
+      `${STREAM}?operatingSiteId=1,2&events=battery,alarm`,
     ]);
     rerender({ sites: [1, 2] });
     expect(FakeEventSource.opened).toHaveLength(1);
     rerender({ sites: [3] });
     expect(FakeEventSource.opened.map((source) => [source.url, source.closed])).toEqual([
-      ['/api/v2/live/stream?operatingSiteId=1,2&events=battery,alarm', true],
-      ['/api/v2/live/stream?operatingSiteId=3&events=battery,alarm', false],
+      [`${STREAM}?operatingSiteId=1,2&events=battery,alarm`, true],
+      [`${STREAM}?operatingSiteId=3&events=battery,alarm`, false],
     ]);
   });
 
   it('asks for health changes only where told to', () => {
     renderHook(() => useSitesStream([1, 2], ['battery', 'alarm'], () => undefined, 'health'));
     expect(FakeEventSource.opened.map((source) => source.url)).toEqual([
-      '/api/v2/live/stream?operatingSiteId=1,2&events=battery,alarm&changes=health',
+      `${STREAM}?operatingSiteId=1,2&events=battery,alarm&changes=health`,
     ]);
   });
 

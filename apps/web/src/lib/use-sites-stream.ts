@@ -1,9 +1,5 @@
-import {
-  LIVE_REFETCH_THROTTLE_MS,
-  type LiveChangeEvent,
-  type LiveStreamChanges,
-  liveStreamUrl,
-} from '@cbm/contracts/live-stream';
+import { liveStreamUrl } from '@cbm/contracts/endpoints/live';
+import { LIVE_REFETCH_THROTTLE_MS, type LiveChangeEvent, type LiveStreamChanges } from '@cbm/contracts/live-stream';
 import { useEffect, useRef } from 'react';
 import { followConnection } from './connection/connection-state';
 

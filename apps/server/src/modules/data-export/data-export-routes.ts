@@ -1,10 +1,7 @@
 import { Readable } from 'node:stream';
-import {
-  DATA_EXPORT_PATH,
-  dataExportFilename,
-  dataExportQuerySchema,
-  EXPORT_ALL_BATTERIES,
-} from '@cbm/contracts/data-export';
+import { dataExportFilename, dataExportQuerySchema, EXPORT_ALL_BATTERIES } from '@cbm/contracts/data-export';
+import { apiPath } from '@cbm/contracts/endpoint';
+import { statisticsEndpoints } from '@cbm/contracts/endpoints/statistics';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,7 +22,7 @@ export async function dataExportRoutes(app: FastifyInstance, options: { db: Data
   const statistics = statisticsService(options.readDb);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get(DATA_EXPORT_PATH, {
+  api.get(apiPath(statisticsEndpoints.export), {
     config: { features: [STATISTICS_FEATURE] },
     schema: {
       tags: ['statistics'],

@@ -1,5 +1,6 @@
 import { request as httpRequest } from 'node:http';
-import { DATA_EXPORT_PATH } from '@cbm/contracts/data-export';
+import { apiPath } from '@cbm/contracts/endpoint';
+import { statisticsEndpoints } from '@cbm/contracts/endpoints/statistics';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { siteNodeIds } from '../../../test/site-admins';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
@@ -39,7 +40,7 @@ describeEachDatabase('data export, streamed', (kind) => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as { port: number };
     url =
-      `http://127.0.0.1:${port}${DATA_EXPORT_PATH}?operatingSiteId=${siteId}&serials=all&resolution=daily` +
+      `http://127.0.0.1:${port}${apiPath(statisticsEndpoints.export)}?operatingSiteId=${siteId}&serials=all&resolution=daily` +
       `&from=2025-11-20T23:00:00Z&to=2026-11-20T23:00:00Z&timeZone=Europe/Berlin`;
   }, 120_000);
   afterAll(() => t.close());

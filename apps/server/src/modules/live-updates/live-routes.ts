@@ -1,9 +1,10 @@
 import { SESSION_COOKIE } from '@cbm/contracts/auth';
+import { apiPath } from '@cbm/contracts/endpoint';
+import { liveEndpoints } from '@cbm/contracts/endpoints/live';
 import {
   LIVE_CHANGE_EVENTS,
   LIVE_HEARTBEAT_EVENT,
   LIVE_HEARTBEAT_MS,
-  LIVE_STREAM_PATH,
   type LiveEvent,
   type LiveReady,
   liveStreamQuerySchema,
@@ -77,7 +78,7 @@ export async function liveRoutes(
     return unknown === undefined ? forbidden() : siteNotFound(unknown);
   };
 
-  api.get(LIVE_STREAM_PATH, {
+  api.get(apiPath(liveEndpoints.stream), {
     schema: {
       tags: ['live'],
       summary: 'Changes of the sites’ batteries and charger-station units as Server-Sent Events',

@@ -11,6 +11,7 @@ import {
   liveViewBatterySchema,
   liveViewCompactResponseSchema,
   liveViewConnectivitySchema,
+  liveViewCsvQuerySchema,
   liveViewQuerySchema,
   liveViewResponseSchema,
   liveViewSiteQuerySchema,
@@ -60,7 +61,7 @@ export async function liveViewRoutes(app: FastifyInstance, options: { db: Databa
     config,
     schema: {
       tags,
-      querystring: liveViewQuerySchema.omit({ offset: true, limit: true }),
+      querystring: liveViewCsvQuerySchema,
       response: { 200: z.string().describe('text/csv (UTF-8 with BOM; ; and , in German, , and . in English)') },
     },
     handler: async (request, reply) => {

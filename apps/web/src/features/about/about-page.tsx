@@ -1,3 +1,4 @@
+import { API_DOCS_PATH } from '@cbm/contracts/endpoint';
 import { Anchor, Container, List, Paper, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useClientSettings } from '../overview';
@@ -18,7 +19,7 @@ export default function AboutPage() {
         </List>
         <Text c="dimmed" size="sm">
           {t('about.version', { version: version ?? '–' })} ·{' '}
-          <Anchor href="/api/v2/docs" target="_blank" c="inherit" underline="always">
+          <Anchor href={API_DOCS_PATH} target="_blank" c="inherit" underline="always">
             {t('about.apiDocs')}
           </Anchor>
         </Text>

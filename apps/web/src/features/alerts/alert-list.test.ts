@@ -1,6 +1,6 @@
 import type { Alert } from '@cbm/contracts/alerts';
 import { describe, expect, it } from 'vitest';
-import { alertPath, removeAlert, upsertAlert } from './alert-list';
+import { removeAlert, upsertAlert } from './alert-list';
 
 const alert = (id: number, name = `Alert ${id}`): Alert => ({
   id,
@@ -33,10 +33,5 @@ describe('alert list (state rules)', () => {
   it('removes by id', () => {
     expect(removeAlert([alert(1), alert(2)], 1).map((item) => item.id)).toEqual([2]);
     expect(removeAlert([alert(1)], 9)).toHaveLength(1);
-  });
-
-  it('knows each product’s path', () => {
-    expect(alertPath('battery')).toBe('/Alert');
-    expect(alertPath('mdload')).toBe('/mdload/MdloadAlert');
   });
 });

@@ -1,7 +1,4 @@
-import type { Alert, AlertProduct } from '@cbm/contracts/alerts';
-
-/** The API path of each product's alerts (API calls). */
-export const alertPath = (product: AlertProduct) => (product === 'battery' ? '/Alert' : '/mdload/MdloadAlert');
+import type { Alert } from '@cbm/contracts/alerts';
 
 /** State rules: a saved alert replaces the one with its id, or is appended. */
 export function upsertAlert(list: readonly Alert[] | undefined, alert: Alert): Alert[] {

@@ -1,4 +1,6 @@
 import type { LiveAlert } from '@cbm/contracts/alerts';
+import { apiPath } from '@cbm/contracts/endpoint';
+import { liveEndpoints } from '@cbm/contracts/endpoints/live';
 import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,6 +8,8 @@ import { i18n } from '../../lib/i18n';
 import { FakeEventSource } from '../../test/fake-event-source';
 import { AlertNotifications } from './components/alert-notifications';
 import { DesktopNotifications } from './components/desktop-notifications';
+
+const STREAM = apiPath(liveEndpoints.stream);
 
 class FakeNotification {
   static permission: NotificationPermission = 'default';
@@ -64,7 +68,7 @@ describe('desktop notifications of fired alerts', () => {
     fireEvent.click(screen.getByRole('switch', { name: /Desktop notifications/ }));
     await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
     const [source] = FakeEventSource.opened as [FakeEventSource];
-    expect(source.url).toBe('/api/v2/live/stream?operatingSiteId=4&events=alert');
+    expect(source.url).toBe(`${STREAM}?operatingSiteId=4&events=alert`);
     act(() => source.push('alert', ALERT));
     act(() => source.push('alert', { ...ALERT, code: 'X999' }));
     expect(FakeNotification.shown).toEqual([

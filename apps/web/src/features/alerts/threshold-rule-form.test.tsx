@@ -1,8 +1,10 @@
 import type { ThresholdRule } from '@cbm/contracts/alarms';
+import { thresholdRuleEndpoints } from '@cbm/contracts/endpoints/threshold-rules';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { endpointUrl } from '../../lib/api-client';
 import { i18n } from '../../lib/i18n';
 import { ThresholdRuleForm } from './components/threshold-rule-form';
 
@@ -74,7 +76,7 @@ describe('threshold rule form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(sent.find((request) => request.method === 'PUT')).toMatchObject({
-      url: '/api/v2/ThresholdRule/3',
+      url: endpointUrl(thresholdRuleEndpoints.battery.update, { params: { id: 3 } }),
       body: {
         operatingSiteId: 7,
         name: 'Low SoC',

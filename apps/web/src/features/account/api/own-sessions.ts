@@ -1,11 +1,11 @@
-import type { OwnSession } from '@cbm/contracts/user';
+import { userEndpoints } from '@cbm/contracts/endpoints/user';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 /** GET /user/sessions: the signed-in user's sessions, the current one marked. */
 export const ownSessionsQuery = queryOptions({
   queryKey: ['own-sessions'],
-  queryFn: () => api<OwnSession[]>('/user/sessions'),
+  queryFn: () => call(userEndpoints.sessions),
 });
 
 export const useOwnSessions = () => useQuery(ownSessionsQuery);
@@ -14,7 +14,7 @@ export const useOwnSessions = () => useQuery(ownSessionsQuery);
 export function useEndSession() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (sessionId: string) => api<null>('/user/sessions', { method: 'DELETE', query: { sessionId } }),
+    mutationFn: (sessionId: string) => call(userEndpoints.endSession, { query: { sessionId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ownSessionsQuery.queryKey }),
   });
 }

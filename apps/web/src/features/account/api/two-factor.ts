@@ -1,32 +1,25 @@
-import type {
-  RecoveryCodes,
-  TwoFactorConfirmBody,
-  TwoFactorDisableBody,
-  TwoFactorEnrolment,
-  TwoFactorStatus,
-} from '@cbm/contracts/two-factor';
+import { userEndpoints } from '@cbm/contracts/endpoints/user';
+import type { TwoFactorConfirmBody, TwoFactorDisableBody } from '@cbm/contracts/two-factor';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 /** GET /user/two-factor: whether two-factor sign-in is on (and possible) for the signed-in user. */
 export const twoFactorStatusQuery = queryOptions({
   queryKey: ['two-factor'],
-  queryFn: () => api<TwoFactorStatus>('/user/two-factor'),
+  queryFn: () => call(userEndpoints.twoFactor),
 });
 
 export const useTwoFactorStatus = () => useQuery(twoFactorStatusQuery);
 
 /** POST /user/two-factor: a new secret and its otpauth URI, shown once. */
-export const useStartTwoFactor = () =>
-  useMutation({ mutationFn: () => api<TwoFactorEnrolment>('/user/two-factor', { method: 'POST' }) });
+export const useStartTwoFactor = () => useMutation({ mutationFn: () => call(userEndpoints.twoFactorEnrol) });
 
 /** POST /user/two-factor/confirm: the first code switches it on; the answer holds the recovery codes. */
 export function useConfirmTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TwoFactorConfirmBody) =>
-      api<RecoveryCodes>('/user/two-factor/confirm', {
-        method: 'POST',
+      call(userEndpoints.twoFactorConfirm, {
         body: body satisfies TwoFactorConfirmBody,
         silent: true,
       }),
@@ -39,8 +32,7 @@ export function useDisableTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TwoFactorDisableBody) =>
-      api<null>('/user/two-factor/disable', {
-        method: 'POST',
+      call(userEndpoints.twoFactorDisable, {
         body: body satisfies TwoFactorDisableBody,
         silent: true,
       }),

@@ -1,7 +1,9 @@
+import { userEndpoints } from '@cbm/contracts/endpoints/user';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { endpointUrl } from '../../../lib/api-client';
 import '../../../lib/i18n';
 import { TwoFactorSection } from './two-factor-section';
 
@@ -19,8 +21,9 @@ describe('TwoFactorSection', () => {
   it('shows the secret, refuses a wrong code with the server’s message, then shows the recovery codes once', async () => {
     let enabled = false;
     const fetch = vi.fn(async (url: string, init: RequestInit) => {
-      if (url.endsWith('/user/two-factor') && init.method === 'GET') return json({ enabled, available: true });
-      if (url.endsWith('/user/two-factor'))
+      if (url === endpointUrl(userEndpoints.twoFactor) && init.method === 'GET')
+        return json({ enabled, available: true });
+      if (url === endpointUrl(userEndpoints.twoFactorEnrol))
         return json({ secret: SECRET, uri: `otpauth://totp/CBM:a?secret=${SECRET}` });
       const { code } = JSON.parse(String(init.body)) as { code: string };
       if (code !== '123456') return json({ statusCode: 400, code: 'twoFactor.wrongCode', message: 'Wrong code.' }, 400);

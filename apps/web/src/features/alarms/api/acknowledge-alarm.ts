@@ -1,6 +1,7 @@
-import type { Alarm, AlarmAckBody } from '@cbm/contracts/alarms';
+import type { AlarmAckBody } from '@cbm/contracts/alarms';
+import { alarmsEndpoints } from '@cbm/contracts/endpoints/alarms';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { ALARMS_KEY } from './get-alarms';
 
 /** POST /Alarm/{id}/acknowledge; every cached inbox is read again. */
@@ -8,7 +9,7 @@ export function useAcknowledgeAlarm() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: AlarmAckBody }) =>
-      api<Alarm>(`/Alarm/${id}/acknowledge`, { method: 'POST', body }),
+      call(alarmsEndpoints.acknowledge, { params: { id }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [ALARMS_KEY] }),
   });
 }

@@ -1,7 +1,8 @@
-import type { Alarm, AlarmQuery } from '@cbm/contracts/alarms';
+import type { AlarmQuery } from '@cbm/contracts/alarms';
+import { alarmsEndpoints } from '@cbm/contracts/endpoints/alarms';
 import { LIVE_FALLBACK_REFETCH_MS } from '@cbm/contracts/live-stream';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 export const ALARMS_KEY = 'alarms';
 
@@ -9,7 +10,7 @@ export const ALARMS_KEY = 'alarms';
 export const alarmsQuery = (query: AlarmQuery) =>
   queryOptions({
     queryKey: [ALARMS_KEY, query.operatingSiteId ?? 'all', query.state ?? 'active'],
-    queryFn: () => api<Alarm[]>('/Alarm', { query: { ...query } satisfies AlarmQuery }),
+    queryFn: () => call(alarmsEndpoints.list, { query: { ...query } satisfies AlarmQuery }),
     // The site streams bring changes (use-alarm-stream); this catches sites beyond them.
     refetchInterval: LIVE_FALLBACK_REFETCH_MS,
   });

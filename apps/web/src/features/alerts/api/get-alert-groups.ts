@@ -1,14 +1,13 @@
 import type { AlertProduct } from '@cbm/contracts/alerts';
-import type { BatteryGroup } from '@cbm/contracts/battery-groups';
+import { alertEndpoints } from '@cbm/contracts/endpoints/alerts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { alertPath } from '../alert-list';
+import { call } from '../../../lib/api-client';
 
 /** GET …/filter/groups: the site's battery groups (charger-station alerts have none). */
 export const alertGroupsQuery = (product: AlertProduct, operatingSiteId: number) =>
   queryOptions({
     queryKey: ['alerts', product, operatingSiteId, 'groups'],
-    queryFn: () => api<BatteryGroup[]>(`${alertPath(product)}/filter/groups`, { query: { operatingSiteId } }),
+    queryFn: () => call(alertEndpoints[product].groups, { query: { operatingSiteId } }),
   });
 
 export const useAlertGroups = (product: AlertProduct, operatingSiteId: number) =>

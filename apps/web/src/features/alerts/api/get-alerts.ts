@@ -1,13 +1,13 @@
-import type { Alert, AlertProduct } from '@cbm/contracts/alerts';
+import type { AlertProduct } from '@cbm/contracts/alerts';
+import { alertEndpoints } from '@cbm/contracts/endpoints/alerts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { alertPath } from '../alert-list';
+import { call } from '../../../lib/api-client';
 
 /** GET /Alert or /mdload/MdloadAlert: the site's alerts. */
 export const alertsQuery = (product: AlertProduct, operatingSiteId: number) =>
   queryOptions({
     queryKey: ['alerts', product, operatingSiteId],
-    queryFn: () => api<Alert[]>(alertPath(product), { query: { operatingSiteId } }),
+    queryFn: () => call(alertEndpoints[product].list, { query: { operatingSiteId } }),
   });
 
 export const useAlerts = (product: AlertProduct, operatingSiteId: number) =>

@@ -1,7 +1,8 @@
-import type { Alert, AlertBody, AlertProduct } from '@cbm/contracts/alerts';
+import type { AlertBody, AlertProduct } from '@cbm/contracts/alerts';
+import { alertEndpoints } from '@cbm/contracts/endpoints/alerts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { alertPath, upsertAlert } from '../alert-list';
+import { call } from '../../../lib/api-client';
+import { upsertAlert } from '../alert-list';
 import { alertsQuery } from './get-alerts';
 
 /** POST (new) or PUT …/{id}; the cached list gets the saved alert replaced by id or appended (state rules). */
@@ -10,8 +11,8 @@ export function useSaveAlert(product: AlertProduct, operatingSiteId: number) {
   return useMutation({
     mutationFn: ({ id, body }: { id?: number; body: AlertBody }) =>
       id === undefined
-        ? api<Alert>(alertPath(product), { method: 'POST', body })
-        : api<Alert>(`${alertPath(product)}/${id}`, { method: 'PUT', body }),
+        ? call(alertEndpoints[product].create, { body })
+        : call(alertEndpoints[product].update, { params: { id }, body }),
     onSuccess: (saved) =>
       queryClient.setQueryData(alertsQuery(product, operatingSiteId).queryKey, (list) => upsertAlert(list, saved)),
   });

@@ -1,15 +1,14 @@
-import type { ThresholdRule, ThresholdRuleBody } from '@cbm/contracts/alarms';
+import type { ThresholdRuleBody } from '@cbm/contracts/alarms';
 import type { AlertProduct } from '@cbm/contracts/alerts';
+import { thresholdRuleEndpoints } from '@cbm/contracts/endpoints/threshold-rules';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-
-const PATHS: Record<AlertProduct, string> = { battery: '/ThresholdRule', mdload: '/mdload/MdloadThresholdRule' };
+import { call } from '../../../lib/api-client';
 
 /** GET /ThresholdRule or /mdload/MdloadThresholdRule: the site's threshold and silence rules. */
 export const thresholdRulesQuery = (product: AlertProduct, operatingSiteId: number) =>
   queryOptions({
     queryKey: ['threshold-rules', product, operatingSiteId],
-    queryFn: () => api<ThresholdRule[]>(PATHS[product], { query: { operatingSiteId } }),
+    queryFn: () => call(thresholdRuleEndpoints[product].list, { query: { operatingSiteId } }),
   });
 
 export const useThresholdRules = (product: AlertProduct, operatingSiteId: number) =>
@@ -21,8 +20,8 @@ export function useSaveThresholdRule(product: AlertProduct, operatingSiteId: num
   return useMutation({
     mutationFn: ({ id, body }: { id?: number; body: ThresholdRuleBody }) =>
       id === undefined
-        ? api<ThresholdRule>(PATHS[product], { method: 'POST', body })
-        : api<ThresholdRule>(`${PATHS[product]}/${id}`, { method: 'PUT', body }),
+        ? call(thresholdRuleEndpoints[product].create, { body })
+        : call(thresholdRuleEndpoints[product].update, { params: { id }, body }),
     onSuccess: () => queryClient.invalidateQueries(thresholdRulesQuery(product, operatingSiteId)),
   });
 }
@@ -32,7 +31,7 @@ export function useDeleteThresholdRule(product: AlertProduct, operatingSiteId: n
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) =>
-      api<{ id: number }>(`${PATHS[product]}/${id}`, { method: 'DELETE', query: { operatingSiteId } }),
+      call(thresholdRuleEndpoints[product].remove, { params: { id }, query: { operatingSiteId } }),
     onSuccess: () => queryClient.invalidateQueries(thresholdRulesQuery(product, operatingSiteId)),
   });
 }

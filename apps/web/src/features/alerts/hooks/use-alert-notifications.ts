@@ -1,6 +1,6 @@
 import type { LiveAlert } from '@cbm/contracts/alerts';
 import { deviceEventText } from '@cbm/contracts/device-texts';
-import { liveStreamUrl } from '@cbm/contracts/live-stream';
+import { liveStreamUrl } from '@cbm/contracts/endpoints/live';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';

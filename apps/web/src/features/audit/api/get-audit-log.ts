@@ -1,12 +1,13 @@
-import type { AuditPage, AuditQuery } from '@cbm/contracts/audit';
+import type { AuditQuery } from '@cbm/contracts/audit';
+import { auditEndpoints } from '@cbm/contracts/endpoints/audit';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 /** One page of a site's audit log, newest first (GET /audit). */
 export const auditLogQuery = (operatingSiteId: number, offset: number, limit: number) =>
   queryOptions({
     queryKey: ['audit', operatingSiteId, offset, limit],
-    queryFn: () => api<AuditPage>('/audit', { query: { operatingSiteId, offset, limit } satisfies AuditQuery }),
+    queryFn: () => call(auditEndpoints.page, { query: { operatingSiteId, offset, limit } satisfies AuditQuery }),
     // Every change anywhere may add an entry: read it fresh whenever the page is opened.
     staleTime: 0,
   });

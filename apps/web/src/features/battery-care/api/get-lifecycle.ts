@@ -1,13 +1,10 @@
-import type { Lifecycle } from '@cbm/contracts/battery-lifecycle';
+import { batteryCareEndpoints } from '@cbm/contracts/endpoints/battery-care';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-
-export const CARE_PATH = '/battery/Care';
+import { call } from '../../../lib/api-client';
 
 /** GET /battery/Care/{serial}/lifecycle (cbm_view): SoH history, limits and projections. */
 export const useLifecycle = (operatingSiteId: number, serial: string) =>
   useQuery({
     queryKey: ['batteryCare', 'lifecycle', operatingSiteId, serial],
-    queryFn: () =>
-      api<Lifecycle>(`${CARE_PATH}/${encodeURIComponent(serial)}/lifecycle`, { query: { operatingSiteId } }),
+    queryFn: () => call(batteryCareEndpoints.lifecycle, { params: { serial }, query: { operatingSiteId } }),
   });

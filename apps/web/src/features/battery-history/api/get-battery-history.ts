@@ -1,9 +1,8 @@
-import type { BatteryHistory, HistoryQuery } from '@cbm/contracts/battery-history';
+import type { HistoryQuery } from '@cbm/contracts/battery-history';
+import { batteryHistoryEndpoints } from '@cbm/contracts/endpoints/battery-history';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TimeRange } from '../../../components/time-range/quick-range';
-import { api } from '../../../lib/api-client';
-
-export const HISTORY_PATH = '/battery/History';
+import { call } from '../../../lib/api-client';
 
 /**
  * GET /battery/History/{serial} (cbm_liveview, decision 115): the trend over the hour roll-ups; without a range
@@ -13,7 +12,8 @@ export const useBatteryHistory = (operatingSiteId: number, serial: string, range
   useQuery({
     queryKey: ['batteryHistory', operatingSiteId, serial, range?.from.toISOString(), range?.to.toISOString()],
     queryFn: () =>
-      api<BatteryHistory>(`${HISTORY_PATH}/${encodeURIComponent(serial)}`, {
+      call(batteryHistoryEndpoints.history, {
+        params: { serial },
         query: {
           operatingSiteId,
           ...(range && { from: range.from.toISOString(), to: range.to.toISOString() }),

@@ -1,7 +1,7 @@
-import type { BatteryTimeline, HistoryRangeQuery } from '@cbm/contracts/battery-history';
+import type { HistoryRangeQuery } from '@cbm/contracts/battery-history';
+import { batteryHistoryEndpoints } from '@cbm/contracts/endpoints/battery-history';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { HISTORY_PATH } from './get-battery-history';
+import { call } from '../../../lib/api-client';
 
 /** GET /battery/History/{serial}/timeline (cbm_liveview): the range's events and alarms, newest first. */
 export const useBatteryTimeline = (
@@ -12,7 +12,8 @@ export const useBatteryTimeline = (
   useQuery({
     queryKey: ['batteryTimeline', operatingSiteId, serial, range?.from, range?.to],
     queryFn: () =>
-      api<BatteryTimeline>(`${HISTORY_PATH}/${encodeURIComponent(serial)}/timeline`, {
+      call(batteryHistoryEndpoints.timeline, {
+        params: { serial },
         query: { operatingSiteId, from: range?.from ?? '', to: range?.to ?? '' } satisfies HistoryRangeQuery,
       }),
     enabled: range !== null,

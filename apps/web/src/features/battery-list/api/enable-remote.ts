@@ -1,11 +1,11 @@
-import type { EnableRemoteResponse } from '@cbm/contracts/battery-list';
+import { batteryListEndpoints } from '@cbm/contracts/endpoints/battery-list';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { BATTERY_LIST_PATH } from './get-battery-list';
+import { call } from '../../../lib/api-client';
 
 /** GET /battery/BatteryList/{serial}/enableremote: SSH on the battery for one hour; answers until when. */
 export const enableRemote = (operatingSiteId: number, serial: string) =>
-  api<EnableRemoteResponse>(`${BATTERY_LIST_PATH}/${encodeURIComponent(serial)}/enableremote`, {
+  call(batteryListEndpoints.enableRemote, {
+    params: { serial },
     query: { operatingSiteId },
   });
 

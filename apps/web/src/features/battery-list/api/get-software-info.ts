@@ -1,9 +1,9 @@
 import type { SoftwareInfo } from '@cbm/contracts/battery-list';
+import { updatesEndpoints } from '@cbm/contracts/endpoints/updates';
 import { RUNNING_JOB_STATUSES } from '@cbm/contracts/update-jobs';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
-export const UPDATE_PATH = '/battery/Update';
 /** How often the dialog looks again while a job runs. */
 export const JOB_POLL_MS = 1000;
 
@@ -14,7 +14,7 @@ export const hasRunningJob = (info: SoftwareInfo | undefined) =>
 export const softwareInfoQuery = (operatingSiteId: number, serial: string) =>
   queryOptions({
     queryKey: ['softwareInfo', operatingSiteId, serial],
-    queryFn: () => api<SoftwareInfo>(`${UPDATE_PATH}/${encodeURIComponent(serial)}`, { query: { operatingSiteId } }),
+    queryFn: () => call(updatesEndpoints.softwareInfo, { params: { serial }, query: { operatingSiteId } }),
   });
 
 export const useSoftwareInfo = (operatingSiteId: number, serial: string) =>

@@ -1,7 +1,6 @@
-import type { UpdateStartResponse } from '@cbm/contracts/update-jobs';
+import { updatesEndpoints } from '@cbm/contracts/endpoints/updates';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { UPDATE_PATH } from './get-software-info';
+import { call } from '../../../lib/api-client';
 
 export interface FirmwareUpload {
   serial: string;
@@ -15,8 +14,8 @@ export function startFirmwareUpdate(siteId: number, { serial, file, version }: F
   for (const field of ['id', 'createTimestamp', 'acknowledgedTimestamp', 'resultTimestamp']) form.append(field, '');
   if (version.trim()) form.append('version', version.trim());
   form.append('updateFile', file, file.name);
-  return api<UpdateStartResponse>(`${UPDATE_PATH}/${siteId}/${encodeURIComponent(serial)}`, {
-    method: 'POST',
+  return call(updatesEndpoints.start, {
+    params: { operatingSiteId: siteId, serial },
     body: form,
   });
 }

@@ -1,14 +1,12 @@
-import type { BatteryListItem } from '@cbm/contracts/battery-list';
+import { batteryListEndpoints } from '@cbm/contracts/endpoints/battery-list';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { BATTERY_LIST_PATH } from '../../battery-list';
+import { call } from '../../../lib/api-client';
 
 /** GET /battery/BatteryList/{serial} (cbm_view): every entity field of the battery, its versions included. */
 export const batteryDetailsQuery = (operatingSiteId: number, serial: string) =>
   queryOptions({
     queryKey: ['batteryList', 'one', operatingSiteId, serial],
-    queryFn: () =>
-      api<BatteryListItem>(`${BATTERY_LIST_PATH}/${encodeURIComponent(serial)}`, { query: { operatingSiteId } }),
+    queryFn: () => call(batteryListEndpoints.battery, { params: { serial }, query: { operatingSiteId } }),
   });
 
 export const useBatteryDetails = (operatingSiteId: number, serial: string, enabled: boolean) =>

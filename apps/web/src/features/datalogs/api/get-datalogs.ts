@@ -1,14 +1,13 @@
-import { DATALOG_REFRESH_MS, type DatalogList } from '@cbm/contracts/datalogs';
+import { DATALOG_REFRESH_MS } from '@cbm/contracts/datalogs';
+import { datalogsEndpoints } from '@cbm/contracts/endpoints/datalogs';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-
-export const DATALOG_PATH = '/battery/Datalog';
+import { call } from '../../../lib/api-client';
 
 /** GET /battery/Datalog: the site's datalogs, newest first; asked again while one waits for its upload. */
 export const datalogsQuery = (operatingSiteId: number) =>
   queryOptions({
     queryKey: ['datalogs', operatingSiteId],
-    queryFn: () => api<DatalogList>(DATALOG_PATH, { query: { operatingSiteId } }),
+    queryFn: () => call(datalogsEndpoints.list, { query: { operatingSiteId } }),
     refetchInterval: (query) =>
       query.state.data?.datalogs.some((datalog) => datalog.status === 'requested') ? DATALOG_REFRESH_MS : false,
   });

@@ -1,6 +1,7 @@
-import type { BatteryEventQuery, EventPage, EventQuery, MdloadEventQuery } from '@cbm/contracts/events';
+import { eventEndpoints } from '@cbm/contracts/endpoints/events';
+import type { BatteryEventQuery, EventQuery, MdloadEventQuery } from '@cbm/contracts/events';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import type { EventProductConfig } from '../event-products';
 
 /**
@@ -16,8 +17,7 @@ export function useEventPage(config: EventProductConfig, request: EventQuery | u
   return useQuery({
     queryKey: ['events', config.product, 'page', query, filter],
     queryFn: () =>
-      api<EventPage>(config.eventsPath, {
-        method: 'POST',
+      call(eventEndpoints[config.product].page, {
         body,
         silent: true,
       }),

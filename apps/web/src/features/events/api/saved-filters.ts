@@ -1,13 +1,14 @@
-import type { SavedEventFilter, SaveEventFilterBody } from '@cbm/contracts/events';
+import { eventEndpoints } from '@cbm/contracts/endpoints/events';
+import type { SaveEventFilterBody } from '@cbm/contracts/events';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import type { EventProductConfig } from '../event-products';
 
 /** GET …/Filters or …/MdloadEventsFilter: the user's own saved filters. */
 export const savedFiltersQuery = (config: EventProductConfig) =>
   queryOptions({
     queryKey: ['events', config.product, 'filters'],
-    queryFn: () => api<SavedEventFilter[]>(config.filtersPath),
+    queryFn: () => call(eventEndpoints[config.product].filters),
   });
 
 export const useSavedFilters = (config: EventProductConfig) => useQuery(savedFiltersQuery(config));
@@ -16,7 +17,7 @@ export const useSavedFilters = (config: EventProductConfig) => useQuery(savedFil
 export function useSaveFilter(config: EventProductConfig) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SaveEventFilterBody) => api<SavedEventFilter>(config.filtersPath, { method: 'POST', body }),
+    mutationFn: (body: SaveEventFilterBody) => call(eventEndpoints[config.product].saveFilter, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: savedFiltersQuery(config).queryKey }),
   });
 }
@@ -25,7 +26,7 @@ export function useSaveFilter(config: EventProductConfig) {
 export function useDeleteFilter(config: EventProductConfig) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<void>(`${config.filtersPath}/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => call(eventEndpoints[config.product].deleteFilter, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: savedFiltersQuery(config).queryKey }),
   });
 }

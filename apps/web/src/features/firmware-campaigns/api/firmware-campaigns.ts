@@ -1,21 +1,13 @@
-import {
-  CAMPAIGN_REFRESH_MS,
-  type CampaignCreate,
-  type CampaignPreview,
-  type CampaignProgress,
-  type CampaignSites,
-  type CampaignSummary,
-  type CampaignTarget,
-  type FirmwareRelease,
-} from '@cbm/contracts/firmware-campaigns';
+import { firmwareCampaignsEndpoints } from '@cbm/contracts/endpoints/firmware-campaigns';
+import { CAMPAIGN_REFRESH_MS, type CampaignCreate, type CampaignTarget } from '@cbm/contracts/firmware-campaigns';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 /** GET /firmware/releases: the library of the site's organisation (docs/decisions/038-firmware-campaigns.md). */
 export const releasesQuery = (operatingSiteId: number) =>
   queryOptions({
     queryKey: ['firmware-releases', operatingSiteId],
-    queryFn: () => api<{ releases: FirmwareRelease[] }>('/firmware/releases', { query: { operatingSiteId } }),
+    queryFn: () => call(firmwareCampaignsEndpoints.releases, { query: { operatingSiteId } }),
   });
 export const useReleases = (operatingSiteId: number) => useQuery(releasesQuery(operatingSiteId));
 
@@ -34,7 +26,7 @@ export function useAddRelease(operatingSiteId: number) {
       const form = new FormData();
       for (const [name, value] of Object.entries(fields)) form.append(name, value);
       form.append('firmwareFile', file, file.name);
-      return api<FirmwareRelease>('/firmware/releases', { method: 'POST', query: { operatingSiteId }, body: form });
+      return call(firmwareCampaignsEndpoints.uploadRelease, { query: { operatingSiteId }, body: form });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: releasesQuery(operatingSiteId).queryKey }),
   });
@@ -43,7 +35,7 @@ export function useAddRelease(operatingSiteId: number) {
 export const campaignsQuery = (operatingSiteId: number) =>
   queryOptions({
     queryKey: ['firmware-campaigns', operatingSiteId],
-    queryFn: () => api<{ campaigns: CampaignSummary[] }>('/firmware/campaigns', { query: { operatingSiteId } }),
+    queryFn: () => call(firmwareCampaignsEndpoints.campaigns, { query: { operatingSiteId } }),
   });
 export const useCampaigns = (operatingSiteId: number) => useQuery(campaignsQuery(operatingSiteId));
 
@@ -51,20 +43,20 @@ export const useCampaigns = (operatingSiteId: number) => useQuery(campaignsQuery
 export const useCampaignSites = (operatingSiteId: number) =>
   useQuery({
     queryKey: ['firmware-campaign-sites', operatingSiteId],
-    queryFn: () => api<CampaignSites>('/firmware/campaign-sites', { query: { operatingSiteId } }),
+    queryFn: () => call(firmwareCampaignsEndpoints.sites, { query: { operatingSiteId } }),
   });
 
 export const usePreviewCampaign = (operatingSiteId: number) =>
   useMutation({
     mutationFn: (target: CampaignTarget) =>
-      api<CampaignPreview>('/firmware/campaigns/preview', { method: 'POST', query: { operatingSiteId }, body: target }),
+      call(firmwareCampaignsEndpoints.preview, { query: { operatingSiteId }, body: target }),
   });
 
 export function useCreateCampaign(operatingSiteId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (campaign: CampaignCreate) =>
-      api<CampaignProgress>('/firmware/campaigns', { method: 'POST', query: { operatingSiteId }, body: campaign }),
+      call(firmwareCampaignsEndpoints.start, { query: { operatingSiteId }, body: campaign }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignsQuery(operatingSiteId).queryKey }),
   });
 }
@@ -73,7 +65,7 @@ export function useCreateCampaign(operatingSiteId: number) {
 export const campaignQuery = (campaignId: number) =>
   queryOptions({
     queryKey: ['firmware-campaign', campaignId],
-    queryFn: () => api<CampaignProgress>(`/firmware/campaigns/${campaignId}`),
+    queryFn: () => call(firmwareCampaignsEndpoints.progress, { params: { campaignId } }),
     refetchInterval: (query) => (query.state.data?.status === 'running' ? CAMPAIGN_REFRESH_MS : false),
   });
 export const useCampaign = (campaignId: number) => useQuery(campaignQuery(campaignId));
@@ -84,10 +76,9 @@ export function useSteerCampaign(campaignId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ action, releaseId }: { action: CampaignAction; releaseId?: number }) =>
-      api<CampaignProgress>(`/firmware/campaigns/${campaignId}/${action}`, {
-        method: 'POST',
-        body: releaseId === undefined ? {} : { releaseId },
-      }),
+      action === 'resume'
+        ? call(firmwareCampaignsEndpoints.resume, { params: { campaignId }, body: { releaseId } })
+        : call(firmwareCampaignsEndpoints[action], { params: { campaignId } }),
     onSuccess: (progress) => queryClient.setQueryData(campaignQuery(campaignId).queryKey, progress),
   });
 }

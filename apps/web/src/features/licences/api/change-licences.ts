@@ -1,6 +1,7 @@
-import type { DeviceLicence, LicenceChangeBody } from '@cbm/contracts/licences';
+import { licencesEndpoints } from '@cbm/contracts/endpoints/licences';
+import type { LicenceChangeBody } from '@cbm/contracts/licences';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { licencesQuery } from './get-licences';
 
 /** POST /LicenseManagement: one end date for one or several devices of the site. */
@@ -8,7 +9,7 @@ export function useChangeLicences(operatingSiteId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: LicenceChangeBody) =>
-      api<DeviceLicence[]>('/LicenseManagement', { method: 'POST', query: { operatingSiteId }, body: change }),
+      call(licencesEndpoints.change, { query: { operatingSiteId }, body: change }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: licencesQuery(operatingSiteId).queryKey }),
   });
 }

@@ -1,7 +1,7 @@
+import { liveViewEndpoints } from '@cbm/contracts/endpoints/live-view';
 import type { LiveViewBattery, LiveViewBatteryChangeBody, LiveViewResponse } from '@cbm/contracts/live-view';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { LIVE_VIEW_PATH } from './get-live-view';
+import { call } from '../../../lib/api-client';
 
 /** Puts batteries' new states into every cached list of their site (searches included), one copy per list. */
 export function mergeBatteries(
@@ -31,8 +31,8 @@ export function useChangeBattery(operatingSiteId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ serial, change }: { serial: string; change: LiveViewBatteryChangeBody }) =>
-      api<LiveViewBattery>(`${LIVE_VIEW_PATH}/${encodeURIComponent(serial)}`, {
-        method: 'POST',
+      call(liveViewEndpoints.changeBattery, {
+        params: { serial },
         query: { operatingSiteId },
         body: change,
       }),

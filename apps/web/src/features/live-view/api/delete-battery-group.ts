@@ -1,12 +1,13 @@
+import { batteryGroupsEndpoints } from '@cbm/contracts/endpoints/battery-groups';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { batteryGroupsQuery } from './get-battery-groups';
 
 /** DELETE /BatteryGroup/{id}: its batteries move to Ungrouped. */
 export function useDeleteBatteryGroup(operatingSiteId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<unknown>(`/BatteryGroup/${id}`, { method: 'DELETE', query: { operatingSiteId } }),
+    mutationFn: (id: number) => call(batteryGroupsEndpoints.remove, { params: { id }, query: { operatingSiteId } }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: batteryGroupsQuery(operatingSiteId).queryKey }),

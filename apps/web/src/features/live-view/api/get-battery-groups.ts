@@ -1,12 +1,12 @@
-import type { BatteryGroup } from '@cbm/contracts/battery-groups';
+import { batteryGroupsEndpoints } from '@cbm/contracts/endpoints/battery-groups';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 /** GET /BatteryGroup: the site's groups by name. */
 export const batteryGroupsQuery = (operatingSiteId: number) =>
   queryOptions({
     queryKey: ['batteryGroups', operatingSiteId],
-    queryFn: () => api<BatteryGroup[]>('/BatteryGroup', { query: { operatingSiteId } }),
+    queryFn: () => call(batteryGroupsEndpoints.list, { query: { operatingSiteId } }),
   });
 
 export const useBatteryGroups = (operatingSiteId: number) => useQuery(batteryGroupsQuery(operatingSiteId));

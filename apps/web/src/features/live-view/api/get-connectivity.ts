@@ -1,7 +1,6 @@
-import type { LiveViewConnectivity } from '@cbm/contracts/live-view';
+import { liveViewEndpoints } from '@cbm/contracts/endpoints/live-view';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { LIVE_VIEW_PATH } from './get-live-view';
+import { call } from '../../../lib/api-client';
 
 const RECHECK_MS = 60_000;
 
@@ -9,8 +8,7 @@ const RECHECK_MS = 60_000;
 export const connectivityQuery = (operatingSiteId: number) =>
   queryOptions({
     queryKey: ['liveView', 'connectivity', operatingSiteId],
-    queryFn: () =>
-      api<LiveViewConnectivity>(`${LIVE_VIEW_PATH}/connectivity`, { query: { operatingSiteId }, silent: true }),
+    queryFn: () => call(liveViewEndpoints.connectivity, { query: { operatingSiteId }, silent: true }),
     refetchInterval: RECHECK_MS,
   });
 

@@ -1,9 +1,8 @@
 import { LIVE_VIEW_MAX_ITEMS, LIVE_VIEW_UPDATE_POLL_MS } from '@cbm/contracts/constants';
+import { liveViewEndpoints } from '@cbm/contracts/endpoints/live-view';
 import { fromCompact, type LiveViewCompactResponse, type LiveViewQuery } from '@cbm/contracts/live-view';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-
-export const LIVE_VIEW_PATH = '/battery/BatteryLiveView';
+import { call } from '../../../lib/api-client';
 
 /**
  * GET /battery/BatteryLiveView: the site's batteries (API calls, up to 99,999), compact (decision 057). The screen
@@ -14,9 +13,10 @@ export const liveViewQuery = (operatingSiteId: number) =>
     queryKey: ['liveView', operatingSiteId],
     queryFn: async () =>
       fromCompact(
-        await api<LiveViewCompactResponse>(LIVE_VIEW_PATH, {
+        // format=compact answers in the compact shape.
+        (await call(liveViewEndpoints.list, {
           query: { operatingSiteId, offset: 0, limit: LIVE_VIEW_MAX_ITEMS, format: 'compact' } satisfies LiveViewQuery,
-        }),
+        })) as LiveViewCompactResponse,
       ),
     staleTime: 30 * LIVE_VIEW_UPDATE_POLL_MS,
   });

@@ -1,9 +1,9 @@
-import type { LiveViewUpdateResponse } from '@cbm/contracts/live-view';
-import { api } from '../../../lib/api-client';
-import { LIVE_VIEW_PATH } from './get-live-view';
+import { liveViewEndpoints } from '@cbm/contracts/endpoints/live-view';
+import { call } from '../../../lib/api-client';
 
 /** GET /battery/BatteryLiveView/{serial}/update: asks the battery for fresh data (a data refresh, not a firmware update). */
 export const requestDataRefresh = (siteId: number, serial: string) =>
-  api<LiveViewUpdateResponse>(`${LIVE_VIEW_PATH}/${encodeURIComponent(serial)}/update`, {
+  call(liveViewEndpoints.dataRefresh, {
+    params: { serial },
     query: { operatingSiteId: siteId },
   });

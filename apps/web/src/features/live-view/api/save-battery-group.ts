@@ -1,6 +1,7 @@
-import type { BatteryGroup, BatteryGroupCreateBody, BatteryGroupRenameBody } from '@cbm/contracts/battery-groups';
+import type { BatteryGroupCreateBody, BatteryGroupRenameBody } from '@cbm/contracts/battery-groups';
+import { batteryGroupsEndpoints } from '@cbm/contracts/endpoints/battery-groups';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { batteryGroupsQuery } from './get-battery-groups';
 
 /** POST /BatteryGroup (no id: a new group) or POST /BatteryGroup/{id} (rename). */
@@ -9,12 +10,11 @@ export function useSaveBatteryGroup(operatingSiteId: number) {
   return useMutation({
     mutationFn: ({ id, name }: { id?: number; name: string }) =>
       id === undefined
-        ? api<BatteryGroup>('/BatteryGroup', {
-            method: 'POST',
+        ? call(batteryGroupsEndpoints.create, {
             body: { name, operatingSiteId } satisfies BatteryGroupCreateBody,
           })
-        : api<BatteryGroup>(`/BatteryGroup/${id}`, {
-            method: 'POST',
+        : call(batteryGroupsEndpoints.rename, {
+            params: { id },
             query: { operatingSiteId },
             body: { name } satisfies BatteryGroupRenameBody,
           }),

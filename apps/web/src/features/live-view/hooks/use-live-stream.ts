@@ -1,4 +1,5 @@
-import { type LiveBattery, liveStreamUrl } from '@cbm/contracts/live-stream';
+import { liveStreamUrl } from '@cbm/contracts/endpoints/live';
+import type { LiveBattery } from '@cbm/contracts/live-stream';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { followConnection } from '../../../lib/connection/connection-state';

@@ -1,13 +1,9 @@
-import type {
-  AssignChargerBody,
-  AssignGroupBody,
-  MdloadLiveViewResponse,
-  MdloadUnit,
-} from '@cbm/contracts/mdload-live-view';
+import { mdloadLiveViewEndpoints } from '@cbm/contracts/endpoints/mdload-live-view';
+import type { AssignChargerBody, AssignGroupBody, MdloadLiveViewResponse } from '@cbm/contracts/mdload-live-view';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { replaceUnit } from '../mdload-live-model';
-import { MDLOAD_LIVE_VIEW_PATH, mdloadLiveViewKey } from './get-mdload-live-view';
+import { mdloadLiveViewKey } from './get-mdload-live-view';
 
 type Assignment =
   | { stationId: number; kind: 'charger'; body: AssignChargerBody }
@@ -21,11 +17,9 @@ export function useAssignStation(operatingSiteId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ stationId, kind, body }: Assignment) =>
-      api<MdloadUnit>(`${MDLOAD_LIVE_VIEW_PATH}/${stationId}/${kind}`, {
-        method: 'POST',
-        query: { operatingSiteId },
-        body,
-      }),
+      kind === 'charger'
+        ? call(mdloadLiveViewEndpoints.assignCharger, { params: { id: stationId }, query: { operatingSiteId }, body })
+        : call(mdloadLiveViewEndpoints.assignGroup, { params: { id: stationId }, query: { operatingSiteId }, body }),
     onSuccess: (unit, { kind }) => {
       queryClient.setQueryData<MdloadLiveViewResponse>(
         mdloadLiveViewKey(operatingSiteId),

@@ -1,8 +1,7 @@
-import type { MdloadLiveViewResponse } from '@cbm/contracts/mdload-live-view';
+import { mdloadLiveViewEndpoints } from '@cbm/contracts/endpoints/mdload-live-view';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
-export const MDLOAD_LIVE_VIEW_PATH = '/mdload/MdLoadLiveView';
 /** Chargers report on their own topic; their live state is refreshed with the list this often. */
 const REFRESH_MS = 60_000;
 
@@ -12,7 +11,7 @@ export const mdloadLiveViewKey = (operatingSiteId: number) => ['mdloadLiveView',
 export const mdloadLiveViewQuery = (operatingSiteId: number) =>
   queryOptions({
     queryKey: mdloadLiveViewKey(operatingSiteId),
-    queryFn: () => api<MdloadLiveViewResponse>(MDLOAD_LIVE_VIEW_PATH, { query: { operatingSiteId } }),
+    queryFn: () => call(mdloadLiveViewEndpoints.list, { query: { operatingSiteId } }),
     refetchInterval: REFRESH_MS,
   });
 

@@ -1,4 +1,5 @@
-import { type LiveMdload, liveStreamUrl } from '@cbm/contracts/live-stream';
+import { liveStreamUrl } from '@cbm/contracts/endpoints/live';
+import type { LiveMdload } from '@cbm/contracts/live-stream';
 import type { MdloadLiveViewResponse } from '@cbm/contracts/mdload-live-view';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';

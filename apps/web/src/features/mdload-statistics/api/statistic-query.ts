@@ -1,8 +1,6 @@
 import type { MdloadStatisticQuery } from '@cbm/contracts/mdload-statistics';
 import type { TimeRange } from '../../../components/time-range/quick-range';
 
-export const MDLOAD_STATISTIC_PATH = '/mdload/MdLoadStatistic';
-
 /**
  * What every series call takes: the site, the zone, and the chosen days from day start to the next day's start (API
  * calls).

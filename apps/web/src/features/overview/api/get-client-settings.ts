@@ -1,10 +1,10 @@
-import type { ClientSettings } from '@cbm/contracts/client-settings';
+import { clientSettingsEndpoints } from '@cbm/contracts/endpoints/client-settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 export const getClientSettingsQuery = queryOptions({
   queryKey: ['client-settings'],
-  queryFn: () => api<ClientSettings>('/settings/client'),
+  queryFn: () => call(clientSettingsEndpoints.client),
   staleTime: Number.POSITIVE_INFINITY,
 });
 

@@ -1,15 +1,15 @@
-import type { FleetHealthQuery, FleetHealthResponse } from '@cbm/contracts/fleet-health';
+import { fleetHealthEndpoints } from '@cbm/contracts/endpoints/fleet-health';
+import type { FleetHealthQuery } from '@cbm/contracts/fleet-health';
 import { LIVE_FALLBACK_REFETCH_MS } from '@cbm/contracts/live-stream';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
-export const FLEET_HEALTH_PATH = '/fleet-health';
 export const FLEET_HEALTH_KEY = 'fleet-health';
 
 /** GET /fleet-health: the figures per site and in total over the user's live-view sites (decision 039). */
 export const fleetHealthQuery = queryOptions({
   queryKey: [FLEET_HEALTH_KEY, 'figures'],
-  queryFn: () => api<FleetHealthResponse>(FLEET_HEALTH_PATH, { query: {} satisfies FleetHealthQuery }),
+  queryFn: () => call(fleetHealthEndpoints.summary, { query: {} satisfies FleetHealthQuery }),
   // The site streams bring changes (use-health-stream); this catches sites beyond them.
   refetchInterval: LIVE_FALLBACK_REFETCH_MS,
 });
@@ -20,8 +20,7 @@ export const useFleetHealth = (enabled: boolean) => useQuery({ ...fleetHealthQue
 export const siteHealthQuery = (operatingSiteId: number) =>
   queryOptions({
     queryKey: [FLEET_HEALTH_KEY, 'figures', operatingSiteId],
-    queryFn: () =>
-      api<FleetHealthResponse>(FLEET_HEALTH_PATH, { query: { operatingSiteId } satisfies FleetHealthQuery }),
+    queryFn: () => call(fleetHealthEndpoints.summary, { query: { operatingSiteId } satisfies FleetHealthQuery }),
     refetchInterval: LIVE_FALLBACK_REFETCH_MS,
   });
 

@@ -1,6 +1,7 @@
-import type { InvitationBody, Person } from '@cbm/contracts/people';
+import { peopleEndpoints } from '@cbm/contracts/endpoints/people';
+import type { InvitationBody } from '@cbm/contracts/people';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { peopleQuery } from './get-people';
 
 /** POST /people/invitations: creates the invited user and mails the link. */
@@ -8,8 +9,7 @@ export function useInvitePerson(operatingSiteId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: InvitationBody) =>
-      api<Person>('/people/invitations', {
-        method: 'POST',
+      call(peopleEndpoints.invite, {
         query: { operatingSiteId },
         body: body satisfies InvitationBody,
       }),

@@ -1,16 +1,17 @@
+import { peopleEndpoints } from '@cbm/contracts/endpoints/people';
 import type { Person } from '@cbm/contracts/people';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { peopleQuery } from './get-people';
 
 export type PersonAction = 'disable' | 'enable' | 'resetPassword' | 'resend' | 'withdraw';
 
-const REQUESTS = {
-  disable: { method: 'POST', path: 'disable' },
-  enable: { method: 'POST', path: 'enable' },
-  resetPassword: { method: 'POST', path: 'password-reset' },
-  resend: { method: 'POST', path: 'invitation' },
-  withdraw: { method: 'DELETE', path: 'invitation' },
+const ENDPOINTS = {
+  disable: peopleEndpoints.disable,
+  enable: peopleEndpoints.enable,
+  resetPassword: peopleEndpoints.passwordReset,
+  resend: peopleEndpoints.resendInvitation,
+  withdraw: peopleEndpoints.withdrawInvitation,
 } as const;
 
 /**
@@ -21,10 +22,7 @@ export function usePersonAction(operatingSiteId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ person, action }: { person: Person; action: PersonAction }) =>
-      api<Person | null>(`/people/${person.userId}/${REQUESTS[action].path}`, {
-        method: REQUESTS[action].method,
-        query: { operatingSiteId },
-      }),
+      call(ENDPOINTS[action], { params: { userId: person.userId }, query: { operatingSiteId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: peopleQuery(operatingSiteId).queryKey }),
   });
 }

@@ -1,12 +1,13 @@
+import { peopleEndpoints } from '@cbm/contracts/endpoints/people';
 import type { TwoFactorPolicy } from '@cbm/contracts/two-factor';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 /** GET /people/two-factor-policy: whether the organisation of the site requires two-factor sign-in (042). */
 export const twoFactorPolicyQuery = (operatingSiteId: number) =>
   queryOptions({
     queryKey: ['two-factor-policy', operatingSiteId],
-    queryFn: () => api<TwoFactorPolicy>('/people/two-factor-policy', { query: { operatingSiteId } }),
+    queryFn: () => call(peopleEndpoints.twoFactorPolicy, { query: { operatingSiteId } }),
   });
 
 export const useTwoFactorPolicy = (operatingSiteId: number) => useQuery(twoFactorPolicyQuery(operatingSiteId));
@@ -16,8 +17,7 @@ export function useSetTwoFactorPolicy(operatingSiteId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TwoFactorPolicy) =>
-      api<TwoFactorPolicy>('/people/two-factor-policy', {
-        method: 'PUT',
+      call(peopleEndpoints.setTwoFactorPolicy, {
         query: { operatingSiteId },
         body: body satisfies TwoFactorPolicy,
       }),

@@ -1,6 +1,7 @@
-import type { Person, PersonAccess } from '@cbm/contracts/people';
+import { peopleEndpoints } from '@cbm/contracts/endpoints/people';
+import type { PersonAccess } from '@cbm/contracts/people';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { peopleQuery } from './get-people';
 
 /** PUT /people/{userId}/access: the user's features and per-site rules, as a whole. */
@@ -8,8 +9,8 @@ export function useUpdateAccess(operatingSiteId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, access }: { userId: number; access: PersonAccess }) =>
-      api<Person>(`/people/${userId}/access`, {
-        method: 'PUT',
+      call(peopleEndpoints.access, {
+        params: { userId },
         query: { operatingSiteId },
         body: access satisfies PersonAccess,
       }),

@@ -1,9 +1,9 @@
-import type { AuthenticatedResponse } from '@cbm/contracts/auth';
+import { authEndpoints } from '@cbm/contracts/endpoints/auth';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 export const authenticatedQuery = queryOptions({
   queryKey: ['authenticated'],
-  queryFn: () => api<AuthenticatedResponse>('/authenticated'),
+  queryFn: () => call(authEndpoints.authenticated),
   staleTime: 10_000,
 });

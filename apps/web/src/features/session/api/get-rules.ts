@@ -1,12 +1,12 @@
-import type { Rules } from '@cbm/contracts/site-permissions';
+import { sitesEndpoints } from '@cbm/contracts/endpoints/sites';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 /** The user's permission names at an operating site; failures are logged by the guard, not toasted. */
 export const rulesQuery = (operatingSiteId: number) =>
   queryOptions({
     queryKey: ['rules', operatingSiteId],
-    queryFn: () => api<Rules>('/rules', { query: { operatingSiteId }, silent: true }),
+    queryFn: () => call(sitesEndpoints.rules, { query: { operatingSiteId }, silent: true }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 

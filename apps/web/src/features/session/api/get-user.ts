@@ -1,10 +1,10 @@
-import type { User } from '@cbm/contracts/user';
+import { userEndpoints } from '@cbm/contracts/endpoints/user';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 export const userQuery = queryOptions({
   queryKey: ['user'],
-  queryFn: () => api<User>('/user'),
+  queryFn: () => call(userEndpoints.get),
   staleTime: Number.POSITIVE_INFINITY,
 });
 

@@ -1,6 +1,7 @@
-import { api } from '../../../lib/api-client';
+import { authEndpoints } from '@cbm/contracts/endpoints/auth';
+import { call } from '../../../lib/api-client';
 
 export async function signOut() {
-  await api<void>('/auth/logout', { method: 'POST' });
+  await call(authEndpoints.logout);
   window.location.assign('/signin');
 }

@@ -1,7 +1,8 @@
 import type { UiLanguage } from '@cbm/contracts/date-formats';
-import type { LanguageUpdateBody, User } from '@cbm/contracts/user';
+import { userEndpoints } from '@cbm/contracts/endpoints/user';
+import type { LanguageUpdateBody } from '@cbm/contracts/user';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { userQuery } from './get-user';
 
 /** PUT /user/language: the language chosen in the header, kept on the user (decision 042). */
@@ -9,7 +10,7 @@ export function useUpdateLanguage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (language: UiLanguage) =>
-      api<User>('/user/language', { method: 'PUT', body: { language } satisfies LanguageUpdateBody }),
+      call(userEndpoints.language, { body: { language } satisfies LanguageUpdateBody }),
     onSuccess: (user) => queryClient.setQueryData(userQuery.queryKey, user),
   });
 }

@@ -1,6 +1,7 @@
-import type { BatteryAssignmentBody, BatteryAssignmentResult } from '@cbm/contracts/admin';
+import type { BatteryAssignmentBody } from '@cbm/contracts/admin';
+import { siteAdminEndpoints } from '@cbm/contracts/endpoints/site-admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 /**
  * POST /OsAdmin/batteries. Silent: the form tells the user itself ('Error storing batteries', error catalogue).
@@ -10,7 +11,7 @@ export function useAssignBatteries() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (assignment: BatteryAssignmentBody) =>
-      api<BatteryAssignmentResult>('/OsAdmin/batteries', { method: 'POST', body: assignment, silent: true }),
+      call(siteAdminEndpoints.assignBatteries, { body: assignment, silent: true }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: ['site-admin', 'batteries'] });
     },

@@ -1,12 +1,13 @@
-import type { SiteSettings } from '@cbm/contracts/admin';
+import { siteAdminEndpoints } from '@cbm/contracts/endpoints/site-admin';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 /** The settings of an operating site (GET /OsAdmin); `meta.silent` for the route's load step. */
 export const siteSettingsQuery = (operatingSiteId: number) =>
   queryOptions({
     queryKey: ['site-admin', 'settings', operatingSiteId],
-    queryFn: ({ meta }) => api<SiteSettings>('/OsAdmin', { query: { operatingSiteId }, silent: meta?.silent === true }),
+    queryFn: ({ meta }) =>
+      call(siteAdminEndpoints.settings, { query: { operatingSiteId }, silent: meta?.silent === true }),
   });
 
 export const useSiteSettings = (operatingSiteId: number) => useQuery(siteSettingsQuery(operatingSiteId));

@@ -1,6 +1,7 @@
-import type { SiteSettings, SiteSettingsBody } from '@cbm/contracts/admin';
+import type { SiteSettingsBody } from '@cbm/contracts/admin';
+import { siteAdminEndpoints } from '@cbm/contracts/endpoints/site-admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { siteTreeQuery } from '../../sites';
 import { siteSettingsQuery } from './get-site-settings';
 
@@ -9,7 +10,7 @@ export function useUpdateSiteSettings(operatingSiteId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (settings: SiteSettingsBody) =>
-      api<SiteSettings>('/OsAdmin', { method: 'POST', query: { operatingSiteId }, body: settings }),
+      call(siteAdminEndpoints.updateSettings, { query: { operatingSiteId }, body: settings }),
     onSuccess: async (stored) => {
       queryClient.setQueryData(siteSettingsQuery(operatingSiteId).queryKey, stored);
       await queryClient.invalidateQueries({ queryKey: siteTreeQuery.queryKey });

@@ -1,12 +1,12 @@
 import { STATISTICS_DEFAULT_TIME_ZONE } from '@cbm/contracts/constants';
+import { sitesEndpoints } from '@cbm/contracts/endpoints/sites';
 import { type FlatOperatingSite, flattenOperatingSites } from '@cbm/contracts/site-tree';
-import type { SiteNode } from '@cbm/contracts/sites';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 export const siteTreeQuery = queryOptions({
   queryKey: ['operating-sites', 'tree'],
-  queryFn: () => api<SiteNode[]>('/OperatingSites/info'),
+  queryFn: () => call(sitesEndpoints.tree),
   staleTime: 5 * 60_000,
 });
 

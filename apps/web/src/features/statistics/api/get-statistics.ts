@@ -1,9 +1,8 @@
-import type { StatisticsQuery, StatisticsResponse } from '@cbm/contracts/statistics';
+import { statisticsEndpoints } from '@cbm/contracts/endpoints/statistics';
+import type { StatisticsQuery } from '@cbm/contracts/statistics';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client';
-
-export const STATISTICS_PATH = '/Statistics';
+import { call } from '../../../lib/api-client';
 
 /**
  * GET /Statistics for a checked query; nothing is asked before the form is complete. Asked again in another UI
@@ -13,7 +12,7 @@ export const useStatistics = (query: StatisticsQuery | null) => {
   const { i18n } = useTranslation();
   return useQuery({
     queryKey: ['statistics', query, i18n.language],
-    queryFn: () => api<StatisticsResponse>(STATISTICS_PATH, { query: query as StatisticsQuery }),
+    queryFn: () => call(statisticsEndpoints.statistics, { query: query as StatisticsQuery }),
     enabled: query !== null,
     placeholderData: keepPreviousData,
   });

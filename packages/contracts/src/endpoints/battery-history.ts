@@ -1,0 +1,25 @@
+import {
+  batteryHistorySchema,
+  batteryTimelineSchema,
+  historyQuerySchema,
+  historyRangeQuerySchema,
+} from '../battery-history';
+import { profileParamsSchema } from '../battery-profile';
+import { endpoint } from '../endpoint';
+
+export const batteryHistoryEndpoints = {
+  history: endpoint({
+    method: 'GET',
+    path: '/battery/History/:serial',
+    params: profileParamsSchema,
+    query: historyQuerySchema,
+    response: batteryHistorySchema,
+  }),
+  timeline: endpoint({
+    method: 'GET',
+    path: '/battery/History/:serial/timeline',
+    params: profileParamsSchema,
+    query: historyRangeQuerySchema,
+    response: batteryTimelineSchema,
+  }),
+};

@@ -1,0 +1,35 @@
+import { endpoint } from '../endpoint';
+import {
+  assignChargerBodySchema,
+  assignGroupBodySchema,
+  chargingStationParamsSchema,
+  mdloadLiveViewQuerySchema,
+  mdloadLiveViewResponseSchema,
+  mdloadUnitSchema,
+} from '../mdload-live-view';
+
+export const mdloadLiveViewEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/mdload/MdLoadLiveView',
+    query: mdloadLiveViewQuerySchema,
+    response: mdloadLiveViewResponseSchema,
+  }),
+  csv: endpoint({ method: 'GET', path: '/mdload/MdLoadLiveView/csv', query: mdloadLiveViewQuerySchema }),
+  assignCharger: endpoint({
+    method: 'POST',
+    path: '/mdload/MdLoadLiveView/:id/charger',
+    params: chargingStationParamsSchema,
+    query: mdloadLiveViewQuerySchema,
+    body: assignChargerBodySchema,
+    response: mdloadUnitSchema,
+  }),
+  assignGroup: endpoint({
+    method: 'POST',
+    path: '/mdload/MdLoadLiveView/:id/group',
+    params: chargingStationParamsSchema,
+    query: mdloadLiveViewQuerySchema,
+    body: assignGroupBodySchema,
+    response: mdloadUnitSchema,
+  }),
+};
