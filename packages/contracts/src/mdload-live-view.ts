@@ -7,7 +7,6 @@ import { operatingSiteIdSchema } from './sites';
  * charging-station groups
  * and stations. The twin is updated in place by mdLoadSerial from the live stream's `mdload` events (state rules).
  */
-export const MDLOAD_LIVE_VIEW_PATH = '/api/v2/mdload/MdLoadLiveView';
 export const MDLOAD_LIVE_VIEW_CSV_FILENAME = 'charger-stations.csv';
 
 export const mdloadLiveViewQuerySchema = z.object({ operatingSiteId: operatingSiteIdSchema });

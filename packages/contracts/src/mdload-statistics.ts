@@ -8,8 +8,6 @@ import { VALIDATION } from './validation-messages';
  * Charger-station statistics (entity fields, API calls): consumption, power and start-SoC for a time range, and the
  * range that has data. Chart shapes are ours (the spec does not show them): docs/decisions/016-charger-station-area.md.
  */
-export const MDLOAD_STATISTIC_PATH = '/api/v2/mdload/MdLoadStatistic';
-
 /** Power is shown per hour up to this many days, per day beyond. */
 export const MDLOAD_POWER_HOURLY_MAX_DAYS = 7;
 

@@ -1,5 +1,7 @@
+import { apiPath } from '@cbm/contracts/endpoint';
+import { mdloadStatisticsEndpoints } from '@cbm/contracts/endpoints/mdload-statistics';
 import { eventPageSchema } from '@cbm/contracts/events';
-import { MDLOAD_STATISTIC_PATH, mdloadConsumptionSchema, mdloadStartSocSchema } from '@cbm/contracts/mdload-statistics';
+import { mdloadConsumptionSchema, mdloadStartSocSchema } from '@cbm/contracts/mdload-statistics';
 import type { StatisticsResponse } from '@cbm/contracts/statistics';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../test/test-app';
@@ -50,7 +52,7 @@ describeEachDatabase('demo figures', (kind) => {
     expect(units).toHaveLength(5);
     for (const unit of units) {
       const query = `operatingSiteId=${unit.site}&timeZone=${encodeURIComponent(unit.timezone)}&${WEEK}`;
-      const response = await get(`${MDLOAD_STATISTIC_PATH}/consumption?${query}`);
+      const response = await get(`${apiPath(mdloadStatisticsEndpoints.consumption)}?${query}`);
       expect(response.statusCode, response.body).toBe(200);
       expect(response.body).not.toMatch(NOISE);
       const consumption = mdloadConsumptionSchema.parse(response.json());
@@ -63,7 +65,9 @@ describeEachDatabase('demo figures', (kind) => {
       expect(consumption.summary.totalKwh).toBeGreaterThan(0);
       expect(consumption.summary.totalKwh).toBe(Number(sessions?.kwh));
       expect(consumption.summary.peakPowerKw).toBeGreaterThan(0);
-      const startSoc = mdloadStartSocSchema.parse((await get(`${MDLOAD_STATISTIC_PATH}/startsoc?${query}`)).json());
+      const startSoc = mdloadStartSocSchema.parse(
+        (await get(`${apiPath(mdloadStatisticsEndpoints.startSoc)}?${query}`)).json(),
+      );
       expect(startSoc.sessions).toBeGreaterThan(0);
     }
   });

@@ -6,6 +6,8 @@ import {
   alarmsSchema,
 } from '@cbm/contracts/alarms';
 import { AUDIT_ACTIONS } from '@cbm/contracts/audit';
+import { apiPath } from '@cbm/contracts/endpoint';
+import { alarmsEndpoints } from '@cbm/contracts/endpoints/alarms';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database';
@@ -30,7 +32,7 @@ export async function alarmRoutes(app: FastifyInstance, { db }: { db: Database }
   const sites = siteRepository(db);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/api/v2/Alarm', {
+  api.get(apiPath(alarmsEndpoints.list), {
     config: { features: [...config.features] },
     schema: { tags, querystring: alarmQuerySchema, response: { 200: alarmsSchema } },
     handler: async (request) => {
@@ -46,7 +48,7 @@ export async function alarmRoutes(app: FastifyInstance, { db }: { db: Database }
     },
   });
 
-  api.post('/api/v2/Alarm/:id/acknowledge', {
+  api.post(apiPath(alarmsEndpoints.acknowledge), {
     config: { features: [...config.features] },
     schema: { tags, params: alarmParamsSchema, body: alarmAckBodySchema, response: { 200: alarmSchema } },
     handler: async (request) => {

@@ -8,6 +8,8 @@ import {
 } from '@cbm/contracts/alarms';
 import { type AlertProduct, alertParamsSchema } from '@cbm/contracts/alerts';
 import { AUDIT_ACTIONS } from '@cbm/contracts/audit';
+import { apiPath } from '@cbm/contracts/endpoint';
+import { thresholdRuleEndpoints } from '@cbm/contracts/endpoints/threshold-rules';
 import type { Feature } from '@cbm/contracts/features';
 import { SITE_PERMISSIONS } from '@cbm/contracts/site-permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -21,9 +23,9 @@ import { siteRepository } from '../sites/site-repository';
 import { alarmChanges } from './alarm-changes';
 import { thresholdRuleRepository } from './threshold-rule-repository';
 
-const ROUTES: Record<AlertProduct, { base: string; feature: Feature }> = {
-  battery: { base: '/api/v2/ThresholdRule', feature: 'cbm_alert' },
-  mdload: { base: '/api/v2/mdload/MdloadThresholdRule', feature: 'cbm_mdlalert' },
+const ROUTES: Record<AlertProduct, { endpoints: (typeof thresholdRuleEndpoints)[AlertProduct]; feature: Feature }> = {
+  battery: { endpoints: thresholdRuleEndpoints.battery, feature: 'cbm_alert' },
+  mdload: { endpoints: thresholdRuleEndpoints.mdload, feature: 'cbm_mdlalert' },
 };
 const tags = ['alarms'];
 const ruleNotFound = (id: number) =>
@@ -40,7 +42,7 @@ export async function thresholdRuleRoutes(
 ) {
   const sites = siteRepository(db);
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { base: BASE, feature } = ROUTES[product];
+  const { endpoints, feature } = ROUTES[product];
   const config = { features: [feature] };
   const permission = product === 'mdload' ? SITE_PERMISSIONS.mdloadAlert : undefined;
   const requireSite = (request: FastifyRequest, siteId: number) =>
@@ -69,7 +71,7 @@ export async function thresholdRuleRoutes(
     }
   }
 
-  api.get(BASE, {
+  api.get(apiPath(endpoints.list), {
     config,
     schema: { tags, querystring: thresholdRuleQuerySchema, response: { 200: thresholdRulesSchema } },
     handler: async (request) => {
@@ -78,7 +80,7 @@ export async function thresholdRuleRoutes(
     },
   });
 
-  api.post(BASE, {
+  api.post(apiPath(endpoints.create), {
     config,
     schema: { tags, body: thresholdRuleBodySchema, response: { 201: thresholdRuleSchema } },
     handler: async (request, reply) => {
@@ -96,7 +98,7 @@ export async function thresholdRuleRoutes(
     },
   });
 
-  api.put(`${BASE}/:id`, {
+  api.put(apiPath(endpoints.update), {
     config,
     schema: { tags, params: alertParamsSchema, body: thresholdRuleBodySchema, response: { 200: thresholdRuleSchema } },
     handler: async (request) => {
@@ -118,7 +120,7 @@ export async function thresholdRuleRoutes(
     },
   });
 
-  api.delete(`${BASE}/:id`, {
+  api.delete(apiPath(endpoints.remove), {
     config,
     schema: {
       tags,

@@ -12,6 +12,8 @@ import {
   chosenGroupIds,
 } from '@cbm/contracts/alerts';
 import { AUDIT_ACTIONS } from '@cbm/contracts/audit';
+import { apiPath } from '@cbm/contracts/endpoint';
+import { alertEndpoints } from '@cbm/contracts/endpoints/alerts';
 import type { Feature } from '@cbm/contracts/features';
 import { SITE_PERMISSIONS } from '@cbm/contracts/site-permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -26,14 +28,14 @@ import { alertFilterRepository } from './alert-filter-repository';
 import { alertRepository } from './alert-repository';
 
 interface ProductRoutes {
-  base: string;
+  endpoints: (typeof alertEndpoints)[AlertProduct];
   feature: Feature;
   tag: string;
 }
 
 export const ALERT_ROUTES: Record<AlertProduct, ProductRoutes> = {
-  battery: { base: '/api/v2/Alert', feature: 'cbm_alert', tag: 'alerts' },
-  mdload: { base: '/api/v2/mdload/MdloadAlert', feature: 'cbm_mdlalert', tag: 'charger-station alerts' },
+  battery: { endpoints: alertEndpoints.battery, feature: 'cbm_alert', tag: 'alerts' },
+  mdload: { endpoints: alertEndpoints.mdload, feature: 'cbm_mdlalert', tag: 'charger-station alerts' },
 };
 
 const alertNotFound = (id: number) => new HttpError(404, 'alerts.notFound', 'errors.alertNotFound', { id });
@@ -45,7 +47,7 @@ const alertNotFound = (id: number) => new HttpError(404, 'alerts.notFound', 'err
  */
 export async function alertRoutes(app: FastifyInstance, options: { db: Database; product: AlertProduct }) {
   const { db, product } = options;
-  const { base, feature, tag } = ALERT_ROUTES[product];
+  const { endpoints, feature, tag } = ALERT_ROUTES[product];
   const sites = siteRepository(db);
   const config = { features: [feature] };
   const tags = [tag];
@@ -69,7 +71,7 @@ export async function alertRoutes(app: FastifyInstance, options: { db: Database;
     }
   }
 
-  api.get(base, {
+  api.get(apiPath(endpoints.list), {
     config,
     schema: { tags, querystring: alertQuerySchema, response: { 200: alertsSchema } },
     handler: async (request) => {
@@ -78,7 +80,7 @@ export async function alertRoutes(app: FastifyInstance, options: { db: Database;
     },
   });
 
-  api.post(base, {
+  api.post(apiPath(endpoints.create), {
     config,
     schema: { tags, body: bodySchema, response: { 201: alertSchema } },
     handler: async (request, reply) => {
@@ -95,7 +97,7 @@ export async function alertRoutes(app: FastifyInstance, options: { db: Database;
     },
   });
 
-  api.put(`${base}/:id`, {
+  api.put(apiPath(endpoints.update), {
     config,
     schema: { tags, params: alertParamsSchema, body: bodySchema, response: { 200: alertSchema } },
     handler: async (request) => {
@@ -117,7 +119,7 @@ export async function alertRoutes(app: FastifyInstance, options: { db: Database;
     },
   });
 
-  api.delete(`${base}/:id`, {
+  api.delete(apiPath(endpoints.remove), {
     config,
     schema: {
       tags,
@@ -143,7 +145,7 @@ export async function alertRoutes(app: FastifyInstance, options: { db: Database;
   const filters = alertFilterRepository(db, product);
   const filterSchema = { tags, querystring: alertQuerySchema };
 
-  api.get(`${base}/filter/batteryTypes`, {
+  api.get(apiPath(endpoints.batteryTypes), {
     config,
     schema: { ...filterSchema, response: { 200: alertBatteryTypesSchema } },
     handler: async (request) => {
@@ -152,7 +154,7 @@ export async function alertRoutes(app: FastifyInstance, options: { db: Database;
     },
   });
 
-  api.get(`${base}/filter/batteries`, {
+  api.get(apiPath(endpoints.batteries), {
     config,
     schema: { ...filterSchema, response: { 200: alertBatteriesSchema } },
     handler: async (request) => {
@@ -162,7 +164,7 @@ export async function alertRoutes(app: FastifyInstance, options: { db: Database;
   });
 
   /** Not among the API calls: the form's groups, so that alerts need no Live View feature (GET /BatteryGroup). */
-  api.get(`${base}/filter/groups`, {
+  api.get(apiPath(endpoints.groups), {
     config,
     schema: { ...filterSchema, response: { 200: alertGroupsSchema } },
     handler: async (request) => {

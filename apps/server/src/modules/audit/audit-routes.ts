@@ -1,4 +1,6 @@
 import { auditPageSchema, auditQuerySchema } from '@cbm/contracts/audit';
+import { apiPath } from '@cbm/contracts/endpoint';
+import { auditEndpoints } from '@cbm/contracts/endpoints/audit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database';
@@ -12,7 +14,7 @@ export async function auditRoutes(app: FastifyInstance, options: { db: Database 
   const audit = auditRepository(options.db);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/api/v2/audit', {
+  api.get(apiPath(auditEndpoints.page), {
     config: { features: ['cbm_osadmin'] },
     schema: { tags: ['audit'], querystring: auditQuerySchema, response: { 200: auditPageSchema } },
     handler: async (request) => {

@@ -1,4 +1,6 @@
 import { authenticatedResponseSchema, loginBodySchema } from '@cbm/contracts/auth';
+import { apiPath } from '@cbm/contracts/endpoint';
+import { authEndpoints } from '@cbm/contracts/endpoints/auth';
 import { loginSecondStepSchema } from '@cbm/contracts/two-factor';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
@@ -30,13 +32,13 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   await app.register(rateLimit, { global: false });
 
-  api.get('/api/v2/authenticated', {
+  api.get(apiPath(authEndpoints.authenticated), {
     config: { public: true },
     schema: { tags: ['auth'], response: { 200: authenticatedResponseSchema } },
     handler: async (request) => ({ authenticated: Boolean(await request.sessionUser()) }),
   });
 
-  api.post('/api/v2/auth/login', {
+  api.post(apiPath(authEndpoints.login), {
     config: { public: true, rateLimit: guard.rateLimit(loginName) },
     schema: { tags: ['auth'], body: loginBodySchema, response: { ...noContent, 200: loginSecondStepSchema } },
     handler: async (request, reply) => {
@@ -60,7 +62,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
     },
   });
 
-  api.post('/api/v2/auth/logout', {
+  api.post(apiPath(authEndpoints.logout), {
     config: { public: true },
     schema: { tags: ['auth'], response: noContent },
     handler: async (request, reply) => {

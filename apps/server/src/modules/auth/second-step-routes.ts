@@ -1,4 +1,6 @@
 import { AUDIT_ACTIONS } from '@cbm/contracts/audit';
+import { apiPath } from '@cbm/contracts/endpoint';
+import { authEndpoints } from '@cbm/contracts/endpoints/auth';
 import {
   loginCodeBodySchema,
   PENDING_SIGN_IN_COOKIE,
@@ -41,7 +43,7 @@ export function secondStepRoutes(app: FastifyInstance, { db, guard, secureCookie
     return found;
   };
 
-  api.post('/api/v2/auth/login/enrolment', {
+  api.post(apiPath(authEndpoints.loginEnrolment), {
     config: { public: true },
     schema: { tags: ['auth'], response: { 200: twoFactorEnrolmentSchema } },
     handler: async (request) => {
@@ -53,7 +55,7 @@ export function secondStepRoutes(app: FastifyInstance, { db, guard, secureCookie
     },
   });
 
-  api.post('/api/v2/auth/login/code', {
+  api.post(apiPath(authEndpoints.loginCode), {
     config: { public: true, rateLimit: guard.rateLimit(() => 'code') },
     schema: { tags: ['auth'], body: loginCodeBodySchema, response: { 204: z.null(), 200: recoveryCodesSchema } },
     handler: async (request, reply) => {

@@ -11,6 +11,8 @@ import {
   replacementPlanSchema,
   replacementQuerySchema,
 } from '@cbm/contracts/battery-lifecycle';
+import { apiPath } from '@cbm/contracts/endpoint';
+import { batteryCareEndpoints } from '@cbm/contracts/endpoints/battery-care';
 import type { Feature } from '@cbm/contracts/features';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -33,7 +35,6 @@ const LIFECYCLE_FEATURE: Feature = 'cbm_view';
 
 const config = { features: [STATISTICS_FEATURE] };
 const tags = ['battery care'];
-const BASE = '/api/v2/battery/Care';
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** Battery care (issue 51): who may see the site's statistics sees its care counters (cbm_statistic + Statistic). */
@@ -43,7 +44,7 @@ export async function batteryCareRoutes(app: FastifyInstance, options: { db: Dat
   const lifecycles = lifecycleRepository(options.db);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get(BASE, {
+  api.get(apiPath(batteryCareEndpoints.care), {
     config,
     schema: {
       tags,
@@ -60,7 +61,7 @@ export async function batteryCareRoutes(app: FastifyInstance, options: { db: Dat
     },
   });
 
-  api.get(`${BASE}/right-sizing`, {
+  api.get(apiPath(batteryCareEndpoints.rightSizing), {
     config,
     schema: {
       tags,
@@ -82,7 +83,7 @@ export async function batteryCareRoutes(app: FastifyInstance, options: { db: Dat
     },
   });
 
-  api.get(`${BASE}/replacement`, {
+  api.get(apiPath(batteryCareEndpoints.replacement), {
     config,
     schema: {
       tags,
@@ -98,7 +99,7 @@ export async function batteryCareRoutes(app: FastifyInstance, options: { db: Dat
     },
   });
 
-  api.get(`${BASE}/:serial/lifecycle`, {
+  api.get(apiPath(batteryCareEndpoints.lifecycle), {
     config: { features: [LIFECYCLE_FEATURE] },
     schema: {
       tags,

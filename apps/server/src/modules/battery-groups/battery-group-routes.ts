@@ -7,6 +7,8 @@ import {
   batteryGroupSchema,
   batteryGroupsSchema,
 } from '@cbm/contracts/battery-groups';
+import { apiPath } from '@cbm/contracts/endpoint';
+import { batteryGroupsEndpoints } from '@cbm/contracts/endpoints/battery-groups';
 import type { Feature } from '@cbm/contracts/features';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -39,7 +41,7 @@ export async function batteryGroupRoutes(app: FastifyInstance, options: { db: Da
   const sites = siteRepository(options.db);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/api/v2/BatteryGroup', {
+  api.get(apiPath(batteryGroupsEndpoints.list), {
     config,
     schema: { tags, querystring: batteryGroupQuerySchema, response: { 200: batteryGroupsSchema } },
     handler: async (request) => {
@@ -48,7 +50,7 @@ export async function batteryGroupRoutes(app: FastifyInstance, options: { db: Da
     },
   });
 
-  api.post('/api/v2/BatteryGroup', {
+  api.post(apiPath(batteryGroupsEndpoints.create), {
     config,
     schema: { tags, body: batteryGroupCreateBodySchema, response: { 201: batteryGroupSchema } },
     handler: async (request, reply) => {
@@ -71,7 +73,7 @@ export async function batteryGroupRoutes(app: FastifyInstance, options: { db: Da
     },
   });
 
-  api.post('/api/v2/BatteryGroup/:id', {
+  api.post(apiPath(batteryGroupsEndpoints.rename), {
     config,
     schema: {
       tags,
@@ -107,7 +109,7 @@ export async function batteryGroupRoutes(app: FastifyInstance, options: { db: Da
   });
 
   /** Deletes the group; its batteries move to Ungrouped in the same transaction. */
-  api.delete('/api/v2/BatteryGroup/:id', {
+  api.delete(apiPath(batteryGroupsEndpoints.remove), {
     config,
     schema: {
       tags,

@@ -9,6 +9,8 @@ import {
   historyRangeQuerySchema,
 } from '@cbm/contracts/battery-history';
 import { profileParamsSchema } from '@cbm/contracts/battery-profile';
+import { apiPath } from '@cbm/contracts/endpoint';
+import { batteryHistoryEndpoints } from '@cbm/contracts/endpoints/battery-history';
 import type { Feature } from '@cbm/contracts/features';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -25,7 +27,6 @@ import { historyRepository } from './history-repository';
 const FEATURE: Feature = 'cbm_liveview';
 const config = { features: [FEATURE] };
 const tags = ['battery history'];
-const BASE = '/api/v2/battery/History';
 const HOUR_MS = 3_600_000;
 
 /** Whole hours per bucket, so that the range fits into HISTORY_MAX_POINTS buckets. */
@@ -59,7 +60,7 @@ export async function batteryHistoryRoutes(app: FastifyInstance, options: { db: 
     return zone;
   };
 
-  api.get(`${BASE}/:serial`, {
+  api.get(apiPath(batteryHistoryEndpoints.history), {
     config,
     schema: {
       tags,
@@ -92,7 +93,7 @@ export async function batteryHistoryRoutes(app: FastifyInstance, options: { db: 
     },
   });
 
-  api.get(`${BASE}/:serial/timeline`, {
+  api.get(apiPath(batteryHistoryEndpoints.timeline), {
     config,
     schema: {
       tags,

@@ -9,6 +9,8 @@ import {
   expectedVersionsSchema,
 } from '@cbm/contracts/battery-list';
 import type { Command } from '@cbm/contracts/device-protocol';
+import { apiPath } from '@cbm/contracts/endpoint';
+import { batteryListEndpoints } from '@cbm/contracts/endpoints/battery-list';
 import type { Feature } from '@cbm/contracts/features';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -22,7 +24,6 @@ import { batteryListRepository } from './battery-list-repository';
 const FEATURE: Feature = 'cbm_view';
 const config = { features: [FEATURE] };
 const tags = ['battery list'];
-const BASE = '/api/v2/battery/BatteryList';
 
 /** The expert battery list's API call (cbm_view): every battery field, expected versions, remote debugging. */
 export async function batteryListRoutes(app: FastifyInstance, options: { db: Database }) {
@@ -30,7 +31,7 @@ export async function batteryListRoutes(app: FastifyInstance, options: { db: Dat
   const batteries = batteryListRepository(options.db);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get(BASE, {
+  api.get(apiPath(batteryListEndpoints.list), {
     config,
     schema: { tags, querystring: batteryListQuerySchema, response: { 200: batteryListResponseSchema } },
     handler: async (request) => {
@@ -40,7 +41,7 @@ export async function batteryListRoutes(app: FastifyInstance, options: { db: Dat
     },
   });
 
-  api.get(`${BASE}/filters/expectedVersions`, {
+  api.get(apiPath(batteryListEndpoints.expectedVersions), {
     config,
     schema: { tags, querystring: batteryListSiteQuerySchema, response: { 200: expectedVersionsSchema } },
     handler: async (request) => {
@@ -49,7 +50,7 @@ export async function batteryListRoutes(app: FastifyInstance, options: { db: Dat
     },
   });
 
-  api.get(`${BASE}/:serial`, {
+  api.get(apiPath(batteryListEndpoints.battery), {
     config,
     schema: {
       tags,
@@ -69,7 +70,7 @@ export async function batteryListRoutes(app: FastifyInstance, options: { db: Dat
    * Sends remoteDebugging to the battery (docs/protocol.md): SSH for one hour; answers until when. A GET
    * (API calls), so marked as changing state: a link on another site must not switch it on (decision 005).
    */
-  api.get(`${BASE}/:serial/enableremote`, {
+  api.get(apiPath(batteryListEndpoints.enableRemote), {
     config: { ...config, changesState: true },
     schema: {
       tags,

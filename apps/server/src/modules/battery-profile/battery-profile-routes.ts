@@ -12,6 +12,8 @@ import {
   profileSettingsSchema,
   profileSiteQuerySchema,
 } from '@cbm/contracts/battery-profile';
+import { apiPath } from '@cbm/contracts/endpoint';
+import { batteryProfileEndpoints } from '@cbm/contracts/endpoints/battery-profile';
 import type { Feature } from '@cbm/contracts/features';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -28,7 +30,6 @@ import { batteryProfileRepository } from './battery-profile-repository';
 const FEATURE: Feature = 'cbm_view';
 const config = { features: [FEATURE] };
 const tags = ['battery profile'];
-const BASE = '/api/v2/battery/Profile';
 /** The range of a request, checked, with the bucket width that fits it into PROFILE_MAX_POINTS. */
 function checkedProfileRange(fromText: string, toText: string) {
   const { from, to } = checkedRange(fromText, toText, PROFILE_MAX_RANGE_DAYS);
@@ -41,7 +42,7 @@ export async function batteryProfileRoutes(app: FastifyInstance, options: { db: 
   const profiles = batteryProfileRepository(options.db);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get(`${BASE}/:serial`, {
+  api.get(apiPath(batteryProfileEndpoints.profile), {
     config,
     schema: {
       tags,
@@ -67,7 +68,7 @@ export async function batteryProfileRoutes(app: FastifyInstance, options: { db: 
   });
 
   /** The battery's charge sessions overlapping the range (the battery page, decision 041), newest first. */
-  api.get(`${BASE}/:serial/sessions`, {
+  api.get(apiPath(batteryProfileEndpoints.chargeSessions), {
     config,
     schema: {
       tags,
@@ -98,7 +99,7 @@ export async function batteryProfileRoutes(app: FastifyInstance, options: { db: 
   });
 
   /** The battery's profiling settings and its site's time zone, for the page to choose its first range. */
-  api.get(`${BASE}/:serial/settings`, {
+  api.get(apiPath(batteryProfileEndpoints.settings), {
     config,
     schema: {
       tags,
@@ -115,7 +116,7 @@ export async function batteryProfileRoutes(app: FastifyInstance, options: { db: 
   });
 
   /** Switches detailed profiling on or off ('battery profiling saved'); a change is audited. */
-  api.post(`${BASE}/:serial`, {
+  api.post(apiPath(batteryProfileEndpoints.saveSettings), {
     config,
     schema: {
       tags,

@@ -10,6 +10,8 @@ import {
   datalogSchema,
   datalogSiteQuerySchema,
 } from '@cbm/contracts/datalogs';
+import { API_PREFIX, apiPath, fillPath } from '@cbm/contracts/endpoint';
+import { datalogsEndpoints } from '@cbm/contracts/endpoints/datalogs';
 import type { Feature } from '@cbm/contracts/features';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -26,7 +28,6 @@ import { newUploadToken } from './datalog-token';
 const FEATURE: Feature = 'cbm_datalog';
 const config = { features: [FEATURE] };
 const tags = ['datalogs'];
-const BASE = '/api/v2/battery/Datalog';
 const MINUTE_MS = 60_000;
 
 export interface DatalogRouteOptions {
@@ -50,7 +51,7 @@ interface UploadLink {
  */
 function uploadUrl(request: FastifyRequest, publicUrl: string | undefined, { serial, id, token }: UploadLink) {
   const base = publicUrl ?? `${request.protocol}://${request.host}`;
-  const link = `/api/v2/datalogs/${encodeURIComponent(serial)}/${id}/upload?token=${encodeURIComponent(token)}`;
+  const link = `${API_PREFIX}${fillPath(datalogsEndpoints.upload.path, { serial, id })}?token=${encodeURIComponent(token)}`;
   return new URL(link, base).href;
 }
 
@@ -61,7 +62,7 @@ export async function datalogRoutes(app: FastifyInstance, options: DatalogRouteO
   const datalogs = datalogRepository(db);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get(BASE, {
+  api.get(apiPath(datalogsEndpoints.list), {
     config,
     schema: { tags, querystring: datalogSiteQuerySchema, response: { 200: datalogListSchema } },
     handler: async (request) => {
@@ -70,7 +71,7 @@ export async function datalogRoutes(app: FastifyInstance, options: DatalogRouteO
     },
   });
 
-  api.get(`${BASE}/filters/batteries`, {
+  api.get(apiPath(datalogsEndpoints.batteries), {
     config,
     schema: { tags, querystring: datalogSiteQuerySchema, response: { 200: datalogBatteriesSchema } },
     handler: async (request) => {
@@ -80,7 +81,7 @@ export async function datalogRoutes(app: FastifyInstance, options: DatalogRouteO
   });
 
   /** Sends the datalogUpload command with a fresh upload link; the device uploads when it gets it. */
-  api.post(`${BASE}/:serial`, {
+  api.post(apiPath(datalogsEndpoints.request), {
     config,
     schema: {
       tags,
@@ -136,7 +137,7 @@ export async function datalogRoutes(app: FastifyInstance, options: DatalogRouteO
     },
   });
 
-  api.get(`${BASE}/:id/download`, {
+  api.get(apiPath(datalogsEndpoints.download), {
     config,
     schema: {
       tags,

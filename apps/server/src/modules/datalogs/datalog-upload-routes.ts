@@ -1,6 +1,8 @@
 import type { Readable } from 'node:stream';
 import { DATALOG_RETENTION_DAYS } from '@cbm/contracts/constants';
 import { DATALOG_MAX_BYTES, datalogUploadParamsSchema, datalogUploadQuerySchema } from '@cbm/contracts/datalogs';
+import { apiPath } from '@cbm/contracts/endpoint';
+import { datalogsEndpoints } from '@cbm/contracts/endpoints/datalogs';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -41,7 +43,7 @@ export async function datalogUploadRoutes(app: FastifyInstance, { db, storage, n
     if (isStream(request.body) && !request.body.readableEnded) reply.header('connection', 'close');
   });
 
-  app.withTypeProvider<ZodTypeProvider>().put('/api/v2/datalogs/:serial/:id/upload', {
+  app.withTypeProvider<ZodTypeProvider>().put(apiPath(datalogsEndpoints.upload), {
     config: { public: true },
     schema: {
       tags: ['datalogs'],

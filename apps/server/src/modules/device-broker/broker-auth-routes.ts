@@ -1,4 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
+import { apiPath } from '@cbm/contracts/endpoint';
+import { devicesEndpoints } from '@cbm/contracts/endpoints/devices';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -57,7 +59,7 @@ export async function brokerAuthRoutes(
   const config = { public: true };
   const text = (allowed: boolean) => (allowed ? 'allow' : 'deny');
 
-  routes.post('/api/v2/broker-auth/user', {
+  routes.post(apiPath(devicesEndpoints.brokerAuthUser), {
     config,
     schema: {
       tags: TAGS,
@@ -76,7 +78,7 @@ export async function brokerAuthRoutes(
       );
     },
   });
-  routes.post('/api/v2/broker-auth/vhost', {
+  routes.post(apiPath(devicesEndpoints.brokerAuthVhost), {
     config,
     schema: {
       tags: TAGS,
@@ -86,7 +88,7 @@ export async function brokerAuthRoutes(
     },
     handler: async ({ body }) => text(body.vhost === '/' && principalOf(body.username) !== undefined),
   });
-  routes.post('/api/v2/broker-auth/resource', {
+  routes.post(apiPath(devicesEndpoints.brokerAuthResource), {
     config,
     schema: {
       tags: TAGS,
@@ -96,7 +98,7 @@ export async function brokerAuthRoutes(
     },
     handler: async ({ body }) => text(resourceAllowed(body.username, body.resource, body.name)),
   });
-  routes.post('/api/v2/broker-auth/topic', {
+  routes.post(apiPath(devicesEndpoints.brokerAuthTopic), {
     config,
     schema: {
       tags: TAGS,

@@ -1,4 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { apiPath } from '@cbm/contracts/endpoint';
+import { devicesEndpoints } from '@cbm/contracts/endpoints/devices';
 import {
   type BrokerMetrics,
   type BrokerUserMetrics,
@@ -62,7 +64,7 @@ export async function metricsRoutes(app: FastifyInstance, options: MetricsRoutes
     return sendText(reply);
   });
 
-  app.withTypeProvider<ZodTypeProvider>().get('/api/v2/metrics', {
+  app.withTypeProvider<ZodTypeProvider>().get(apiPath(devicesEndpoints.metrics), {
     config: { features: ['cbm_osadmin'] },
     schema: {
       tags: ['devices'],

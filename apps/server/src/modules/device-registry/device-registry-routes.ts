@@ -11,6 +11,8 @@ import {
   registerDeviceBodySchema,
   registeredDeviceSchema,
 } from '@cbm/contracts/device-registry';
+import { apiPath } from '@cbm/contracts/endpoint';
+import { deviceRegistryEndpoints } from '@cbm/contracts/endpoints/device-registry';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database';
@@ -24,7 +26,6 @@ import { deviceRegistryRepository } from './device-registry-repository';
 import type { DeviceRegistryService } from './device-registry-service';
 
 const FEATURE = 'cbm_osadmin';
-const BASE = '/api/v2/devices';
 const tags = ['device registry'];
 
 /**
@@ -43,7 +44,7 @@ export async function deviceRegistryRoutes(
     brokerUrl: deviceBrokerAddress(options.publicMqttUrl, app.devices.brokerUrl, request.hostname),
   });
 
-  api.get(BASE, {
+  api.get(apiPath(deviceRegistryEndpoints.list), {
     config: { features: [FEATURE] },
     schema: {
       tags,
@@ -58,7 +59,7 @@ export async function deviceRegistryRoutes(
     },
   });
 
-  api.post(BASE, {
+  api.post(apiPath(deviceRegistryEndpoints.register), {
     config: { features: [FEATURE] },
     schema: {
       tags,
@@ -74,7 +75,7 @@ export async function deviceRegistryRoutes(
   });
 
   /** multipart: the CSV file (`serial,class,type,site`) in any file field; every site in it must be managed. */
-  api.post(`${BASE}/import`, {
+  api.post(apiPath(deviceRegistryEndpoints.import), {
     config: { features: [FEATURE] },
     schema: {
       tags,
@@ -113,7 +114,7 @@ export async function deviceRegistryRoutes(
     },
   });
 
-  api.post(`${BASE}/:deviceClass/:serialNumber/rotate`, {
+  api.post(apiPath(deviceRegistryEndpoints.rotate), {
     config: { features: [FEATURE] },
     schema: {
       tags,
@@ -132,7 +133,7 @@ export async function deviceRegistryRoutes(
     },
   });
 
-  api.post(`${BASE}/:deviceClass/:serialNumber/revoke`, {
+  api.post(apiPath(deviceRegistryEndpoints.revoke), {
     config: { features: [FEATURE] },
     schema: {
       tags,

@@ -1,4 +1,6 @@
 import { AUDIT_ACTIONS } from '@cbm/contracts/audit';
+import { apiPath } from '@cbm/contracts/endpoint';
+import { eventEndpoints } from '@cbm/contracts/endpoints/events';
 import {
   batteryEventQuerySchema,
   type EventFilter,
@@ -37,8 +39,7 @@ interface ProductRoutes {
   /** Per-site permission the user must also hold at every site asked for. */
   permission?: SitePermission;
   tag: string;
-  events: string;
-  filters: string;
+  endpoints: (typeof eventEndpoints)[EventProduct];
 }
 
 const PRODUCTS: ProductRoutes[] = [
@@ -46,16 +47,14 @@ const PRODUCTS: ProductRoutes[] = [
     product: 'battery',
     feature: 'cbm_filter',
     tag: 'battery events',
-    events: '/api/v2/battery/Events',
-    filters: '/api/v2/battery/Filters',
+    endpoints: eventEndpoints.battery,
   },
   {
     product: 'mdload',
     feature: 'cbm_mdevent',
     permission: SITE_PERMISSIONS.mdloadEvent,
     tag: 'charger-station events',
-    events: '/api/v2/mdload/MdloadEvents',
-    filters: '/api/v2/mdload/MdloadEventsFilter',
+    endpoints: eventEndpoints.mdload,
   },
 ];
 
@@ -84,7 +83,7 @@ export async function eventRoutes(app: FastifyInstance, options: { db: Database;
       }
     };
 
-    api.get(`${routes.events}/columns`, {
+    api.get(apiPath(routes.endpoints.columns), {
       config,
       schema: { tags, response: { 200: eventColumnsSchema } },
       handler: async () => eventColumnsOf(product),
@@ -96,7 +95,7 @@ export async function eventRoutes(app: FastifyInstance, options: { db: Database;
       return events.page(product, { ...query, filter }, request.language);
     };
     if (product === 'battery') {
-      api.post(routes.events, {
+      api.post(apiPath(routes.endpoints.page), {
         config,
         schema: { tags, body: batteryEventQuerySchema, response: { 200: eventPageSchema } },
         handler: (request) => {
@@ -105,7 +104,7 @@ export async function eventRoutes(app: FastifyInstance, options: { db: Database;
         },
       });
     } else {
-      api.post(routes.events, {
+      api.post(apiPath(routes.endpoints.page), {
         config,
         schema: { tags, body: mdloadEventQuerySchema, response: { 200: eventPageSchema } },
         handler: (request) => {
@@ -115,13 +114,13 @@ export async function eventRoutes(app: FastifyInstance, options: { db: Database;
       });
     }
 
-    api.get(routes.filters, {
+    api.get(apiPath(routes.endpoints.filters), {
       config,
       schema: { tags, response: { 200: savedEventFiltersSchema } },
       handler: async (request) => filters.list((await request.requireUser()).id, product),
     });
 
-    api.post(routes.filters, {
+    api.post(apiPath(routes.endpoints.saveFilter), {
       config,
       schema: { tags, body: saveEventFilterBodySchema, response: { 200: savedEventFilterSchema } },
       handler: async (request) => {
@@ -149,7 +148,7 @@ export async function eventRoutes(app: FastifyInstance, options: { db: Database;
       },
     });
 
-    api.delete(`${routes.filters}/:id`, {
+    api.delete(apiPath(routes.endpoints.deleteFilter), {
       config,
       schema: { tags, params: eventFilterIdParamsSchema, response: { 204: z.null() } },
       handler: async (request, reply) => {

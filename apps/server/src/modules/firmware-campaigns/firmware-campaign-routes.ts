@@ -1,3 +1,5 @@
+import { apiPath } from '@cbm/contracts/endpoint';
+import { firmwareCampaignsEndpoints } from '@cbm/contracts/endpoints/firmware-campaigns';
 import type { Feature } from '@cbm/contracts/features';
 import {
   campaignCreateSchema,
@@ -55,7 +57,7 @@ export async function firmwareCampaignRoutes(app: FastifyInstance, options: Firm
     return { user, organizationId: await releases.organizationOfSite(siteId) };
   };
 
-  api.get('/api/v2/firmware/releases', {
+  api.get(apiPath(firmwareCampaignsEndpoints.releases), {
     config,
     schema: { tags, querystring: siteQuerySchema, response: { 200: firmwareReleasesSchema } },
     handler: async (request) => {
@@ -64,7 +66,7 @@ export async function firmwareCampaignRoutes(app: FastifyInstance, options: Firm
     },
   });
 
-  api.post('/api/v2/firmware/releases', {
+  api.post(apiPath(firmwareCampaignsEndpoints.uploadRelease), {
     config,
     schema: {
       tags,
@@ -89,7 +91,7 @@ export async function firmwareCampaignRoutes(app: FastifyInstance, options: Firm
     },
   });
 
-  api.post('/api/v2/firmware/campaigns/preview', {
+  api.post(apiPath(firmwareCampaignsEndpoints.preview), {
     config,
     schema: {
       tags,
@@ -104,7 +106,7 @@ export async function firmwareCampaignRoutes(app: FastifyInstance, options: Firm
     },
   });
 
-  api.get('/api/v2/firmware/campaign-sites', {
+  api.get(apiPath(firmwareCampaignsEndpoints.sites), {
     config,
     schema: {
       tags,
@@ -127,7 +129,7 @@ export async function firmwareCampaignRoutes(app: FastifyInstance, options: Firm
     },
   });
 
-  api.get('/api/v2/firmware/campaigns', {
+  api.get(apiPath(firmwareCampaignsEndpoints.campaigns), {
     config,
     schema: { tags, querystring: siteQuerySchema, response: { 200: campaignListSchema } },
     handler: async (request) => {
@@ -142,7 +144,7 @@ export async function firmwareCampaignRoutes(app: FastifyInstance, options: Firm
     },
   });
 
-  api.post('/api/v2/firmware/campaigns', {
+  api.post(apiPath(firmwareCampaignsEndpoints.start), {
     config,
     schema: {
       tags,
@@ -164,7 +166,7 @@ export async function firmwareCampaignRoutes(app: FastifyInstance, options: Firm
     },
   });
 
-  api.get('/api/v2/firmware/campaigns/:campaignId', {
+  api.get(apiPath(firmwareCampaignsEndpoints.progress), {
     config,
     schema: { tags, params: campaignIdParamsSchema, response: { 200: campaignProgressSchema } },
     handler: async (request) => {
@@ -174,7 +176,7 @@ export async function firmwareCampaignRoutes(app: FastifyInstance, options: Firm
   });
 
   for (const action of ['pause', 'resume', 'cancel'] as const satisfies CampaignAction[]) {
-    api.post(`/api/v2/firmware/campaigns/:campaignId/${action}`, {
+    api.post(apiPath(firmwareCampaignsEndpoints[action]), {
       config,
       schema: {
         tags,

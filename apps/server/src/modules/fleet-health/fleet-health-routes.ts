@@ -1,3 +1,5 @@
+import { apiPath } from '@cbm/contracts/endpoint';
+import { fleetHealthEndpoints } from '@cbm/contracts/endpoints/fleet-health';
 import type { Feature } from '@cbm/contracts/features';
 import {
   attentionResponseSchema,
@@ -20,7 +22,6 @@ import { figuresScope } from './fleet-health-scope';
 const FEATURE: Feature = 'cbm_liveview';
 const config = { features: [FEATURE] };
 const tags = ['fleet health'];
-const BASE = '/api/v2/fleet-health';
 
 /**
  * Fleet health (decisions 039, 045): the figures per site and in total over the sites the user sees with the live
@@ -39,7 +40,7 @@ export async function fleetHealthRoutes(app: FastifyInstance, options: { db: Dat
     return { user, siteIds };
   };
 
-  api.get(BASE, {
+  api.get(apiPath(fleetHealthEndpoints.summary), {
     config,
     schema: {
       tags,
@@ -57,7 +58,7 @@ export async function fleetHealthRoutes(app: FastifyInstance, options: { db: Dat
     },
   });
 
-  api.get(`${BASE}/attention`, {
+  api.get(apiPath(fleetHealthEndpoints.attention), {
     config,
     schema: {
       tags,
@@ -71,7 +72,7 @@ export async function fleetHealthRoutes(app: FastifyInstance, options: { db: Dat
     },
   });
 
-  api.get(`${BASE}/batteries`, {
+  api.get(apiPath(fleetHealthEndpoints.figureBatteries), {
     config,
     schema: {
       tags,

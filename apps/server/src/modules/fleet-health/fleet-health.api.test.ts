@@ -1,4 +1,6 @@
 import { alarmsSchema } from '@cbm/contracts/alarms';
+import { apiPath } from '@cbm/contracts/endpoint';
+import { mdloadLiveViewEndpoints } from '@cbm/contracts/endpoints/mdload-live-view';
 import {
   ATTENTION_LIST_MAX,
   attentionResponseSchema,
@@ -11,7 +13,7 @@ import {
   stationFigures,
 } from '@cbm/contracts/fleet-health';
 import { liveViewResponseSchema } from '@cbm/contracts/live-view';
-import { MDLOAD_LIVE_VIEW_PATH, mdloadLiveViewResponseSchema } from '@cbm/contracts/mdload-live-view';
+import { mdloadLiveViewResponseSchema } from '@cbm/contracts/mdload-live-view';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 
@@ -44,7 +46,7 @@ describeEachDatabase('fleet health', (kind) => {
   };
   /** The site's charger-station units by state, as their live view shows them (null where it answers 403). */
   const liveStations = async (siteId: number, cookie = admin) => {
-    const response = await get(`${MDLOAD_LIVE_VIEW_PATH}?operatingSiteId=${siteId}`, cookie);
+    const response = await get(`${apiPath(mdloadLiveViewEndpoints.list)}?operatingSiteId=${siteId}`, cookie);
     if (response.statusCode === 403) return null;
     return stationFigures(mdloadLiveViewResponseSchema.parse(response.json()).units);
   };

@@ -1,4 +1,6 @@
 import { AUDIT_ACTIONS } from '@cbm/contracts/audit';
+import { apiPath } from '@cbm/contracts/endpoint';
+import { licencesEndpoints } from '@cbm/contracts/endpoints/licences';
 import { deviceLicencesSchema, licenceChangeBodySchema, licenceQuerySchema } from '@cbm/contracts/licences';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -23,7 +25,7 @@ export async function licenceRoutes(app: FastifyInstance, options: { db: Databas
   const sites = siteRepository(options.db);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/api/v2/LicenseManagement', {
+  api.get(apiPath(licencesEndpoints.list), {
     config: { features: [FEATURE] },
     schema: { tags: ['licences'], querystring: licenceQuerySchema, response: { 200: deviceLicencesSchema } },
     handler: async (request) => {
@@ -33,7 +35,7 @@ export async function licenceRoutes(app: FastifyInstance, options: { db: Databas
   });
 
   /** Sets one end date for the named devices, all or none; answers them as stored. */
-  api.post('/api/v2/LicenseManagement', {
+  api.post(apiPath(licencesEndpoints.change), {
     config: { features: [FEATURE] },
     schema: {
       tags: ['licences'],

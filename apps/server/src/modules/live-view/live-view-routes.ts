@@ -1,4 +1,6 @@
 import { AUDIT_ACTIONS } from '@cbm/contracts/audit';
+import { apiPath } from '@cbm/contracts/endpoint';
+import { liveViewEndpoints } from '@cbm/contracts/endpoints/live-view';
 import type { Feature } from '@cbm/contracts/features';
 import {
   batterySerialParamsSchema,
@@ -32,7 +34,6 @@ import { liveViewRepository } from './live-view-repository';
 const FEATURE: Feature = 'cbm_liveview';
 const config = { features: [FEATURE] };
 const tags = ['live view'];
-const BASE = '/api/v2/battery/BatteryLiveView';
 
 /** The Live View's API calls, all scoped to the site (cbm_liveview and site access). */
 export async function liveViewRoutes(app: FastifyInstance, options: { db: Database }) {
@@ -40,7 +41,7 @@ export async function liveViewRoutes(app: FastifyInstance, options: { db: Databa
   const batteries = liveViewRepository(options.db);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get(BASE, {
+  api.get(apiPath(liveViewEndpoints.list), {
     config,
     schema: {
       tags,
@@ -57,7 +58,7 @@ export async function liveViewRoutes(app: FastifyInstance, options: { db: Databa
     },
   });
 
-  api.get(`${BASE}/csv`, {
+  api.get(apiPath(liveViewEndpoints.csv), {
     config,
     schema: {
       tags,
@@ -76,7 +77,7 @@ export async function liveViewRoutes(app: FastifyInstance, options: { db: Databa
     },
   });
 
-  api.get(`${BASE}/filters/batteries`, {
+  api.get(apiPath(liveViewEndpoints.suggestions), {
     config,
     schema: { tags, querystring: liveViewAutocompleteQuerySchema, response: { 200: liveViewAutocompleteSchema } },
     handler: async (request) => {
@@ -85,7 +86,7 @@ export async function liveViewRoutes(app: FastifyInstance, options: { db: Databa
     },
   });
 
-  api.get(`${BASE}/connectivity`, {
+  api.get(apiPath(liveViewEndpoints.connectivity), {
     config,
     schema: { tags, querystring: liveViewSiteQuerySchema, response: { 200: liveViewConnectivitySchema } },
     handler: async (request) => {
@@ -94,7 +95,7 @@ export async function liveViewRoutes(app: FastifyInstance, options: { db: Databa
     },
   });
 
-  api.get(`${BASE}/:serial`, {
+  api.get(apiPath(liveViewEndpoints.battery), {
     config,
     schema: {
       tags,
@@ -111,7 +112,7 @@ export async function liveViewRoutes(app: FastifyInstance, options: { db: Databa
   });
 
   /** Moves the battery to a group ('' or null: Ungrouped) and/or renames it. */
-  api.post(`${BASE}/:serial`, {
+  api.post(apiPath(liveViewEndpoints.changeBattery), {
     config,
     schema: {
       tags,
@@ -160,7 +161,7 @@ export async function liveViewRoutes(app: FastifyInstance, options: { db: Databa
    * GET …/{serial} until it is newer. A battery that reported within the last few seconds is already up to date.
    * A GET (API calls) that sends a command, so refused from other sites like a POST (decision 005).
    */
-  api.get(`${BASE}/:serial/update`, {
+  api.get(apiPath(liveViewEndpoints.dataRefresh), {
     config: { ...config, changesState: true },
     schema: {
       tags,

@@ -1,11 +1,12 @@
 import { AUDIT_ACTIONS } from '@cbm/contracts/audit';
+import { apiPath } from '@cbm/contracts/endpoint';
+import { mdloadLiveViewEndpoints } from '@cbm/contracts/endpoints/mdload-live-view';
 import type { Feature } from '@cbm/contracts/features';
 import {
   assignChargerBodySchema,
   assignGroupBodySchema,
   chargingStationParamsSchema,
   MDLOAD_LIVE_VIEW_CSV_FILENAME,
-  MDLOAD_LIVE_VIEW_PATH,
   type MdloadUnit,
   mdloadLiveViewQuerySchema,
   mdloadLiveViewResponseSchema,
@@ -49,7 +50,7 @@ export async function mdloadLiveViewRoutes(app: FastifyInstance, options: { db: 
   const requireSite = (request: FastifyRequest, siteId: number) =>
     requireSitePermission(sites, request, siteId, FEATURE, PERMISSION);
 
-  api.get(MDLOAD_LIVE_VIEW_PATH, {
+  api.get(apiPath(mdloadLiveViewEndpoints.list), {
     config,
     schema: { tags, querystring: mdloadLiveViewQuerySchema, response: { 200: mdloadLiveViewResponseSchema } },
     handler: async (request) => {
@@ -58,7 +59,7 @@ export async function mdloadLiveViewRoutes(app: FastifyInstance, options: { db: 
     },
   });
 
-  api.get(`${MDLOAD_LIVE_VIEW_PATH}/csv`, {
+  api.get(apiPath(mdloadLiveViewEndpoints.csv), {
     config,
     schema: {
       tags,
@@ -78,7 +79,7 @@ export async function mdloadLiveViewRoutes(app: FastifyInstance, options: { db: 
   });
 
   /** A charger of the site to the station, or none (chargerId null); a charger taken from another station leaves it. */
-  api.post(`${MDLOAD_LIVE_VIEW_PATH}/:id/charger`, {
+  api.post(apiPath(mdloadLiveViewEndpoints.assignCharger), {
     config,
     schema: { ...stationSchema, body: assignChargerBodySchema, response: { 200: mdloadUnitSchema } },
     handler: async (request) => {
@@ -124,7 +125,7 @@ export async function mdloadLiveViewRoutes(app: FastifyInstance, options: { db: 
   });
 
   /** The station to another group of its unit. */
-  api.post(`${MDLOAD_LIVE_VIEW_PATH}/:id/group`, {
+  api.post(apiPath(mdloadLiveViewEndpoints.assignGroup), {
     config,
     schema: { ...stationSchema, body: assignGroupBodySchema, response: { 200: mdloadUnitSchema } },
     handler: async (request) => {

@@ -1,6 +1,7 @@
 import { topicFor } from '@cbm/contracts/device-protocol';
+import { apiPath } from '@cbm/contracts/endpoint';
+import { mdloadLiveViewEndpoints } from '@cbm/contracts/endpoints/mdload-live-view';
 import {
-  MDLOAD_LIVE_VIEW_PATH as BASE,
   type MdloadLiveViewResponse,
   mdloadLiveViewResponseSchema,
   mdloadUnitSchema,
@@ -9,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDevice, json } from '../../../test/mqtt-devices';
 import { signInStationUsers, siteNodeIds } from '../../../test/site-admins';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
+
+const BASE = apiPath(mdloadLiveViewEndpoints.list);
 
 describeEachDatabase('charger-station live view', (kind) => {
   let t: TestApp;

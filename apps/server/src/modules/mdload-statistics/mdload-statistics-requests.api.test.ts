@@ -1,7 +1,8 @@
-import { MDLOAD_STATISTIC_PATH as BASE } from '@cbm/contracts/mdload-statistics';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signInStationUsers } from '../../../test/site-admins';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
+
+const BASE = '/api/v2/mdload/MdLoadStatistic';
 
 const BERLIN_RANGE = 'startTime=2026-11-19T00:00:00%2B01:00&endTime=2026-11-21T00:00:00%2B01:00';
 

@@ -1,7 +1,8 @@
+import { apiPath } from '@cbm/contracts/endpoint';
+import { mdloadStatisticsEndpoints } from '@cbm/contracts/endpoints/mdload-statistics';
 import type { Feature } from '@cbm/contracts/features';
 import {
   MDLOAD_POWER_HOURLY_MAX_DAYS,
-  MDLOAD_STATISTIC_PATH,
   type MdloadStatisticQuery,
   mdloadAvailableTimeQuerySchema,
   mdloadAvailableTimeSchema,
@@ -42,7 +43,7 @@ export async function mdloadStatisticsRoutes(app: FastifyInstance, options: { db
   const requireSite = (request: FastifyRequest, siteId: number) =>
     requireSitePermission(sites, request, siteId, FEATURE, SITE_PERMISSIONS.mdloadStatistic);
 
-  api.get(`${MDLOAD_STATISTIC_PATH}/availableTime`, {
+  api.get(apiPath(mdloadStatisticsEndpoints.availableTime), {
     config,
     schema: { tags, querystring: mdloadAvailableTimeQuerySchema, response: { 200: mdloadAvailableTimeSchema } },
     handler: async (request) => {
@@ -51,7 +52,7 @@ export async function mdloadStatisticsRoutes(app: FastifyInstance, options: { db
     },
   });
 
-  api.get(`${MDLOAD_STATISTIC_PATH}/consumption`, {
+  api.get(apiPath(mdloadStatisticsEndpoints.consumption), {
     config,
     schema: { tags, querystring: mdloadStatisticQuerySchema, response: { 200: mdloadConsumptionSchema } },
     handler: async (request) => {
@@ -62,7 +63,7 @@ export async function mdloadStatisticsRoutes(app: FastifyInstance, options: { db
     },
   });
 
-  api.get(`${MDLOAD_STATISTIC_PATH}/power`, {
+  api.get(apiPath(mdloadStatisticsEndpoints.power), {
     config,
     schema: { tags, querystring: mdloadStatisticQuerySchema, response: { 200: mdloadPowerSchema } },
     handler: async (request) => {
@@ -73,7 +74,7 @@ export async function mdloadStatisticsRoutes(app: FastifyInstance, options: { db
     },
   });
 
-  api.get(`${MDLOAD_STATISTIC_PATH}/startsoc`, {
+  api.get(apiPath(mdloadStatisticsEndpoints.startSoc), {
     config,
     schema: { tags, querystring: mdloadStatisticQuerySchema, response: { 200: mdloadStartSocSchema } },
     handler: async (request) => {

@@ -1,5 +1,4 @@
 import {
-  MDLOAD_STATISTIC_PATH as BASE,
   mdloadAvailableTimeSchema,
   mdloadConsumptionSchema,
   mdloadPowerSchema,
@@ -10,6 +9,8 @@ import { siteNodeIds } from '../../../test/site-admins';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { DOCS_PREFIX } from '../../plugins/openapi';
 import { preparePartitions } from '../device-ingestion/device-history';
+
+const BASE = '/api/v2/mdload/MdLoadStatistic';
 
 const SAMPLE_START = Date.parse('2026-11-19T22:00:00Z');
 const QUARTER = 15 * 60_000;

@@ -1,4 +1,6 @@
 import { AUDIT_ACTIONS } from '@cbm/contracts/audit';
+import { apiPath } from '@cbm/contracts/endpoint';
+import { peopleEndpoints } from '@cbm/contracts/endpoints/people';
 import {
   INVITATION_LINK_HOURS,
   invitationBodySchema,
@@ -43,7 +45,7 @@ export const notGrantable = (what: string[]) =>
 export async function peopleRoutes(app: FastifyInstance, { db, mail }: PeopleRoutesOptions) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/api/v2/people', {
+  api.get(apiPath(peopleEndpoints.list), {
     config,
     schema: { tags, querystring: peopleQuerySchema, response: { 200: peopleResponseSchema } },
     handler: async (request) => {
@@ -62,7 +64,7 @@ export async function peopleRoutes(app: FastifyInstance, { db, mail }: PeopleRou
     },
   });
 
-  api.post('/api/v2/people/invitations', {
+  api.post(apiPath(peopleEndpoints.invite), {
     config,
     schema: { tags, querystring: peopleQuerySchema, body: invitationBodySchema, response: { 201: personSchema } },
     handler: async (request, reply) => {
@@ -109,7 +111,7 @@ export async function peopleRoutes(app: FastifyInstance, { db, mail }: PeopleRou
     },
   });
 
-  api.post('/api/v2/people/:userId/invitation', {
+  api.post(apiPath(peopleEndpoints.resendInvitation), {
     config,
     schema: { tags, querystring: peopleQuerySchema, params: personParamsSchema, response: noContent },
     handler: async (request, reply) => {
@@ -145,7 +147,7 @@ export async function peopleRoutes(app: FastifyInstance, { db, mail }: PeopleRou
     },
   });
 
-  api.delete('/api/v2/people/:userId/invitation', {
+  api.delete(apiPath(peopleEndpoints.withdrawInvitation), {
     config,
     schema: { tags, querystring: peopleQuerySchema, params: personParamsSchema, response: noContent },
     handler: async (request, reply) => {

@@ -1,4 +1,6 @@
 import { AUDIT_ACTIONS, type AuditAction } from '@cbm/contracts/audit';
+import { apiPath } from '@cbm/contracts/endpoint';
+import { peopleEndpoints } from '@cbm/contracts/endpoints/people';
 import {
   PASSWORD_RESET_LINK_HOURS,
   PEOPLE_ADMIN_FEATURE,
@@ -55,7 +57,7 @@ export async function personRoutes(app: FastifyInstance, { db, mail }: { db: Dat
     );
   };
 
-  api.put('/api/v2/people/:userId/access', {
+  api.put(apiPath(peopleEndpoints.access), {
     config,
     schema: { ...schema, body: personAccessSchema },
     handler: async (request) => {
@@ -79,7 +81,7 @@ export async function personRoutes(app: FastifyInstance, { db, mail }: { db: Dat
     },
   });
 
-  api.post('/api/v2/people/:userId/disable', {
+  api.post(apiPath(peopleEndpoints.disable), {
     config,
     schema,
     handler: async (request) => {
@@ -100,7 +102,7 @@ export async function personRoutes(app: FastifyInstance, { db, mail }: { db: Dat
     },
   });
 
-  api.post('/api/v2/people/:userId/enable', {
+  api.post(apiPath(peopleEndpoints.enable), {
     config,
     schema,
     handler: async (request) =>
@@ -117,7 +119,7 @@ export async function personRoutes(app: FastifyInstance, { db, mail }: { db: Dat
       ),
   });
 
-  api.post('/api/v2/people/:userId/password-reset', {
+  api.post(apiPath(peopleEndpoints.passwordReset), {
     config,
     schema: { ...schema, response: { 204: z.null() } },
     handler: async (request, reply) => {

@@ -1,4 +1,6 @@
 import { AUDIT_ACTIONS } from '@cbm/contracts/audit';
+import { apiPath } from '@cbm/contracts/endpoint';
+import { peopleEndpoints } from '@cbm/contracts/endpoints/people';
 import { setPasswordBodySchema } from '@cbm/contracts/people';
 import { VALIDATION } from '@cbm/contracts/validation-messages';
 import rateLimit from '@fastify/rate-limit';
@@ -43,7 +45,7 @@ export async function setPasswordRoutes(
     },
   });
 
-  api.post('/api/v2/people/password', {
+  api.post(apiPath(peopleEndpoints.setPassword), {
     config: { public: true, rateLimit: { max: attemptsPerMinute, timeWindow: 60_000 } },
     schema: { tags: ['people'], body: bodySchema, response: { 204: z.null() } },
     handler: async (request, reply) => {

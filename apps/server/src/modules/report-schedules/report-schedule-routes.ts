@@ -1,4 +1,6 @@
 import { AUDIT_ACTIONS } from '@cbm/contracts/audit';
+import { apiPath } from '@cbm/contracts/endpoint';
+import { reportsEndpoints } from '@cbm/contracts/endpoints/reports';
 import {
   type ReportScheduleBody,
   reportScheduleBodySchema,
@@ -17,7 +19,6 @@ import { siteRepository } from '../sites/site-repository';
 import { recordScheduleChange } from './report-schedule-audit';
 import { reportScheduleRepository } from './report-schedule-repository';
 
-export const SCHEDULES_BASE = '/api/v2/battery/Report/Schedule';
 const config = { features: [REPORT_FEATURE] };
 const tags = ['reports'];
 const scheduleNotFound = (id: number) =>
@@ -46,7 +47,7 @@ export async function reportScheduleRoutes(app: FastifyInstance, { db }: { db: D
   const sites = siteRepository(db);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get(SCHEDULES_BASE, {
+  api.get(apiPath(reportsEndpoints.schedules), {
     config,
     schema: { tags, querystring: reportScheduleQuerySchema, response: { 200: reportSchedulesSchema } },
     handler: async (request) => {
@@ -55,7 +56,7 @@ export async function reportScheduleRoutes(app: FastifyInstance, { db }: { db: D
     },
   });
 
-  api.post(SCHEDULES_BASE, {
+  api.post(apiPath(reportsEndpoints.createSchedule), {
     config,
     schema: { tags, body: reportScheduleBodySchema, response: { 201: reportScheduleSchema } },
     handler: async (request, reply) => {
@@ -71,7 +72,7 @@ export async function reportScheduleRoutes(app: FastifyInstance, { db }: { db: D
     },
   });
 
-  api.put(`${SCHEDULES_BASE}/:id`, {
+  api.put(apiPath(reportsEndpoints.updateSchedule), {
     config,
     schema: {
       tags,
@@ -95,7 +96,7 @@ export async function reportScheduleRoutes(app: FastifyInstance, { db }: { db: D
     },
   });
 
-  api.delete(`${SCHEDULES_BASE}/:id`, {
+  api.delete(apiPath(reportsEndpoints.deleteSchedule), {
     config,
     schema: {
       tags,

@@ -1,3 +1,5 @@
+import { apiPath } from '@cbm/contracts/endpoint';
+import { reportsEndpoints } from '@cbm/contracts/endpoints/reports';
 import { fleetReportQuerySchema } from '@cbm/contracts/reports';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -20,7 +22,7 @@ const config = { features: [REPORT_FEATURE] };
 export async function fleetReportRoutes(app: FastifyInstance, options: { db: Database }) {
   const sites = siteRepository(options.db);
   const reports = reportRepository(options.db);
-  app.withTypeProvider<ZodTypeProvider>().get('/api/v2/battery/FleetReport/pdf', {
+  app.withTypeProvider<ZodTypeProvider>().get(apiPath(reportsEndpoints.fleetPdf), {
     config,
     schema: {
       tags: ['reports'],

@@ -1,4 +1,6 @@
 import { Readable } from 'node:stream';
+import { apiPath } from '@cbm/contracts/endpoint';
+import { reportsEndpoints } from '@cbm/contracts/endpoints/reports';
 import {
   REPORT_CSV_FIELD,
   REPORT_CSV_MAX_BYTES,
@@ -40,7 +42,6 @@ interface Period {
 
 const config = { features: [REPORT_FEATURE] };
 const tags = ['reports'];
-const BASE = '/api/v2/battery/Report';
 const pdfResponse = { 200: z.any().describe('application/pdf') };
 
 const csvMissing = () => new HttpError(400, 'reports.csvMissing', 'errors.reportCsvMissing');
@@ -73,7 +74,7 @@ export async function reportRoutes(app: FastifyInstance, options: { db: Database
       .header('content-disposition', `attachment; filename="${reportFileName(serial, from, to, type)}"`);
   };
 
-  api.get(`${BASE}/filter/batteries`, {
+  api.get(apiPath(reportsEndpoints.batteries), {
     config,
     schema: { tags, querystring: reportSiteQuerySchema, response: { 200: reportBatteriesSchema } },
     handler: async (request) => {
@@ -82,7 +83,7 @@ export async function reportRoutes(app: FastifyInstance, options: { db: Database
     },
   });
 
-  api.get(`${BASE}/filter/defaults`, {
+  api.get(apiPath(reportsEndpoints.siteDefaults), {
     config,
     schema: { tags, querystring: reportSiteQuerySchema, response: { 200: reportDefaultsSchema } },
     handler: async (request) => {
@@ -92,7 +93,7 @@ export async function reportRoutes(app: FastifyInstance, options: { db: Database
     },
   });
 
-  api.get(`${BASE}/:serial/defaults`, {
+  api.get(apiPath(reportsEndpoints.batteryDefaults), {
     config,
     schema: {
       tags,
@@ -110,7 +111,7 @@ export async function reportRoutes(app: FastifyInstance, options: { db: Database
     },
   });
 
-  api.get(`${BASE}/:serial/pdf`, {
+  api.get(apiPath(reportsEndpoints.pdf), {
     config,
     schema: { tags, params: reportSerialParamsSchema, querystring: reportQuerySchema, response: pdfResponse },
     handler: async (request, reply) => {
@@ -143,7 +144,7 @@ export async function reportRoutes(app: FastifyInstance, options: { db: Database
     },
   });
 
-  api.get(`${BASE}/:serial/csv`, {
+  api.get(apiPath(reportsEndpoints.csv), {
     config,
     schema: {
       tags,
@@ -174,7 +175,7 @@ export async function reportRoutes(app: FastifyInstance, options: { db: Database
    * multipart: the settings as text fields, then the file in cSVFile, parsed as it arrives; operatingSiteId in the
    * query (checked first).
    */
-  api.post(`${BASE}/pdfFromCsv`, {
+  api.post(apiPath(reportsEndpoints.pdfFromCsv), {
     config,
     schema: { tags, querystring: reportSiteQuerySchema, consumes: ['multipart/form-data'], response: pdfResponse },
     handler: async (request, reply) => {

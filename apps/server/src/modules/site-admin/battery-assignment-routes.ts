@@ -5,6 +5,8 @@ import {
   osAdminQuerySchema,
 } from '@cbm/contracts/admin';
 import { AUDIT_ACTIONS } from '@cbm/contracts/audit';
+import { apiPath } from '@cbm/contracts/endpoint';
+import { siteAdminEndpoints } from '@cbm/contracts/endpoints/site-admin';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database';
@@ -30,7 +32,7 @@ export async function batteryAssignmentRoutes(app: FastifyInstance, options: { d
   const sites = siteRepository(options.db);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/api/v2/OsAdmin/batteries', {
+  api.get(apiPath(siteAdminEndpoints.expectedBatteries), {
     config: { features: [FEATURE] },
     schema: { tags: ['site admin'], querystring: osAdminQuerySchema, response: { 200: expectedBatteriesSchema } },
     handler: async (request) => {
@@ -46,7 +48,7 @@ export async function batteryAssignmentRoutes(app: FastifyInstance, options: { d
     },
   });
 
-  api.post('/api/v2/OsAdmin/batteries', {
+  api.post(apiPath(siteAdminEndpoints.assignBatteries), {
     config: { features: [FEATURE] },
     schema: {
       tags: ['site admin'],

@@ -7,6 +7,8 @@ import {
   siteSettingsSchema,
 } from '@cbm/contracts/admin';
 import { AUDIT_ACTIONS } from '@cbm/contracts/audit';
+import { apiPath } from '@cbm/contracts/endpoint';
+import { siteAdminEndpoints } from '@cbm/contracts/endpoints/site-admin';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database';
@@ -23,7 +25,7 @@ export async function siteSettingsRoutes(app: FastifyInstance, options: { db: Da
   const sites = siteRepository(options.db);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/api/v2/OsAdmin', {
+  api.get(apiPath(siteAdminEndpoints.settings), {
     config: { features: [FEATURE] },
     schema: { tags: ['site admin'], querystring: osAdminQuerySchema, response: { 200: siteSettingsSchema } },
     handler: async (request) => {
@@ -35,7 +37,7 @@ export async function siteSettingsRoutes(app: FastifyInstance, options: { db: Da
     },
   });
 
-  api.post('/api/v2/OsAdmin', {
+  api.post(apiPath(siteAdminEndpoints.updateSettings), {
     config: { features: [FEATURE] },
     schema: {
       tags: ['site admin'],

@@ -1,3 +1,5 @@
+import { apiPath } from '@cbm/contracts/endpoint';
+import { sitesEndpoints } from '@cbm/contracts/endpoints/sites';
 import { rulesQuerySchema, rulesResponseSchema } from '@cbm/contracts/site-permissions';
 import { siteAccessQuerySchema, siteAccessResponseSchema, siteTreeSchema } from '@cbm/contracts/sites';
 import type { FastifyInstance } from 'fastify';
@@ -10,7 +12,7 @@ export async function siteRoutes(app: FastifyInstance, options: { db: Database }
   const sites = siteRepository(options.db);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/api/v2/rules', {
+  api.get(apiPath(sitesEndpoints.rules), {
     schema: { tags: ['sites'], querystring: rulesQuerySchema, response: { 200: rulesResponseSchema } },
     handler: async (request) => {
       const user = await requireSiteAccess(sites, request, request.query.operatingSiteId);
@@ -18,12 +20,12 @@ export async function siteRoutes(app: FastifyInstance, options: { db: Database }
     },
   });
 
-  api.get('/api/v2/OperatingSites/info', {
+  api.get(apiPath(sitesEndpoints.tree), {
     schema: { tags: ['sites'], response: { 200: siteTreeSchema } },
     handler: async (request) => sites.tree((await request.requireUser()).id),
   });
 
-  api.get('/api/v2/OperatingSites/access', {
+  api.get(apiPath(sitesEndpoints.access), {
     schema: { tags: ['sites'], querystring: siteAccessQuerySchema, response: { 200: siteAccessResponseSchema } },
     handler: async (request) => sites.accessibleSiteIds((await request.requireUser()).id, request.query.featureName),
   });

@@ -1,3 +1,5 @@
+import { apiPath } from '@cbm/contracts/endpoint';
+import { statisticsEndpoints } from '@cbm/contracts/endpoints/statistics';
 import {
   statisticsBatteriesSchema,
   statisticsFilterQuerySchema,
@@ -15,7 +17,6 @@ import { loadStatistics, statisticsJson } from './statistics-service';
 
 const config = { features: [STATISTICS_FEATURE] };
 const tags = ['statistics'];
-const BASE = '/api/v2/Statistics';
 
 /** The battery statistics API calls (docs/decisions/014-statistics-and-export.md). */
 export async function statisticsRoutes(app: FastifyInstance, options: { db: Database; readDb: ReadDatabase }) {
@@ -23,7 +24,7 @@ export async function statisticsRoutes(app: FastifyInstance, options: { db: Data
   const statistics = statisticsRepository(options.readDb);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get(BASE, {
+  api.get(apiPath(statisticsEndpoints.statistics), {
     config,
     schema: { tags, querystring: statisticsQuerySchema, response: { 200: statisticsResponseSchema } },
     handler: async (request, reply) => {
@@ -36,7 +37,7 @@ export async function statisticsRoutes(app: FastifyInstance, options: { db: Data
     },
   });
 
-  api.get(`${BASE}/filter/batteries`, {
+  api.get(apiPath(statisticsEndpoints.batteries), {
     config,
     schema: { tags, querystring: statisticsFilterQuerySchema, response: { 200: statisticsBatteriesSchema } },
     handler: async (request) => {

@@ -1,4 +1,6 @@
 import { AUDIT_ACTIONS } from '@cbm/contracts/audit';
+import { apiPath } from '@cbm/contracts/endpoint';
+import { peopleEndpoints } from '@cbm/contracts/endpoints/people';
 import { PEOPLE_ADMIN_FEATURE, peopleQuerySchema } from '@cbm/contracts/people';
 import { twoFactorPolicySchema } from '@cbm/contracts/two-factor';
 import type { FastifyInstance } from 'fastify';
@@ -18,7 +20,7 @@ const schema = { tags: ['people'], querystring: peopleQuerySchema, response: { 2
 export async function twoFactorPolicyRoutes(app: FastifyInstance, { db }: { db: Database }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/api/v2/people/two-factor-policy', {
+  api.get(apiPath(peopleEndpoints.twoFactorPolicy), {
     config,
     schema,
     handler: async (request) => {
@@ -27,7 +29,7 @@ export async function twoFactorPolicyRoutes(app: FastifyInstance, { db }: { db: 
     },
   });
 
-  api.put('/api/v2/people/two-factor-policy', {
+  api.put(apiPath(peopleEndpoints.setTwoFactorPolicy), {
     config,
     schema: { ...schema, body: twoFactorPolicySchema },
     handler: async (request) => {

@@ -1,4 +1,6 @@
 import { AUDIT_ACTIONS } from '@cbm/contracts/audit';
+import { apiPath } from '@cbm/contracts/endpoint';
+import { userEndpoints } from '@cbm/contracts/endpoints/user';
 import {
   recoveryCodesSchema,
   twoFactorConfirmBodySchema,
@@ -49,7 +51,7 @@ export async function twoFactorRoutes(app: FastifyInstance, { db, attemptsPerMin
   /** The stored password hash; accounts of an identity provider have none and leave two-factor to it. */
   const passwordHash = async (email: string) => (await userService(db).findCredentials(email))?.password_hash ?? null;
 
-  api.get('/api/v2/user/two-factor', {
+  api.get(apiPath(userEndpoints.twoFactor), {
     schema: { tags: ['user'], response: { 200: twoFactorStatusSchema } },
     handler: async (request) => {
       const user = await request.requireUser();
@@ -57,7 +59,7 @@ export async function twoFactorRoutes(app: FastifyInstance, { db, attemptsPerMin
     },
   });
 
-  api.post('/api/v2/user/two-factor', {
+  api.post(apiPath(userEndpoints.twoFactorEnrol), {
     schema: { tags: ['user'], response: { 200: twoFactorEnrolmentSchema } },
     handler: async (request) => {
       const user = await request.requireUser();
@@ -68,7 +70,7 @@ export async function twoFactorRoutes(app: FastifyInstance, { db, attemptsPerMin
     },
   });
 
-  api.post('/api/v2/user/two-factor/confirm', {
+  api.post(apiPath(userEndpoints.twoFactorConfirm), {
     config: limited,
     schema: { tags: ['user'], body: twoFactorConfirmBodySchema, response: { 200: recoveryCodesSchema } },
     handler: async (request) => {
@@ -86,7 +88,7 @@ export async function twoFactorRoutes(app: FastifyInstance, { db, attemptsPerMin
     },
   });
 
-  api.post('/api/v2/user/two-factor/disable', {
+  api.post(apiPath(userEndpoints.twoFactorDisable), {
     config: limited,
     schema: { tags: ['user'], body: twoFactorDisableBodySchema, response: { 204: z.null() } },
     handler: async (request, reply) => {

@@ -5,6 +5,8 @@ import {
   batteryListSiteQuerySchema as siteQuerySchema,
   softwareInfoSchema,
 } from '@cbm/contracts/battery-list';
+import { apiPath } from '@cbm/contracts/endpoint';
+import { updatesEndpoints } from '@cbm/contracts/endpoints/updates';
 import type { Feature } from '@cbm/contracts/features';
 import {
   UPDATE_FILE_MAX_BYTES,
@@ -49,7 +51,7 @@ export async function updateRoutes(app: FastifyInstance, options: UpdateRoutesOp
   app.devices.addDeliveryListener(updateDeliveryListener);
 
   /** {a}/{b} in the API calls are the operating site and the battery's serial number. */
-  api.post('/api/v2/battery/Update/:operatingSiteId/:serial', {
+  api.post(apiPath(updatesEndpoints.start), {
     config,
     schema: {
       tags,
@@ -79,7 +81,7 @@ export async function updateRoutes(app: FastifyInstance, options: UpdateRoutesOp
     },
   });
 
-  api.get('/api/v2/battery/Update/:serial', {
+  api.get(apiPath(updatesEndpoints.softwareInfo), {
     config,
     schema: { tags, params: serialParamsSchema, querystring: siteQuerySchema, response: { 200: softwareInfoSchema } },
     handler: async (request) => {
@@ -115,7 +117,7 @@ export async function updateRoutes(app: FastifyInstance, options: UpdateRoutesOp
    * The battery fetches its job's image with the job's short-lived token; another battery's or job's link, or
    * anything else, looks like no file at all (decision 025).
    */
-  api.get('/api/v2/updates/:serial/:jobId/download', {
+  api.get(apiPath(updatesEndpoints.download), {
     config: { public: true },
     schema: {
       tags,

@@ -1,5 +1,7 @@
 import { AUDIT_ACTIONS } from '@cbm/contracts/audit';
 import { SESSION_COOKIE } from '@cbm/contracts/auth';
+import { apiPath } from '@cbm/contracts/endpoint';
+import { userEndpoints } from '@cbm/contracts/endpoints/user';
 import { ownSessionQuerySchema, ownSessionsSchema, passwordChangeBodySchema } from '@cbm/contracts/user';
 import { VALIDATION } from '@cbm/contracts/validation-messages';
 import rateLimit from '@fastify/rate-limit';
@@ -50,7 +52,7 @@ export async function accountRoutes(app: FastifyInstance, { db, idleMinutes, att
     ]);
   };
 
-  api.put('/api/v2/user/password', {
+  api.put(apiPath(userEndpoints.password), {
     config: { rateLimit: { max: attemptsPerMinute, timeWindow: 60_000 } },
     schema: { tags: ['user'], body: bodySchema, response: { 204: z.null() } },
     handler: async (request, reply) => {
@@ -71,13 +73,13 @@ export async function accountRoutes(app: FastifyInstance, { db, idleMinutes, att
     },
   });
 
-  api.get('/api/v2/user/sessions', {
+  api.get(apiPath(userEndpoints.sessions), {
     schema: { tags: ['user'], response: { 200: ownSessionsSchema } },
     handler: async (request) =>
       account.sessions((await request.requireUser()).id, currentTokenHash(request), idleMinutes),
   });
 
-  api.delete('/api/v2/user/sessions', {
+  api.delete(apiPath(userEndpoints.endSession), {
     schema: { tags: ['user'], querystring: ownSessionQuerySchema, response: { 204: z.null() } },
     handler: async (request, reply) => {
       const user = await request.requireUser();

@@ -1,3 +1,5 @@
+import { apiPath } from '@cbm/contracts/endpoint';
+import { userEndpoints } from '@cbm/contracts/endpoints/user';
 import {
   clockUpdateBodySchema,
   languageUpdateBodySchema,
@@ -14,7 +16,7 @@ export async function userRoutes(app: FastifyInstance, options: { db: Database }
   const users = userRepository(options.db);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/api/v2/user', {
+  api.get(apiPath(userEndpoints.get), {
     schema: { tags: ['user'], response: { 200: userSchema } },
     handler: async (request) => {
       const profile = await users.profile((await request.requireUser()).id);
@@ -23,7 +25,7 @@ export async function userRoutes(app: FastifyInstance, options: { db: Database }
     },
   });
 
-  api.put('/api/v2/user/theme', {
+  api.put(apiPath(userEndpoints.theme), {
     schema: { tags: ['user'], body: themeUpdateBodySchema, response: { 200: userSchema } },
     handler: async (request) => {
       const user = await request.requireUser();
@@ -34,7 +36,7 @@ export async function userRoutes(app: FastifyInstance, options: { db: Database }
     },
   });
 
-  api.put('/api/v2/user/language', {
+  api.put(apiPath(userEndpoints.language), {
     schema: { tags: ['user'], body: languageUpdateBodySchema, response: { 200: userSchema } },
     handler: async (request) => {
       const user = await request.requireUser();
@@ -45,7 +47,7 @@ export async function userRoutes(app: FastifyInstance, options: { db: Database }
     },
   });
 
-  api.put('/api/v2/user/clock', {
+  api.put(apiPath(userEndpoints.clock), {
     schema: { tags: ['user'], body: clockUpdateBodySchema, response: { 200: userSchema } },
     handler: async (request) => {
       const user = await request.requireUser();
