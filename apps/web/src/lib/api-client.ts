@@ -98,7 +98,7 @@ export interface ApiFile {
 }
 
 /**
- * A file (CSV, PDF, zip) with the same error handling as `api`. The body stays bytes, so a byte-order mark the
+ * A file (CSV, PDF, zip) with the same error handling as `call`. The body stays bytes, so a byte-order mark the
  * server sends stays in the file (Excel needs it to read UTF-8).
  */
 export async function callFile<const E extends Endpoint>(endpoint: E, ...[request]: CallArgs<E>): Promise<ApiFile> {
