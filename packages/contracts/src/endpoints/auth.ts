@@ -7,6 +7,7 @@ import {
   twoFactorEnrolmentSchema,
 } from '../two-factor';
 
+/** Signing in and out (with the second step of two-factor sign-in); public. */
 export const authEndpoints = {
   authenticated: endpoint({ method: 'GET', path: '/authenticated', response: authenticatedResponseSchema }),
   login: endpoint({ method: 'POST', path: '/auth/login', body: loginBodySchema, response: loginSecondStepSchema }),

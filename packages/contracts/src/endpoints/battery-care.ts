@@ -8,6 +8,7 @@ import {
 } from '../battery-lifecycle';
 import { endpoint } from '../endpoint';
 
+/** Battery care: the fleet's care figures, right-sizing, the replacement plan and a battery's lifecycle. */
 export const batteryCareEndpoints = {
   care: endpoint({ method: 'GET', path: '/battery/Care', query: careQuerySchema, response: careResponseSchema }),
   rightSizing: endpoint({

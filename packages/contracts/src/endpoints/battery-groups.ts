@@ -8,6 +8,7 @@ import {
 } from '../battery-groups';
 import { endpoint } from '../endpoint';
 
+/** A site's battery groups. */
 export const batteryGroupsEndpoints = {
   list: endpoint({
     method: 'GET',

@@ -7,6 +7,7 @@ import {
 import { profileParamsSchema } from '../battery-profile';
 import { endpoint } from '../endpoint';
 
+/** A battery's history and its timeline. */
 export const batteryHistoryEndpoints = {
   history: endpoint({
     method: 'GET',

@@ -9,6 +9,7 @@ import {
 } from '../battery-list';
 import { endpoint } from '../endpoint';
 
+/** The expert battery list (cbm_view): every battery field, expected versions, remote debugging. */
 export const batteryListEndpoints = {
   list: endpoint({
     method: 'GET',

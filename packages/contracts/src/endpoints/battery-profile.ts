@@ -9,6 +9,7 @@ import {
 } from '../battery-profile';
 import { endpoint } from '../endpoint';
 
+/** A battery's profile, charge sessions and profiling settings. */
 export const batteryProfileEndpoints = {
   profile: endpoint({
     method: 'GET',

@@ -10,6 +10,7 @@ import {
 } from '../datalogs';
 import { endpoint } from '../endpoint';
 
+/** Datalogs: asked of a battery, uploaded by it (public, with the link's token) and downloaded. */
 export const datalogsEndpoints = {
   list: endpoint({
     method: 'GET',

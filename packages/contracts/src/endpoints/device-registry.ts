@@ -10,6 +10,7 @@ import {
 } from '../device-registry';
 import { endpoint } from '../endpoint';
 
+/** The device registry: devices, their MQTT credentials, import. */
 export const deviceRegistryEndpoints = {
   list: endpoint({ method: 'GET', path: '/devices', query: deviceListQuerySchema, response: deviceListSchema }),
   register: endpoint({

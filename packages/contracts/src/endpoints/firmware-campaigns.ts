@@ -13,6 +13,7 @@ import {
   siteQuerySchema,
 } from '../firmware-campaigns';
 
+/** The firmware library and campaigns. */
 export const firmwareCampaignsEndpoints = {
   releases: endpoint({
     method: 'GET',

@@ -7,6 +7,7 @@ import {
   fleetHealthResponseSchema,
 } from '../fleet-health';
 
+/** The overview's figures over the user's sites, and the batteries behind them. */
 export const fleetHealthEndpoints = {
   summary: endpoint({
     method: 'GET',

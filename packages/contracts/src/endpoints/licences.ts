@@ -1,6 +1,7 @@
 import { endpoint } from '../endpoint';
 import { deviceLicencesSchema, licenceChangeBodySchema, licenceQuerySchema } from '../licences';
 
+/** The licences of a site's display units. */
 export const licencesEndpoints = {
   list: endpoint({
     method: 'GET',

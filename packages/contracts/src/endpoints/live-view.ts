@@ -14,6 +14,7 @@ import {
   liveViewUpdateResponseSchema,
 } from '../live-view';
 
+/** The battery live view: the list, its CSV, search suggestions, one battery, its group and name, a data refresh. */
 export const liveViewEndpoints = {
   list: endpoint({
     method: 'GET',

@@ -8,6 +8,7 @@ import {
   mdloadUnitSchema,
 } from '../mdload-live-view';
 
+/** The charger-station live view: units, their CSV, assigning a station's charger or group. */
 export const mdloadLiveViewEndpoints = {
   list: endpoint({
     method: 'GET',

@@ -8,6 +8,7 @@ import {
   mdloadStatisticQuerySchema,
 } from '../mdload-statistics';
 
+/** Charger-station statistics. */
 export const mdloadStatisticsEndpoints = {
   availableTime: endpoint({
     method: 'GET',

@@ -10,6 +10,7 @@ import {
 } from '../people';
 import { twoFactorPolicySchema } from '../two-factor';
 
+/** People of an organisation: invitations, access, disabling, password resets, the two-factor rule. */
 export const peopleEndpoints = {
   twoFactorPolicy: endpoint({
     method: 'GET',

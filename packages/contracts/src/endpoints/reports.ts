@@ -15,6 +15,7 @@ import {
   reportSiteQuerySchema,
 } from '../reports';
 
+/** Battery reports (PDF, CSV, PDF from CSV), the fleet report and report schedules. */
 export const reportsEndpoints = {
   batteries: endpoint({
     method: 'GET',

@@ -8,6 +8,7 @@ import {
 } from '../admin';
 import { endpoint } from '../endpoint';
 
+/** A site's settings and its expected batteries. */
 export const siteAdminEndpoints = {
   settings: endpoint({ method: 'GET', path: '/OsAdmin', query: osAdminQuerySchema, response: siteSettingsSchema }),
   updateSettings: endpoint({

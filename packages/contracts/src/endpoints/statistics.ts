@@ -7,6 +7,7 @@ import {
   statisticsResponseSchema,
 } from '../statistics';
 
+/** Battery statistics and the data export. */
 export const statisticsEndpoints = {
   statistics: endpoint({
     method: 'GET',

@@ -7,6 +7,7 @@ import {
   updateStartResponseSchema,
 } from '../update-jobs';
 
+/** Firmware updates of one battery, and the file's download by the battery (public, with the job's token). */
 export const updatesEndpoints = {
   start: endpoint({
     method: 'POST',

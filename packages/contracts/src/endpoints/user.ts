@@ -16,6 +16,7 @@ import {
   userSchema,
 } from '../user';
 
+/** The signed-in user: settings, password, sessions, two-factor sign-in. */
 export const userEndpoints = {
   get: endpoint({ method: 'GET', path: '/user', response: userSchema }),
   theme: endpoint({ method: 'PUT', path: '/user/theme', body: themeUpdateBodySchema, response: userSchema }),
