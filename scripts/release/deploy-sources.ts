@@ -1,5 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { API_PREFIX } from '@cbm/contracts/endpoint';
+import { ALL_ENDPOINTS } from '@cbm/contracts/endpoints';
 import { parse } from 'yaml';
 import { ROOT } from './release-layout';
 
@@ -91,17 +93,20 @@ export function mosquittoSettings(text: string): Record<string, string> {
   return Object.fromEntries(lines.map((line) => line.trim().split(/\s+(.*)/, 2) as [string, string]));
 }
 
-/** Every path the server registers a route at, read from its source (`app.get('/readyz', …)`). */
+/**
+ * Every path the server registers a route at: the API's from the endpoint definitions it registers them by
+ * (decision 133), the others read from its source (`app.get('/readyz', …)`).
+ */
 export function serverRoutes(dir = 'apps/server/src'): Set<string> {
   const files = readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' }).filter(
     (file) => file.endsWith('.ts') && !file.endsWith('.test.ts'),
   );
-  const routes = files.flatMap((file) =>
+  const literal = files.flatMap((file) =>
     [...readText(path.join(dir, file)).matchAll(/\.(?:get|post|put|patch|delete)\(\s*'(\/[^']*)'/g)].map(
       (match) => match[1] ?? '',
     ),
   );
-  return new Set(routes);
+  return new Set([...literal, ...ALL_ENDPOINTS.map((definition) => `${API_PREFIX}${definition.path}`)]);
 }
 
 /** The server paths a deploy file calls: probes, metrics and API addresses. */
