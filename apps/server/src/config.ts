@@ -166,6 +166,8 @@ const envSchema = z.object({
   MAIL_OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** How often the silence rules ("no data for N minutes") are checked, once across replicas (decision 040). */
   ALARM_SILENCE_CHECK_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
+  /** How often the care rules (deep-sleep risk, end of life within N days) are judged, once across replicas (decision 134). */
+  CARE_RULE_CHECK_SECONDS: z.coerce.number().min(0.1).max(86_400).default(3600),
   /**
    * How often batteries without data for SILENT_AFTER_MINUTES are marked silent, once across replicas
    * (decision 110); 0 turns it off (the API tests, whose demo data is weeks old, unless they test it).

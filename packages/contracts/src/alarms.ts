@@ -12,12 +12,26 @@ export const ALARM_METRICS = [
   'stackVoltageOutside',
   'noData',
   'stationPowerAbove',
+  'deepSleepRisk',
+  'endOfLifeWithin',
 ] as const;
 export type AlarmMetric = (typeof ALARM_METRICS)[number];
+/** Care rules (issue 51, decision 134): judged by a periodic job from the care counters and the lifecycle. */
+export const CARE_ALARM_METRICS = ['deepSleepRisk', 'endOfLifeWithin'] as const satisfies readonly AlarmMetric[];
+export type CareAlarmMetric = (typeof CARE_ALARM_METRICS)[number];
+export const isCareMetric = (metric: AlarmMetric): metric is CareAlarmMetric =>
+  (CARE_ALARM_METRICS as readonly AlarmMetric[]).includes(metric);
 
 /** Batteries' metrics, and the charger-station units' (their rules live on the charger-station alerts). */
 export const ALARM_METRICS_OF = {
-  battery: ['socBelow', 'cellTemperatureAbove', 'cellTemperatureBelow', 'stackVoltageOutside', 'noData'],
+  battery: [
+    'socBelow',
+    'cellTemperatureAbove',
+    'cellTemperatureBelow',
+    'stackVoltageOutside',
+    'noData',
+    ...CARE_ALARM_METRICS,
+  ],
   mdload: ['stationPowerAbove'],
 } as const satisfies Record<AlertProduct, readonly AlarmMetric[]>;
 export const productOfMetric = (metric: AlarmMetric): AlertProduct =>
@@ -32,6 +46,8 @@ export const ALARM_RANGES = {
 } as const;
 export const ALARM_MIN_DURATION_MAX_SECONDS = 86_400;
 export const ALARM_NO_DATA_MAX_MINUTES = 10_080;
+/** The furthest ahead an end-of-life rule may look: ten years. */
+export const ALARM_END_OF_LIFE_MAX_DAYS = 3650;
 
 const hysteresis = numberRule({ min: 0, max: 100, decimals: 2 }).default(0);
 const minDurationSeconds = numberRule({ min: 0, max: ALARM_MIN_DURATION_MAX_SECONDS, decimals: 0 }).default(0);
@@ -80,6 +96,13 @@ export const alarmConditionSchema = z
       metric: z.literal('noData'),
       minutes: numberRule({ min: 1, max: ALARM_NO_DATA_MAX_MINUTES, decimals: 0 }),
     }),
+    /** Parked below 20 % SoC for longer than 7 days: the care counter's deep-sleep risk (CARE), ongoing. */
+    z.object({ metric: z.literal('deepSleepRisk') }),
+    /** The SoH 80 % projection of the battery's lifecycle falls within this many days (or is reached). */
+    z.object({
+      metric: z.literal('endOfLifeWithin'),
+      days: numberRule({ min: 1, max: ALARM_END_OF_LIFE_MAX_DAYS, decimals: 0 }),
+    }),
   ])
   .superRefine((condition, ctx) => {
     const issue: Issue = (path, message, params) => ctx.addIssue({ code: 'custom', path: [path], message, params });
@@ -99,6 +122,8 @@ export const alarmConditionSchema = z
         }
         return;
       case 'noData':
+      case 'deepSleepRisk':
+      case 'endOfLifeWithin':
         return;
     }
   });

@@ -1,7 +1,8 @@
-import type { AlarmCondition } from '@cbm/contracts/alarms';
+import type { AlarmCondition, CareAlarmMetric } from '@cbm/contracts/alarms';
 import type { BatterySample } from '../device-ingestion/battery-sample';
 
-export type ThresholdCondition = Exclude<AlarmCondition, { metric: 'noData' }>;
+/** What ingestion judges as samples arrive: neither silence (a job) nor care (a job, care-rule-job.ts). */
+export type ThresholdCondition = Exclude<AlarmCondition, { metric: 'noData' | CareAlarmMetric }>;
 
 /** What a threshold rule reads of a device at one moment: a battery's sample or a charger-station unit's power. */
 export interface Reading {

@@ -140,6 +140,15 @@ export function alarmRepository(db: Queryable) {
       );
     },
 
+    /** Every open alarm of these rules (the care job clears those whose condition no longer holds). */
+    async openOfRules(alertIds: readonly number[]): Promise<OpenAlarm[]> {
+      if (alertIds.length === 0) return [];
+      return db.query<OpenAlarm>(
+        `SELECT ${OPEN_COLUMNS} FROM alarm WHERE alert_id = ANY($1::int[]) AND cleared_at IS NULL`,
+        [alertIds],
+      );
+    },
+
     async clear(cleared: readonly { id: number; ts: Date }[]): Promise<AlarmRef[]> {
       if (cleared.length === 0) return [];
       return db.query<AlarmRef>(

@@ -1,4 +1,6 @@
 import type { AlarmCondition } from '@cbm/contracts/alarms';
+import { CARE } from '@cbm/contracts/battery-care';
+import { END_OF_LIFE_SOH } from '@cbm/contracts/battery-lifecycle';
 import { type Language, translate } from '../../i18n/messages';
 
 /**
@@ -17,6 +19,18 @@ export function describeCondition(
   switch (condition.metric) {
     case 'noData':
       return translate(language, `${texts}.noData`, { minutes: condition.minutes });
+    case 'deepSleepRisk':
+      return translate(language, `${texts}.deepSleepRisk`, {
+        days: number(value),
+        soc: CARE.parkingSoc,
+        parkingDays: CARE.parkingDays,
+      });
+    case 'endOfLifeWithin':
+      return translate(language, `${texts}.endOfLifeWithin`, {
+        value: number(value),
+        days: number(condition.days),
+        soh: END_OF_LIFE_SOH,
+      });
     case 'stackVoltageOutside':
       return translate(language, `${texts}.stackVoltageOutside`, {
         value: number(value),

@@ -42,7 +42,7 @@ export function batteryThresholdListener(options: AlarmListenerOptions): SampleL
     if (relevant.length === 0 && silenced.length === 0) return undefined;
     const { mails, cleared } = await evaluateReadings(tx, 'battery', rules, relevant);
     const recoveries = await silenceRecoveries(tx, silenced, siteIds);
-    return finish(tx, [...mails, ...recoveries], [...cleared, ...silenced], options);
+    return finishAlarms(tx, [...mails, ...recoveries], [...cleared, ...silenced], options);
   };
 }
 
@@ -53,12 +53,12 @@ export function mdloadThresholdListener(options: AlarmListenerOptions): MdloadLi
     const rules = await thresholdRuleRepository(tx).active(siteIds, 'threshold', 'mdload');
     const relevant = readings.filter((reading) => rules.some((rule) => applies(rule, reading)));
     const { mails, cleared } = await evaluateReadings(tx, 'mdload', rules, relevant);
-    return finish(tx, mails, cleared, options);
+    return finishAlarms(tx, mails, cleared, options);
   };
 }
 
 /** Opens the alarms and mails them; after the commit, notifies the desktops and pushes the alarms' changes. */
-async function finish(
+export async function finishAlarms(
   tx: Queryable,
   mails: AlarmMail[],
   cleared: AlarmRef[],

@@ -1,5 +1,6 @@
 import {
   type AlarmCondition,
+  CARE_ALARM_METRICS,
   productOfMetric,
   type ThresholdRule,
   type ThresholdRuleBody,
@@ -13,6 +14,8 @@ import type { AlarmRef } from './alarm-changes';
 export interface ActiveRule extends ThresholdRule {
   language: Language;
 }
+
+export type RuleKind = 'threshold' | 'silence' | 'care';
 
 const COLUMNS = `id, operating_site_id AS "operatingSiteId", name, active, battery_serials AS "batterySerials", emails,
   mail_recovery AS "mailRecovery", condition, language`;
@@ -34,17 +37,18 @@ export function thresholdRuleRepository(db: Queryable) {
       return rows.map(toRule);
     },
 
-    /** The active rules of these sites (all sites: 'all'): threshold or silence rules of one product. */
-    async active(
-      siteIds: readonly number[] | 'all',
-      kind: 'threshold' | 'silence',
-      product: AlertProduct,
-    ): Promise<ActiveRule[]> {
+    /**
+     * The active rules of these sites (all sites: 'all') of one product and kind: threshold rules (ingestion),
+     * silence rules (`noData`) or care rules (CARE_ALARM_METRICS), the last two judged by periodic jobs.
+     */
+    async active(siteIds: readonly number[] | 'all', kind: RuleKind, product: AlertProduct): Promise<ActiveRule[]> {
       return db.query<ActiveRule>(
         `SELECT ${COLUMNS} FROM alert
-          WHERE active AND condition IS NOT NULL AND (condition->>'metric' = 'noData') = $2 AND product = $3
+          WHERE active AND condition IS NOT NULL AND product = $3
+            AND CASE WHEN condition->>'metric' = 'noData' THEN 'silence'
+                     WHEN condition->>'metric' = ANY($4::text[]) THEN 'care' ELSE 'threshold' END = $2
             AND ($1::int[] IS NULL OR operating_site_id = ANY($1::int[]))`,
-        [siteIds === 'all' ? null : siteIds, kind === 'silence', product],
+        [siteIds === 'all' ? null : siteIds, kind, product, CARE_ALARM_METRICS],
       );
     },
 

@@ -13,10 +13,16 @@ const MAX_GAP_MS = CARE.maxGapMinutes * 60_000;
 /** How far before the period a deep-sleep spell may start and still pass its 7 days inside it. */
 export const PARKING_MS = CARE.parkingDays * DAY_MS;
 
+/** States in which a battery is at work, never parked. */
+export const WORKING_STATES: readonly string[] = ['charging', 'discharging'];
+
 const iso = (ms: number) => new Date(ms).toISOString();
 const isHot = (point: CarePoint) => point.maxCellTemperature > CARE.hotCellCelsius;
-const isParked = (point: CarePoint) =>
-  point.state !== 'charging' && point.state !== 'discharging' && point.soc < CARE.parkingSoc;
+/** Parked: neither charging nor discharging, SoC below CARE.parkingSoc (the repository's parkedNow asks the same). */
+const isParked = (point: CarePoint) => !WORKING_STATES.includes(point.state) && point.soc < CARE.parkingSoc;
+
+/** A parking spell from its first sample to `through` is a deep-sleep risk once it lasts longer than 7 days. */
+export const isDeepSleep = (firstMs: number, throughMs: number) => throughMs - firstMs > PARKING_MS;
 /** The first sample below the deep-discharge SoC (the first of all counts too). */
 const startsDeepDischarge = (point: CarePoint, previous: CarePoint | undefined) =>
   point.soc < CARE.deepDischargeSoc && (previous === undefined || previous.soc >= CARE.deepDischargeSoc);
@@ -49,7 +55,7 @@ export function careCounters(points: readonly CarePoint[], startMs: number, endM
 
   /** A parking spell from `first` until `through` counts where it passes its 7 days. */
   const countSleep = (first: CarePoint, through: number) => {
-    if (through - first.ts <= PARKING_MS || !inPeriod(first.ts + PARKING_MS)) return;
+    if (!isDeepSleep(first.ts, through) || !inPeriod(first.ts + PARKING_MS)) return;
     counters.deepSleepRisks++;
     push(evidence.deepSleepRisks, { from: iso(first.ts), through: iso(through), soc: first.soc });
   };

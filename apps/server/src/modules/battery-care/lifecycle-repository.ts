@@ -32,6 +32,15 @@ export function lifecycleRepository(db: Queryable) {
       return row;
     },
 
+    /** The serial numbers of the site's batteries. */
+    async serialsAt(siteId: number): Promise<string[]> {
+      const rows = await db.query<{ serial: string }>(
+        'SELECT serial_number AS serial FROM battery WHERE operating_site_id = $1 ORDER BY serial_number',
+        [siteId],
+      );
+      return rows.map((row) => row.serial);
+    },
+
     /** The site's currency and replacement battery price per kWh of nominal energy (null: not set). */
     async sitePrice(siteId: number): Promise<{ currency: string; batteryPricePerKwh: number | null }> {
       const [row] = await db.query<{ currency: string; batteryPricePerKwh: number | null }>(

@@ -35,4 +35,14 @@ describe('threshold rule form', () => {
       minDurationSeconds: 0,
     });
   });
+
+  it('sends a care rule with only what it has: deep-sleep risk nothing, end of life its days ahead', () => {
+    const state = { ...initialRuleState('battery'), name: 'Care', emails: ['ops@example.com'] };
+    expect(validateRuleForm(7, { ...state, metric: 'deepSleepRisk' as const }, t).body?.condition).toEqual({
+      metric: 'deepSleepRisk',
+    });
+    const endOfLife = { ...state, metric: 'endOfLifeWithin' as const };
+    expect(validateRuleForm(7, endOfLife, t).body?.condition).toEqual({ metric: 'endOfLifeWithin', days: 180 });
+    expect(validateRuleForm(7, { ...endOfLife, days: 0 }, t).errors).toEqual({ days: 'validation.above1' });
+  });
 });

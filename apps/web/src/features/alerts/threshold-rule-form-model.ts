@@ -21,10 +21,14 @@ export interface ThresholdRuleFormState {
   minutes: NumberField;
   hysteresis: NumberField;
   minDurationSeconds: NumberField;
+  days: NumberField;
   batterySerials: string[];
   emails: string[];
   mailRecovery: boolean;
 }
+
+/** A new end-of-life rule looks half a year ahead. */
+const DEFAULT_END_OF_LIFE_DAYS = 180;
 
 /** A new rule starts at a common line: SoC below 20 %, station power above 100 kW. */
 const DEFAULT_THRESHOLD: Record<AlertProduct, number> = { battery: 20, mdload: 100 };
@@ -43,6 +47,7 @@ export function initialRuleState(product: AlertProduct, rule?: ThresholdRule): T
     minutes: rule ? pick('minutes') : 30,
     hysteresis: rule ? pick('hysteresis') : 0,
     minDurationSeconds: rule ? pick('minDurationSeconds') : 0,
+    days: rule ? pick('days') : DEFAULT_END_OF_LIFE_DAYS,
     batterySerials: rule?.batterySerials ?? [],
     emails: rule?.emails ?? [],
     mailRecovery: rule?.mailRecovery ?? false,
@@ -57,6 +62,8 @@ export const METRIC_FIELDS: Record<AlarmMetric, readonly (keyof ThresholdRuleFor
   stackVoltageOutside: ['min', 'max', 'hysteresis', 'minDurationSeconds'],
   noData: ['minutes'],
   stationPowerAbove: ['threshold', 'hysteresis', 'minDurationSeconds'],
+  deepSleepRisk: [],
+  endOfLifeWithin: ['days'],
 };
 
 const number = (value: NumberField) => (value === '' ? undefined : value);

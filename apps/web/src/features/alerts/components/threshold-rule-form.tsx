@@ -1,5 +1,6 @@
-import { ALARM_METRICS_OF, type AlarmMetric, type ThresholdRule } from '@cbm/contracts/alarms';
+import { ALARM_METRICS_OF, type AlarmMetric, isCareMetric, type ThresholdRule } from '@cbm/contracts/alarms';
 import type { AlertProduct } from '@cbm/contracts/alerts';
+import { CARE } from '@cbm/contracts/battery-care';
 import {
   Button,
   Checkbox,
@@ -11,6 +12,7 @@ import {
   Stack,
   Switch,
   TagsInput,
+  Text,
   TextInput,
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
@@ -27,9 +29,9 @@ import {
 } from '../threshold-rule-form-model';
 
 const EMAIL_SPLIT = [',', ';', ' '];
-type NumberKey = 'threshold' | 'min' | 'max' | 'minutes' | 'hysteresis' | 'minDurationSeconds';
+type NumberKey = 'threshold' | 'min' | 'max' | 'minutes' | 'hysteresis' | 'minDurationSeconds' | 'days';
 
-/** The threshold and silence rule form: what to watch, where the line is, how it must not flood, who is told. */
+/** The threshold, silence and care rule form: what to watch, where the line is, how it must not flood, who is told. */
 export function ThresholdRuleForm({
   product,
   siteId,
@@ -116,6 +118,11 @@ export function ThresholdRuleForm({
             onChange={(value) => value && set('metric', value as AlarmMetric)}
             withAsterisk
           />
+          {isCareMetric(state.metric) && (
+            <Text size="sm">
+              {t(`thresholdRules.careHints.${state.metric}`, { soc: CARE.parkingSoc, days: CARE.parkingDays })}
+            </Text>
+          )}
           <Group grow align="flex-start">
             {METRIC_FIELDS[state.metric].map((field) => numberInput(field as NumberKey))}
           </Group>

@@ -1,5 +1,6 @@
 import type { ThresholdRule } from '@cbm/contracts/alarms';
 import type { AlertProduct } from '@cbm/contracts/alerts';
+import { CARE } from '@cbm/contracts/battery-care';
 import { Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -21,6 +22,11 @@ export function ThresholdRulesSection({ product, siteId }: { product: AlertProdu
     const { condition } = rule;
     const unit = t(`thresholdRules.units.${condition.metric}`);
     if (condition.metric === 'noData') return t('thresholdRules.line.noData', { minutes: condition.minutes });
+    if (condition.metric === 'deepSleepRisk') {
+      return t('thresholdRules.line.deepSleepRisk', { soc: CARE.parkingSoc, days: CARE.parkingDays });
+    }
+    if (condition.metric === 'endOfLifeWithin')
+      return t('thresholdRules.line.endOfLifeWithin', { days: condition.days });
     if (condition.metric === 'stackVoltageOutside') {
       return t('thresholdRules.line.range', { min: condition.min, max: condition.max, unit });
     }
