@@ -13,6 +13,7 @@ import {
 import { figuresFromRollups } from '../reports/report-rollups';
 import { reportDocument } from '../reports/report-service';
 import { statisticsService } from '../statistics/statistics-service';
+import { type FleetLifecycle, fleetLifecycle } from './fleet-lifecycle';
 
 type Figures = Awaited<ReturnType<typeof figuresFromRollups>>;
 
@@ -34,6 +35,8 @@ export interface PeriodReportData {
   site: ReportSite;
   creator: ReportUser;
   batteries: { battery: ReportBatteryInfo; figures: Figures }[];
+  /** A fleet report's lifecycle section (decision 134). */
+  lifecycle?: FleetLifecycle;
 }
 
 const NO_CREATOR: ReportUser = { firstName: '', lastName: '', theme: 'default' };
@@ -65,7 +68,10 @@ export async function periodReportData(
     const figures = await figuresFromRollups({ reports, statistics }, { siteId, serial, settings, period });
     batteries.push({ battery, figures });
   }
-  return { request, site, creator, batteries };
+  if (request.kind === 'battery') return { request, site, creator, batteries };
+  const today = new Date().toISOString().slice(0, 10);
+  const lifecycle = await fleetLifecycle(db, siteId, site.timezone, period, today);
+  return { request, site, creator, batteries, lifecycle };
 }
 
 const settingsOf = (site: ReportSite, language: Language): ReportSettings => ({
@@ -86,7 +92,7 @@ const pdf = (filename: string, content: Buffer): MailAttachment => ({
 
 /** The PDFs in one language: the fleet report, or one battery report per serial. */
 export async function periodReportFiles(data: PeriodReportData, language: Language): Promise<MailAttachment[]> {
-  const { request, site, creator, batteries } = data;
+  const { request, site, creator, batteries, lifecycle } = data;
   const { period } = request;
   const creatorName = `${creator.firstName} ${creator.lastName}`.trim() || request.createdBy;
   if (request.kind === 'fleet') {
@@ -99,6 +105,7 @@ export async function periodReportFiles(data: PeriodReportData, language: Langua
       toMs: period.toMs,
       timeZone: site.timezone,
       batteries: batteries.map(({ battery, figures }) => ({ ...battery, figures })),
+      lifecycle,
       createdAt: Date.now(),
     });
     const name = `fleet-report-${site.name.replace(/[^A-Za-z0-9_-]+/g, '_')}-${period.firstDate}-${period.lastDate}.pdf`;

@@ -3,7 +3,9 @@ import type { Theme } from '@cbm/contracts/themes';
 import PDFDocument from 'pdfkit';
 import { type MessageKey, translate } from '../../i18n/messages';
 import { FIGURE_DIGITS, hoursText, kwhText } from '../figures/figure-decimals';
+import type { FleetLifecycle } from './fleet-lifecycle';
 import type { ReportFigures } from './report-figures';
+import { writeLifecycleSection } from './report-fleet-lifecycle-pdf';
 import { reportFormat } from './report-format';
 import { MUTED_COLOR, REPORT_PALETTES, RULE_COLOR, TEXT_COLOR } from './report-pdf-theme';
 
@@ -16,6 +18,8 @@ export interface FleetReportDocument {
   toMs: number;
   timeZone: string;
   batteries: { serialNumber: string; name: string; figures: ReportFigures }[];
+  /** The lifecycle section after the table: replacement plan and the worst care scores (decision 134). */
+  lifecycle?: FleetLifecycle | undefined;
   createdAt: number;
 }
 
@@ -140,6 +144,7 @@ export function renderFleetReportPdf(report: FleetReportDocument): Promise<Buffe
     .stroke();
   y += 4;
   line([t('fleetTotal'), kwh(sum.charged), kwh(sum.discharged), hours(sum.operating), String(sum.sessions)], true);
+  if (report.lifecycle) writeLifecycleSection(doc, y + 16, { t, format, palette, lifecycle: report.lifecycle });
   doc.end();
   return done;
 }
