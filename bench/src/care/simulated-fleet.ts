@@ -1,5 +1,5 @@
 import { type Random, seededRandom, seedFrom } from '@cbm/demo-fixtures/random';
-import { sohLoss, type UsageProfile, usageProfileOf } from '@cbm/device-model/ageing';
+import { dailySohLoss, type UsageProfile, usageProfileOf } from '@cbm/device-model/ageing';
 
 /** One battery's simulated life by day: the model's SoH (the truth) and what its BMS reported that day. */
 export interface SimulatedBattery {
@@ -9,19 +9,12 @@ export interface SimulatedBattery {
   reported: number[];
 }
 
-const DEEP_SHARE = 0.05;
-
 /** A day of use: cycles on work days, the hall's temperature over the season, the pack a little warmer. */
 function dayLoss(profile: UsageProfile, cyclesPerDay: number, day: number, random: Random): number {
   const weekday = day % 7;
   const cycles = weekday === 6 ? 0 : weekday === 5 ? cyclesPerDay / 3 : cyclesPerDay;
   const season = 5 * Math.sin((2 * Math.PI * (day - 110)) / 365.25);
-  const cellTemperatureC = profile.ambientC + season + 2 * cycles + random.between(-1.5, 1.5);
-  const deep = cycles * profile.deepDischargeChance * DEEP_SHARE;
-  return (
-    sohLoss({ hours: 24, cellTemperatureC, soc: 60, equivalentCycles: cycles - deep }) +
-    sohLoss({ hours: 0, cellTemperatureC, soc: 5, equivalentCycles: deep })
-  );
+  return dailySohLoss(profile, cycles, season + random.between(-1.5, 1.5));
 }
 
 /**

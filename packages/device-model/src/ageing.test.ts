@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AGEING, sohLoss, usageProfileOf } from './ageing';
+import { AGEING, dailySohLoss, sohLoss, usageProfileOf } from './ageing';
 
 const day = (cellTemperatureC: number, soc = 60, equivalentCycles = 1) =>
   sohLoss({ hours: 24, cellTemperatureC, soc, equivalentCycles });
@@ -25,5 +25,16 @@ describe('ageing model', () => {
     for (const kind of ['hot', 'deep', 'gentle'] as const) {
       expect(kinds.filter((k) => k === kind).length).toBeGreaterThan(30);
     }
+  });
+
+  it('prices a day of a profile: warmer with its cycles, worse in a hot hall and with deep drains', () => {
+    const gentle = { kind: 'gentle', ambientC: 20, deepDischargeChance: 0.01, opportunityChance: 0.7 } as const;
+    // A hall 2 °C below the reference: one cycle a day warms the pack to 25 °C.
+    expect(dailySohLoss({ ...gentle, ambientC: 25 - AGEING.warmingPerCycleC, deepDischargeChance: 0 }, 1)).toBeCloseTo(
+      day(25),
+      12,
+    );
+    expect(dailySohLoss({ ...gentle, ambientC: 31 }, 1.2)).toBeGreaterThan(2 * dailySohLoss(gentle, 1.2));
+    expect(dailySohLoss({ ...gentle, deepDischargeChance: 0.15 }, 1.2)).toBeGreaterThan(dailySohLoss(gentle, 1.2));
   });
 });

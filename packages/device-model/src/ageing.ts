@@ -16,6 +16,10 @@ export const AGEING = {
   cyclePerEquivalentCycle: 0.0055,
   deepSoc: 10,
   deepFactor: 6,
+  /** Share of a cycle's energy a deep drain draws below 10 % SoC. */
+  deepShare: 0.05,
+  /** The pack runs this much warmer than its hall per equivalent full cycle of the day, °C. */
+  warmingPerCycleC: 2,
 } as const;
 
 export interface AgeingStep {
@@ -33,6 +37,19 @@ export function sohLoss({ hours, cellTemperatureC, soc, equivalentCycles }: Agei
   const calendar = (hours / 24) * AGEING.calendarPerDay * heat * (0.5 + soc / 100);
   const depth = soc < AGEING.deepSoc ? AGEING.deepFactor : 1;
   return calendar + equivalentCycles * AGEING.cyclePerEquivalentCycle * heat * depth;
+}
+
+/**
+ * SoH points a day of use costs a battery of this profile: `cyclesPerDay` equivalent full cycles, the pack warmer
+ * than its hall by the cycles (and `extraC`: a season, a hot day), a share of the drains going below 10 % SoC.
+ */
+export function dailySohLoss(profile: UsageProfile, cyclesPerDay: number, extraC = 0): number {
+  const cellTemperatureC = profile.ambientC + extraC + AGEING.warmingPerCycleC * cyclesPerDay;
+  const deep = cyclesPerDay * profile.deepDischargeChance * AGEING.deepShare;
+  return (
+    sohLoss({ hours: 24, cellTemperatureC, soc: 60, equivalentCycles: cyclesPerDay - deep }) +
+    sohLoss({ hours: 0, cellTemperatureC, soc: 5, equivalentCycles: deep })
+  );
 }
 
 /** How a battery is used, which decides how fast it ages. */

@@ -1,6 +1,7 @@
 import { BATTERY_MODELS, nominalEnergyKwh, SOFTWARE_VERSIONS } from '@cbm/demo-fixtures/battery-models';
 import { type Random, seededRandom } from '@cbm/demo-fixtures/random';
 import { ERROR_CODES } from '@cbm/device-model/battery-alarms';
+import { DEMO_WEAR_SPREAD, demoSoh } from './demo-wear';
 
 export const DEMO_SEED = 20_261_121;
 const BATTERIES_PER_SITE = 30;
@@ -158,7 +159,8 @@ function demoBattery(random: Random, site: FleetSite, n: number, now: Date, grou
     nextServiceDate: isoDate(now.getTime() + random.int(-10, 300) * DAY_MS),
     status: erroring ? 'error' : offline ? 'offline' : random.pick(LIVE_STATES),
     soc,
-    soh: round(random.between(82, 100), 1),
+    // The ageing model's wear of its usage profile over its age (decision 135).
+    soh: round(demoSoh(serialNumber, ageMonths, random.between(1 - DEMO_WEAR_SPREAD, 1 + DEMO_WEAR_SPREAD)), 1),
     stackVoltage: round((model.nominalVoltage / 3.2) * cellVoltage, 2),
     cellTemperature: [round(random.between(14, 22), 1), round(random.between(23, 36), 1)],
     cellVoltage: [round(cellVoltage - 0.012, 3), round(cellVoltage + 0.009, 3)],

@@ -1,10 +1,12 @@
 import type { DeviceEvent } from '@cbm/contracts/device-protocol';
 import type { Random } from '@cbm/demo-fixtures/random';
+import { usageProfileOf } from '@cbm/device-model/ageing';
 import { alarm, ERROR_CODES } from '@cbm/device-model/battery-alarms';
 import { cellsInSeries, openCircuitVoltage } from '@cbm/device-model/lfp-curve';
 import type { RollupPoint } from '../modules/battery-days/attribution';
 import { localDays } from '../modules/battery-days/local-days';
 import type { DemoBattery } from './demo-fleet';
+import { sohDeclinePerDay } from './demo-wear';
 
 /** Resolution of the generated history: coarse, but finer than the roll-ups' gap limit. */
 export const HISTORY_STEP_MS = 10 * 60_000;
@@ -36,6 +38,9 @@ const SHIFTS = [
   { start: 1320, end: 1800, breakAt: 1560 },
 ];
 const BREAK_MINUTES = 30;
+/** A drained battery goes to the charger at this SoC; on a deep drain, at this one. */
+const NORMAL_DRAIN_SOC = 20;
+const DEEP_DRAIN_SOC = 5;
 
 type Mode = 'work' | 'break' | 'off';
 
@@ -65,7 +70,8 @@ function modeAt(site: HistorySite, works: boolean[], weekday: number, minute: nu
 /**
  * A battery's coarse sample series over [from, to] with its warning and error events: discharging
  * in shifts, opportunity charging in breaks when low, full charges between shifts, network
- * drop-outs, errors, and a state of health declining towards today's value.
+ * drop-outs, errors, and a state of health declining towards today's value at the slope of its lifetime's wear (the
+ * ageing model's, decision 135); its usage profile decides how often it takes opportunity charges and runs deep.
  */
 export function generateSeries(
   battery: DemoBattery,
@@ -78,7 +84,8 @@ export function generateSeries(
   const works = SHIFTS.map(() => random.chance(0.85));
   const usePerStep = random.between(1.4, 2.4);
   const chargePerStep = random.between(4.8, 7.2);
-  const sohDeclinePerDay = random.between(0.004, 0.02);
+  const declinePerDay = sohDeclinePerDay(battery);
+  const profile = usageProfileOf(battery.serialNumber);
   const chargerSerial = battery.chargerSerial ?? random.pick(site.chargerSerials);
   const points: RollupPoint[] = [];
   const events: HistoryEvent[] = [];
@@ -95,6 +102,8 @@ export function generateSeries(
   let errorUntil = 0;
   let offlineUntil = 0;
   let opportunity = false;
+  /** How low the current drain goes before the charger: a deep profile's drivers run on below 10 % at times. */
+  let drainTo = NORMAL_DRAIN_SOC;
   let weekday = 0;
   let lastDate = '';
 
@@ -106,7 +115,7 @@ export function generateSeries(
       if (random.chance(0.03)) offlineUntil = ts + random.int(30, 480) * 60_000;
     }
     const mode = modeAt(site, works, weekday, Math.floor((ts - day.start) / 60_000));
-    soh = Math.min(100, battery.soh + (sohDeclinePerDay * (to - ts)) / DAY_MS);
+    soh = Math.min(100, battery.soh + (declinePerDay * (to - ts)) / DAY_MS);
     const usableKwh = (battery.nominalEnergyKwh * soh) / 100;
     let state: RollupPoint['state'];
     let deltaSoc = 0;
@@ -119,11 +128,14 @@ export function generateSeries(
       state = 'error';
     } else {
       // An opportunity charge lasts the break; a battery run down stays on the charger until 80 %.
-      if (mode === 'work') charging = charging && !breakCharge ? soc < 80 : soc <= 20;
+      const wasCharging = charging;
+      if (mode === 'work') charging = charging && !breakCharge ? soc < 80 : soc <= drainTo;
       else if (mode === 'break') charging = charging || (opportunity && soc < 60);
       else charging = charging ? soc < 100 : soc < 95;
       breakCharge = mode === 'break' && charging;
-      if (mode !== 'break') opportunity = random.chance(0.7);
+      if (mode !== 'break') opportunity = random.chance(profile.opportunityChance);
+      if (charging && !wasCharging)
+        drainTo = random.chance(profile.deepDischargeChance) ? DEEP_DRAIN_SOC : NORMAL_DRAIN_SOC;
       if (charging) {
         state = 'charging';
         deltaSoc = Math.min(100 - soc, chargePerStep * (soc > 90 ? 0.4 : 1) * random.between(0.8, 1.1));

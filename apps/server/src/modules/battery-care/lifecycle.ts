@@ -38,27 +38,27 @@ export function lifecycleOf(
   const hours = cumulative(days, (day) => day.operatingMs / HOUR_MS);
   const operatingHours = hours.at(-1)?.value ?? 0;
   const { limitKwh, limitHours, limitMonths, productionDate, nominalEnergyKwh } = battery;
-  const unlimited = projectCrossing([], 0, todayDay);
+  const unlimited = projectCrossing([], 0, todayDay, 'rising');
   return {
     serialNumber,
     sohSeries,
     soh: {
       current: sohSeries.at(-1)?.soh ?? null,
       endOfLife: END_OF_LIFE_SOH,
-      projection: projectCrossing(basisOf(sohPoints), END_OF_LIFE_SOH, todayDay),
+      projection: projectCrossing(basisOf(sohPoints), END_OF_LIFE_SOH, todayDay, 'falling'),
     },
     energy: {
       dischargedKwh: dischargedKwh === null ? null : round(dischargedKwh, 3),
       equivalentFullCycles:
         dischargedKwh !== null && nominalEnergyKwh ? round(dischargedKwh / nominalEnergyKwh, 1) : null,
       limitKwh,
-      projection: limitKwh ? projectCrossing(basisOf(energy), limitKwh, todayDay) : unlimited,
+      projection: limitKwh ? projectCrossing(basisOf(energy), limitKwh, todayDay, 'rising') : unlimited,
     },
     hours: {
       operatingHours: round(operatingHours, 2),
       since: days[0]?.date ?? null,
       limitHours,
-      projection: limitHours ? projectCrossing(basisOf(hours), limitHours, todayDay) : unlimited,
+      projection: limitHours ? projectCrossing(basisOf(hours), limitHours, todayDay, 'rising') : unlimited,
     },
     months: {
       months: productionDate ? monthsBetween(productionDate, today) : null,

@@ -59,10 +59,16 @@ export function senSlope(points: readonly DayValue[]) {
 }
 
 /**
- * When the figure's line reaches `target`, from the points (at least PROJECTION_MIN_DAYS days over as many).
- * `today` is the day after the last data when that is later; a figure already there is `reached`.
+ * When the figure's line, `rising` to `target` (a counter to its limit) or falling to it (SoH to end of life),
+ * reaches it, from the points (at least PROJECTION_MIN_DAYS days over as many). `today` is the day after the last
+ * data when that is later; a figure already there is `reached` (also one past it since its first point).
  */
-export function projectCrossing(points: readonly DayValue[], target: number, today: number): Projection {
+export function projectCrossing(
+  points: readonly DayValue[],
+  target: number,
+  today: number,
+  direction: 'rising' | 'falling',
+): Projection {
   const first = points[0];
   const last = points.at(-1);
   const basis = { from: first ? dateOf(first.day) : null, to: last ? dateOf(last.day) : null, days: points.length };
@@ -70,7 +76,7 @@ export function projectCrossing(points: readonly DayValue[], target: number, tod
   if (!first || !last || points.length < PROJECTION_MIN_DAYS || last.day - first.day < PROJECTION_MIN_DAYS) {
     return { status: 'notEnoughHistory', ...none, basis: { ...basis, perYear: null } };
   }
-  const rising = target > first.value;
+  const rising = direction === 'rising';
   if (rising ? last.value >= target : last.value <= target) {
     return { status: 'reached', ...none, basis: { ...basis, perYear: null } };
   }
