@@ -114,7 +114,11 @@ async function run(db: Database, [command, sub, ...rest]: string[]) {
     );
   }
   if (command === 'devices') {
-    const urls = { platformUrl: process.env.MQTT_URL, dynsecUrl: process.env.MQTT_DYNSEC_URL };
+    const urls = {
+      platformUrl: process.env.MQTT_URL,
+      dynsecUrl: process.env.MQTT_DYNSEC_URL,
+      rabbitmqManagementUrls: loadConfig(process.env).rabbitmq?.managementUrls,
+    };
     return runDeviceCommand(db, sub, values, urls);
   }
   if (command !== 'user') throw new ConfigError(USAGE);

@@ -168,6 +168,21 @@ describe('loadConfig', () => {
     }
   });
 
+  it("takes the RabbitMQ tier's management API only with the tier and with a user and password per node", () => {
+    const tier = { RABBITMQ_URLS: 'amqp://cbm:secret@n1:5672', MQTT_URL: 'mqtt://cbm:secret@n1:1883' };
+    const urls = 'http://cbm:secret@n1:15672, http://cbm:secret@n2:15672';
+    expect(loadConfig({ ...tier, RABBITMQ_MANAGEMENT_URLS: urls }).rabbitmq?.managementUrls).toEqual([
+      'http://cbm:secret@n1:15672',
+      'http://cbm:secret@n2:15672',
+    ]);
+    expect(loadConfig(tier).rabbitmq?.managementUrls).toBeUndefined();
+    expect(errorOf(() => loadConfig({ RABBITMQ_MANAGEMENT_URLS: urls })).message).toContain('needs RABBITMQ_URLS');
+    const withoutUser = { ...tier, RABBITMQ_MANAGEMENT_URLS: 'http://n1:15672' };
+    expect(errorOf(() => loadConfig(withoutUser)).message).toContain('user and password');
+    const amqp = { ...tier, RABBITMQ_MANAGEMENT_URLS: 'amqp://cbm:secret@n1' };
+    expect(errorOf(() => loadConfig(amqp)).message).toContain('  RABBITMQ_MANAGEMENT_URLS.0: Invalid URL');
+  });
+
   it('needs the client id and secret when OIDC is on', () => {
     expect(errorOf(() => loadConfig({ OIDC_ISSUER: 'https://id.example.com' })).message).toContain('OIDC_CLIENT_ID');
     const config = loadConfig({

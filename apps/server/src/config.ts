@@ -130,6 +130,16 @@ const envSchema = z.object({
     .optional()
     .transform((value) => (value ? value.split(',').map((url) => url.trim()) : undefined))
     .pipe(z.array(z.url({ protocol: /^amqps?$/ })).optional()),
+  /**
+   * The tier's management API, one http(s)://user:password@host:15672 URL per node, comma-separated (decision 138):
+   * a rotated or revoked device's connections are closed at once. The user needs the `administrator` tag.
+   */
+  RABBITMQ_MANAGEMENT_URLS: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value.split(',').map((url) => url.trim()) : undefined))
+    .pipe(z.array(z.url({ protocol: /^https?$/ })).optional()),
   /** Messages the tier's ingest queue holds at most; past it the broker stops acknowledging devices. */
   RABBITMQ_QUEUE_LENGTH: z.coerce.number().int().min(1000).max(100_000_000).default(1_000_000),
   /** The password RabbitMQ presents (user `broker`) at /api/v2/broker-auth/*; those routes answer 404 without it. */
@@ -195,7 +205,7 @@ export interface Config extends Env {
   /** The embedded broker's TLS listener (MQTT_TLS_CERT and MQTT_TLS_KEY set). */
   mqttTls?: { port: number; certFile: string; keyFile: string; caFile?: string };
   /** The RabbitMQ broker tier (RABBITMQ_URLS set). */
-  rabbitmq?: { urls: string[]; queueLength: number };
+  rabbitmq?: { urls: string[]; queueLength: number; managementUrls?: string[] };
   oidc?: { issuer: string; clientId: string; clientSecret: string; featuresClaim: string; allowHttp: boolean };
 }
 
@@ -262,11 +272,22 @@ function mqttTlsConfig(values: Env): Config['mqttTls'] {
 }
 
 function rabbitmqConfig(values: Env): Config['rabbitmq'] {
-  if (!values.RABBITMQ_URLS) return undefined;
+  if (!values.RABBITMQ_URLS) {
+    if (!values.RABBITMQ_MANAGEMENT_URLS) return undefined;
+    throw new ConfigError(
+      'Invalid configuration:\n  RABBITMQ_MANAGEMENT_URLS needs RABBITMQ_URLS (the tier it manages)',
+    );
+  }
   if (!values.MQTT_URL) {
     throw new ConfigError("Invalid configuration:\n  RABBITMQ_URLS needs MQTT_URL (the cluster's MQTT listener)");
   }
-  return { urls: values.RABBITMQ_URLS, queueLength: values.RABBITMQ_QUEUE_LENGTH };
+  const managementUrls = values.RABBITMQ_MANAGEMENT_URLS;
+  if (managementUrls?.some((url) => !(new URL(url).username && new URL(url).password))) {
+    throw new ConfigError(
+      'Invalid configuration:\n  RABBITMQ_MANAGEMENT_URLS names the user and password (http://user:password@host:15672)',
+    );
+  }
+  return { urls: values.RABBITMQ_URLS, queueLength: values.RABBITMQ_QUEUE_LENGTH, managementUrls };
 }
 
 function oidcConfig(values: Env): Config['oidc'] {

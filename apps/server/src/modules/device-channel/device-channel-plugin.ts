@@ -25,8 +25,10 @@ import type { MdloadListener } from '../device-ingestion/mdload-reading';
 import { metricsRoutes } from '../device-ingestion/metrics-routes';
 import { sampleRetentionJob } from '../device-ingestion/sample-retention';
 import { brokerCredentials } from '../device-registry/broker-credentials';
+import type { BrokerUserSync } from '../device-registry/broker-user-sync';
 import type { CredentialChange } from '../device-registry/device-registry-service';
-import { type DynsecSync, startDynsecSync } from '../device-registry/dynsec-sync';
+import { startDynsecSync } from '../device-registry/dynsec-sync';
+import { rabbitConnectionSync } from '../device-registry/rabbitmq-connections';
 import { LiveHub } from '../live-updates/live-hub';
 import { connectLiveRelay } from '../live-updates/live-relay';
 import { liveRoutes } from '../live-updates/live-routes';
@@ -80,7 +82,8 @@ export interface DeviceChannel {
   readonly brokerTlsUrl: string | undefined;
   /**
    * A credential was registered, rotated or revoked: the embedded broker forgets it and closes its connections;
-   * an external Mosquitto with MQTT_DYNSEC_URL gets the change at once (decision 132).
+   * an external Mosquitto with MQTT_DYNSEC_URL gets the change at once (decision 132); the RabbitMQ tier with
+   * RABBITMQ_MANAGEMENT_URLS closes the device's connections on every node (decision 138).
    */
   credentialsChanged(change: CredentialChange): Promise<void>;
   readonly sendCommand: CommandService['sendCommand'];
@@ -127,7 +130,8 @@ export const devicesPlugin = fp(
     let transport: DeviceTransport | undefined;
     let embedded: EmbeddedTransport | undefined;
     let stopWatching = () => {};
-    let dynsec: DynsecSync | undefined;
+    /** The external broker's users kept in step: Mosquitto's dynamic security, or RabbitMQ's connections. */
+    let brokerUsers: BrokerUserSync | undefined;
     let relay: Awaited<ReturnType<typeof connectLiveRelay>> | undefined;
     const firstRetryMs = config.COMMAND_RETRY_SECONDS * 1000;
     const commands = new CommandService(db, () => transport, firstRetryMs);
@@ -175,7 +179,7 @@ export const devicesPlugin = fp(
       credentialsChanged: async (change) => {
         authAccess?.evict(change.username);
         await embedded?.credentialsChanged(change.username);
-        await dynsec?.apply(change);
+        await brokerUsers?.apply(change);
       },
       sendCommand: commands.sendCommand.bind(commands),
       sendCommands: commands.sendCommands.bind(commands),
@@ -219,7 +223,11 @@ export const devicesPlugin = fp(
         live.relayThrough(relay);
         if (config.MQTT_DYNSEC_URL) {
           const log = app.log.child({ module: 'dynsec' });
-          dynsec = await startDynsecSync(config.MQTT_DYNSEC_URL, config.MQTT_CLIENT_ID, log);
+          brokerUsers = await startDynsecSync(config.MQTT_DYNSEC_URL, config.MQTT_CLIENT_ID, log);
+        }
+        if (config.rabbitmq?.managementUrls) {
+          const log = app.log.child({ module: 'rabbitmq-management' });
+          brokerUsers = rabbitConnectionSync(config.rabbitmq.managementUrls, log);
         }
         const access = authAccess;
         if (access) stopWatching = await watchCredentialChanges(registry, async (name) => access.evict(name), app.log);
@@ -242,7 +250,7 @@ export const devicesPlugin = fp(
     });
     app.addHook('onClose', async () => {
       stopWatching();
-      await dynsec?.close();
+      await brokerUsers?.close();
       commands.close();
       await pipeline?.stop();
       await transport?.close();
@@ -284,7 +292,7 @@ export const devicesPlugin = fp(
       metrics,
       broker: brokerStatus,
       live: () => liveStreams.metrics(),
-      brokerUsers: () => dynsec?.metrics() ?? { failures: 0, pending: 0 },
+      brokerUsers: () => brokerUsers?.metrics() ?? { failures: 0, pending: 0 },
       scrapeToken: config.METRICS_TOKEN,
     });
     await app.register(brokerAuthRoutes, { access: authAccess, password: config.BROKER_AUTH_PASSWORD });

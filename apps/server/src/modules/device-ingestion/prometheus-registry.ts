@@ -83,7 +83,7 @@ const COUNTERS: Family[] = [
   },
   {
     name: 'cbm_broker_user_sync_failures_total',
-    help: 'Credential changes Mosquitto did not acknowledge (MQTT_DYNSEC_URL); each is retried.',
+    help: "Credential changes the external broker did not take (Mosquitto's MQTT_DYNSEC_URL, RabbitMQ's RABBITMQ_MANAGEMENT_URLS); each is retried.",
     series: (m) => alone(m.brokerUsers.failures),
   },
 ];
@@ -119,7 +119,7 @@ const GAUGES: Family[] = [
   },
   {
     name: 'cbm_broker_user_sync_pending',
-    help: 'Credential changes waiting to be retried at Mosquitto (MQTT_DYNSEC_URL).',
+    help: 'Credential changes waiting to be retried at the external broker (MQTT_DYNSEC_URL, RABBITMQ_MANAGEMENT_URLS).',
     series: (m) => alone(m.brokerUsers.pending),
   },
   { name: 'cbm_process_resident_memory_bytes', help: 'Resident set size.', series: (m) => alone(m.process.rssBytes) },

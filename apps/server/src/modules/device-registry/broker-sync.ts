@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database';
 import { aclFile, type PlatformUser, passwordFile, writeAtomically } from './broker-files';
+import type { BrokerUserSync, SyncLog } from './broker-user-sync';
 import type { DeviceRegistryRepository } from './device-registry-repository';
 import { deviceRegistryRepository } from './device-registry-repository';
 import type { CredentialChange } from './device-registry-service';
@@ -8,11 +9,16 @@ import { type DynsecClient, dynsecClient } from './dynsec-client';
 import { disableUser, PLATFORM_ROLE } from './dynsec-commands';
 import { dynsecFile } from './dynsec-file';
 import { check, DynsecSync, upsertUser } from './dynsec-sync';
+import { rabbitConnectionSync } from './rabbitmq-connections';
 
-/** Where the CLI finds the broker's users: MQTT_URL's (the platform's) and MQTT_DYNSEC_URL's (the admin's). */
+/**
+ * Where the CLI finds the broker's users: MQTT_URL's (the platform's) and MQTT_DYNSEC_URL's (the admin's), or the
+ * RabbitMQ tier's management API (RABBITMQ_MANAGEMENT_URLS).
+ */
 export interface BrokerUrls {
   platformUrl?: string;
   dynsecUrl?: string;
+  rabbitmqManagementUrls?: string[];
 }
 export interface BrokerSyncValues {
   'password-file'?: string;
@@ -117,23 +123,31 @@ async function syncRunningDynsec(registry: DeviceRegistryRepository, urls: Broke
   }
 }
 
-/**
- * What the CLI's register, rotate and revoke tell Mosquitto at once when MQTT_DYNSEC_URL is set; `finish` fails
- * when the broker did not take every change (the registry has it: broker-sync --dynsec finds what is missing).
- */
-export async function cliBrokerUsers(urls: BrokerUrls) {
-  if (!urls.dynsecUrl) return { onChanged: async (_change: CredentialChange) => {}, finish: async () => {} };
-  const log = { error: (fields: { err: unknown }, message: string) => console.error(`${message}: ${fields.err}`) };
+/** The sync the CLI's changes go through: Mosquitto's plugin (MQTT_DYNSEC_URL) or RabbitMQ's management API. */
+async function cliSync(urls: BrokerUrls, log: SyncLog): Promise<BrokerUserSync | undefined> {
+  if (urls.rabbitmqManagementUrls) return rabbitConnectionSync(urls.rabbitmqManagementUrls, log);
+  if (!urls.dynsecUrl) return undefined;
   // Not reached: the registry still changes (a revocation above all), and `finish` says the broker did not take it.
   const client = dynsecClient(urls.dynsecUrl, `cbm-cli-${process.pid}`);
   await client.ready();
-  const sync = new DynsecSync(client, log);
+  return new DynsecSync(client, log);
+}
+
+/**
+ * What the CLI's register, rotate and revoke tell the broker at once: Mosquitto's users with MQTT_DYNSEC_URL
+ * (decision 132), the RabbitMQ tier's connections with RABBITMQ_MANAGEMENT_URLS (decision 138). `finish` fails
+ * when the broker did not take every change (the registry has it: broker-sync --dynsec finds what Mosquitto misses).
+ */
+export async function cliBrokerUsers(urls: BrokerUrls) {
+  const log = { error: (fields: { err?: unknown }, message: string) => console.error(`${message}: ${fields.err}`) };
+  const sync = await cliSync(urls, log);
+  if (!sync) return { onChanged: async (_change: CredentialChange) => {}, finish: async () => {} };
   return {
     onChanged: (change: CredentialChange) => sync.apply(change),
     async finish() {
       const { pending } = sync.metrics();
       await sync.close();
-      if (pending > 0) throw new Error(`Mosquitto did not take ${pending} change(s); the registry has them`);
+      if (pending > 0) throw new Error(`The broker did not take ${pending} change(s); the registry has them`);
     },
   };
 }

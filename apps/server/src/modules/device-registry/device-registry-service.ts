@@ -82,13 +82,16 @@ export interface CredentialChange {
   serialNumber: string;
   username: string;
   secret: string | null;
+  /** A first registration: the user has no connection a broker would have to close. */
+  registered: boolean;
 }
 
-const issued = ({ device, username, secret }: DeviceCredentials): CredentialChange => ({
+const issued = ({ device, username, secret }: DeviceCredentials, registered: boolean): CredentialChange => ({
   deviceClass: device.deviceClass,
   serialNumber: device.serialNumber,
   username,
   secret,
+  registered,
 });
 
 /** Registration, rotation and revocation, each with its audit entry; `onChanged` hears every credential changed. */
@@ -149,7 +152,7 @@ export function deviceRegistryService(
           ),
         };
       });
-      for (const entry of result.registered) await onChanged(issued(entry));
+      for (const entry of result.registered) await onChanged(issued(entry, true));
       return result;
     },
 
@@ -175,7 +178,7 @@ export function deviceRegistryService(
         ]);
         return credentialsOf(tx, { ...item, deviceType: device.deviceType }, secret);
       });
-      await onChanged(issued(credentials));
+      await onChanged(issued(credentials, false));
       return credentials;
     },
 
@@ -195,7 +198,8 @@ export function deviceRegistryService(
         return registry.device(item.deviceClass, item.serialNumber);
       });
       const username = mqttUsername(item.deviceClass, item.serialNumber);
-      await onChanged({ deviceClass: item.deviceClass, serialNumber: item.serialNumber, username, secret: null });
+      const { deviceClass, serialNumber } = item;
+      await onChanged({ deviceClass, serialNumber, username, secret: null, registered: false });
       return device as NonNullable<typeof device>;
     },
   };

@@ -33,6 +33,7 @@ const change = (secret: string | null): CredentialChange => ({
   serialNumber: '2010001',
   username: 'battery-2010001',
   secret,
+  registered: false,
 });
 const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
 const silent = { error: () => {} };
