@@ -3,7 +3,8 @@
 # Usage: local-cluster.sh start|stop|status|start-node N|kill-node N   (N = 1, 2 or 3)
 # NODES (default "1 2 3") names the nodes of the cluster: "1" is a single node of the same configuration.
 # Environment: CLUSTER_DIR (state, logs; default /tmp/cbm-rabbit), PORT_BASE (default 18870: AMQP PORT_BASE+N,
-# MQTT PORT_BASE+10+N, Erlang distribution PORT_BASE+20+N, epmd PORT_BASE+29), CBM_AUTH_URL (CBM's base URL for
+# MQTT PORT_BASE+10+N, Erlang distribution PORT_BASE+20+N, management API PORT_BASE+24+N, epmd PORT_BASE+29;
+# never RabbitMQ's standard ports), CBM_AUTH_URL (CBM's base URL for
 # rabbitmq_auth_backend_http, e.g. http://broker:secret@127.0.0.1:3000/api/v2/broker-auth; unset: internal users only).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -28,7 +29,8 @@ configure() {
   local n=$1
   mkdir -p "$dir/node$n/mnesia" "$dir/node$n/log"
   {
-    sed -e "s/@AMQP_PORT@/$((base + n))/; s/@MQTT_PORT@/$((base + 10 + n))/" "$here/rabbitmq.conf"
+    sed -e "s/@AMQP_PORT@/$((base + n))/; s/@MQTT_PORT@/$((base + 10 + n))/" \
+      -e "s/@MANAGEMENT_PORT@/$((base + 24 + n))/" "$here/rabbitmq.conf"
     for m in $nodes; do echo "cluster_formation.classic_config.nodes.$m = cbm$m@localhost"; done
     if [ -n "${CBM_AUTH_URL:-}" ]; then
       echo "auth_backends.2 = http"

@@ -70,15 +70,15 @@ describe('ports and paths', () => {
 
   it("compose's URLs name its own services at their listeners", () => {
     const env = cbm.environment ?? {};
-    const hosts = [env.DATABASE_URL, env.MQTT_URL, ...(env.RABBITMQ_URLS ?? '').split(',')].map(
-      (url) => new URL(url ?? '').host,
-    );
+    const urls = [env.DATABASE_URL, env.MQTT_URL, env.RABBITMQ_URLS, env.RABBITMQ_MANAGEMENT_URLS];
+    const hosts = urls.flatMap((list) => (list ?? '').split(',')).map((url) => new URL(url).host);
     const rabbit = keyValues(rabbitConf);
     const listener = (key: string) => rabbit[key]?.split(':').at(-1);
     expect(hosts).toEqual([
       'postgres:5432',
       `rabbitmq:${listener('mqtt.listeners.tcp.1')}`,
       `rabbitmq:${listener('listeners.tcp.1')}`,
+      `rabbitmq:${listener('management.tcp.port')}`,
     ]);
   });
 });
@@ -103,8 +103,9 @@ describe('the brokers', () => {
     );
   });
 
-  it("compose's RabbitMQ node has deploy/rabbitmq's settings (its own listeners aside)", () => {
-    const shared = Object.keys(rabbitmq).filter((key) => key in composeRabbit && !key.includes('listeners.'));
+  it("compose's RabbitMQ node has deploy/rabbitmq's settings (its own listeners and management port aside)", () => {
+    const listeners = /listeners\.|^management\.tcp\./;
+    const shared = Object.keys(rabbitmq).filter((key) => key in composeRabbit && !listeners.test(key));
     expect(shared.length).toBeGreaterThan(5);
     expect(Object.fromEntries(shared.map((key) => [key, composeRabbit[key]]))).toEqual(
       Object.fromEntries(shared.map((key) => [key, rabbitmq[key]])),

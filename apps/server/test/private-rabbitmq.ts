@@ -24,6 +24,8 @@ export interface PrivateRabbitCluster {
   amqpUrls: string[];
   /** MQTT addresses of the nodes, without credentials. */
   mqttUrls: string[];
+  /** Management API addresses of the nodes with the internal user (administrator tag). */
+  managementUrls: string[];
   /** The MQTT address of the last node with the internal user (the live relay's MQTT_URL). */
   internalMqttUrl: string;
   killNode(node: number): Promise<void>;
@@ -64,6 +66,7 @@ export async function startPrivateRabbitCluster(
   return {
     amqpUrls: nodes.map((n) => `amqp://${INGEST_USER}:${INGEST_USER}@127.0.0.1:${portBase + n}`),
     mqttUrls: nodes.map((n) => `mqtt://127.0.0.1:${portBase + 10 + n}`),
+    managementUrls: nodes.map((n) => `http://${INGEST_USER}:${INGEST_USER}@127.0.0.1:${portBase + 24 + n}`),
     internalMqttUrl: `mqtt://${INGEST_USER}:${INGEST_USER}@127.0.0.1:${portBase + 10 + size}`,
     killNode: async (node) => void (await script('kill-node', String(node))),
     startNode: async (node) => void (await script('start-node', String(node))),

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { setTimeout } from 'node:timers/promises';
 import { DEMO_PASSWORD } from '@cbm/demo-fixtures/demo-users';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,7 +74,22 @@ describe.skipIf(skipReason)(`the RabbitMQ broker tier${skipReason ? ` (skipped: 
     // Production: the cluster's load-balanced MQTT address; here the node that the test never kills.
     MQTT_URL: cluster.internalMqttUrl,
     BROKER_AUTH_PASSWORD,
+    RABBITMQ_MANAGEMENT_URLS: cluster.managementUrls.join(','),
   });
+  /** Revokes the battery as the portal does: the site administrator's session, POST …/revoke. */
+  const revokeInPortal = async (serial: string, siteId: number) => {
+    const base = `http://127.0.0.1:${apiPort}`;
+    const login = await fetch(`${base}/api/v2/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin@cbm.demo', password: DEMO_PASSWORD }),
+    });
+    const cookie = login.headers.get('set-cookie')?.split(';')[0] ?? '';
+    return fetch(`${base}/api/v2/devices/battery/${serial}/revoke?operatingSiteId=${siteId}`, {
+      method: 'POST',
+      headers: { cookie, origin: base },
+    });
+  };
   const startWorker = async (clientId: string) => {
     const worker = await startCbm({ ...cbmEnv(), INGEST: 'true', MQTT_CLIENT_ID: clientId });
     children.push(worker.process);
@@ -144,18 +160,29 @@ describe.skipIf(skipReason)(`the RabbitMQ broker tier${skipReason ? ` (skipped: 
     const device = await registerTestDevice(database.db, 'battery', serial, siteId);
     for (const url of cluster.mqttUrls) expect(await connectsTo(url, device)).toBe(true);
 
-    const base = `http://127.0.0.1:${apiPort}`;
-    const login = await fetch(`${base}/api/v2/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin@cbm.demo', password: DEMO_PASSWORD }),
-    });
-    const cookie = login.headers.get('set-cookie')?.split(';')[0] ?? '';
-    const revoked = await fetch(`${base}/api/v2/devices/battery/${serial}/revoke?operatingSiteId=${siteId}`, {
-      method: 'POST',
-      headers: { cookie, origin: base },
-    });
-    expect(revoked.status).toBe(200);
+    expect((await revokeInPortal(serial, siteId)).status).toBe(200);
     for (const url of cluster.mqttUrls) expect(await connectsTo(url, device)).toBe(false);
   }, 120_000);
+
+  it('closes the connection of a device revoked in the portal within 5 s, and no node lets it in again', async () => {
+    const { siteId } = await addTestBatteries(database.db, 1);
+    const serial = uniqueId('KC');
+    const device = await registerTestDevice(database.db, 'battery', serial, siteId);
+    const connected = await mqtt.connectAsync(cluster.mqttUrls[1] as string, {
+      ...device,
+      protocolVersion: 4,
+      reconnectPeriod: 0,
+    });
+    const closed = new Promise<number>((resolve) => connected.once('close', () => resolve(performance.now())));
+    const revokedAt = performance.now();
+    const stillOpen = setTimeout(5_000).then(() => Number.POSITIVE_INFINITY);
+    expect((await revokeInPortal(serial, siteId)).status).toBe(200);
+    const closedAfterMs = (await Promise.race([closed, stillOpen])) - revokedAt;
+    connected.end(true);
+    console.log(
+      `The revoked device's connection to node 2 closed ${Math.round(closedAfterMs)} ms after the revocation`,
+    );
+    expect(closedAfterMs).toBeLessThan(5_000);
+    for (const url of cluster.mqttUrls) expect(await connectsTo(url, device)).toBe(false);
+  }, 60_000);
 });
