@@ -1,15 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { BrokerCredentials } from '../device-registry/broker-credentials';
+import type { ChangedCredential } from '../device-registry/device-registry-repository';
 
 const POLL_MS = 2_000;
 
 /**
- * Hears credentials changed by another process (the CLI, another replica): every couple of seconds the usernames
+ * Hears credentials changed by another process (the CLI, another replica): every couple of seconds the credentials
  * changed since the last look are handed to `onChanged`. Changes made through this server's API arrive at once.
  */
 export async function watchCredentialChanges(
   registry: Pick<BrokerCredentials, 'changedSince' | 'latestChange'>,
-  onChanged: (username: string) => Promise<void>,
+  onChanged: (change: ChangedCredential) => Promise<void>,
   log: FastifyBaseLogger,
   pollMs = POLL_MS,
 ): Promise<() => void> {
@@ -20,9 +21,9 @@ export async function watchCredentialChanges(
     running = true;
     registry
       .changedSince(cursor)
-      .then(async ({ usernames, latest }) => {
+      .then(async ({ changes, latest }) => {
         cursor = latest;
-        for (const username of usernames) await onChanged(username);
+        for (const change of changes) await onChanged(change);
       })
       .catch((error: unknown) => log.warn({ err: error }, 'Could not read device credential changes'))
       .finally(() => {

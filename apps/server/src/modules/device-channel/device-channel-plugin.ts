@@ -26,6 +26,7 @@ import { metricsRoutes } from '../device-ingestion/metrics-routes';
 import { sampleRetentionJob } from '../device-ingestion/sample-retention';
 import { brokerCredentials } from '../device-registry/broker-credentials';
 import type { BrokerUserSync } from '../device-registry/broker-user-sync';
+import type { ChangedCredential } from '../device-registry/device-registry-repository';
 import type { CredentialChange } from '../device-registry/device-registry-service';
 import { startDynsecSync } from '../device-registry/dynsec-sync';
 import { rabbitConnectionSync } from '../device-registry/rabbitmq-connections';
@@ -230,7 +231,15 @@ export const devicesPlugin = fp(
           brokerUsers = rabbitConnectionSync(config.rabbitmq.managementUrls, log);
         }
         const access = authAccess;
-        if (access) stopWatching = await watchCredentialChanges(registry, async (name) => access.evict(name), app.log);
+        if (access) {
+          // A device revoked elsewhere may have been let in again by this replica's cache meanwhile: close it again.
+          const heard = async ({ username, deviceClass, serialNumber, revoked }: ChangedCredential) => {
+            access.evict(username);
+            if (revoked)
+              await brokerUsers?.apply({ username, deviceClass, serialNumber, secret: null, registered: false });
+          };
+          stopWatching = await watchCredentialChanges(registry, heard, app.log);
+        }
       } else if (config.INGEST) {
         const log = app.log.child({ module: 'mqtt' });
         const access = new BrokerAccess(registry, countRefused, log, Boolean(config.mqttTls?.caFile));
@@ -245,7 +254,8 @@ export const devicesPlugin = fp(
         });
         transport = embedded;
         const broker = embedded;
-        stopWatching = await watchCredentialChanges(registry, (username) => broker.credentialsChanged(username), log);
+        const heard = ({ username }: ChangedCredential) => broker.credentialsChanged(username);
+        stopWatching = await watchCredentialChanges(registry, heard, log);
       }
     });
     app.addHook('onClose', async () => {

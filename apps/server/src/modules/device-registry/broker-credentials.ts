@@ -3,7 +3,7 @@ import { deviceRegistryRepository } from './device-registry-repository';
 
 export type { DeviceCredential } from './device-registry-repository';
 
-/** What the embedded broker reads of the registry: a device's credential, and the usernames changed since a cursor. */
+/** What the embedded broker reads of the registry: a device's credential, and the credentials changed since a cursor. */
 export function brokerCredentials(db: Queryable) {
   const { credential, changedSince, latestChange } = deviceRegistryRepository(db);
   return { credential, changedSince, latestChange };

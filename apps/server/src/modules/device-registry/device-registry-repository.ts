@@ -11,6 +11,14 @@ export interface DeviceCredential {
   revoked: boolean;
 }
 
+/** A credential another process may have changed, as it stands now. */
+export interface ChangedCredential {
+  deviceClass: RegistryClass;
+  serialNumber: string;
+  username: string;
+  revoked: boolean;
+}
+
 export interface NewCredential {
   deviceClass: RegistryClass;
   serialNumber: string;
@@ -150,16 +158,30 @@ export function deviceRegistryRepository(db: Queryable) {
       return rows.length > 0;
     },
 
-    /** Usernames changed after `since` (another process may have rotated or revoked them), and the newest change. */
+    /**
+     * Credentials changed after `since` (another process may have registered, rotated or revoked them), each as it
+     * stands now, and the newest change.
+     */
     // The cursor stays the database's text: a JavaScript Date would cut off its microseconds.
-    async changedSince(since: string): Promise<{ usernames: string[]; latest: string }> {
-      const rows = await db.query<{ device_class: RegistryClass; serial_number: string; changed_at: string }>(
-        `SELECT device_class, serial_number, changed_at::text AS changed_at FROM device_credential
+    async changedSince(since: string): Promise<{ changes: ChangedCredential[]; latest: string }> {
+      const rows = await db.query<{
+        device_class: RegistryClass;
+        serial_number: string;
+        revoked: boolean;
+        changed_at: string;
+      }>(
+        `SELECT device_class, serial_number, revoked_at IS NOT NULL AS revoked, changed_at::text AS changed_at
+           FROM device_credential
           WHERE changed_at > $1::timestamptz ORDER BY device_credential.changed_at LIMIT 10000`,
         [since],
       );
       return {
-        usernames: rows.map((row) => mqttUsername(row.device_class, row.serial_number)),
+        changes: rows.map((row) => ({
+          deviceClass: row.device_class,
+          serialNumber: row.serial_number,
+          username: mqttUsername(row.device_class, row.serial_number),
+          revoked: row.revoked,
+        })),
         latest: rows.at(-1)?.changed_at ?? since,
       };
     },
