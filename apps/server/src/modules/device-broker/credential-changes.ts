@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { BrokerCredentials } from '../device-registry/broker-credentials';
-import type { ChangedCredential } from '../device-registry/device-registry-repository';
+import type { BrokerCredentials, ChangedCredential } from '../device-registry/broker-credentials';
 
 const POLL_MS = 2_000;
 
