@@ -54,9 +54,14 @@ test.describe('battery live view', () => {
     await expect(page.getByRole('heading', { name: GROUP })).toBeVisible();
     // One that answers 'Update data' at the end: connected now. A battery whose IoT module is switched off never
     // answers, and its card shows its last error rather than 'offline' when it had one (Stapler 01 in CI).
+    // The list renders only the cards near the screen, so the first such card on it.
     const list = await page.request.get(`/api/v2/battery/BatteryLiveView?operatingSiteId=${siteIds[SITE]}`);
     const { batteries } = (await list.json()) as { batteries: (BatteryFlags & { online: boolean | null })[] };
-    moved = (batteries.find((candidate) => candidate.online === true) as BatteryFlags).batteryName;
+    const connected = new Set(batteries.filter((candidate) => candidate.online === true).map((b) => b.batteryName));
+    const shown = await page
+      .getByRole('article')
+      .evaluateAll((cards) => cards.map((card) => card.getAttribute('aria-label')));
+    moved = shown.find((name) => name !== null && connected.has(name)) as string;
     const battery = page.getByRole('article', { name: moved, exact: true });
     await battery.dragTo(page.getByRole('heading', { name: GROUP }));
     await expect(toast(page, `${moved} has been moved to ${GROUP}`)).toBeVisible();
