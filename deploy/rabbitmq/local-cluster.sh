@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A three-node RabbitMQ cluster on loopback ports for tests and benchmarks (docs/decisions/090-…).
-# Usage: local-cluster.sh start|stop|status|start-node N|kill-node N   (N = 1, 2 or 3)
+# Usage: local-cluster.sh start|stop|status|mqtt-log [LINES]|start-node N|kill-node N   (N = 1, 2 or 3)
 # NODES (default "1 2 3") names the nodes of the cluster: "1" is a single node of the same configuration.
 # Environment: CLUSTER_DIR (state, logs; default /tmp/cbm-rabbit), PORT_BASE (default 18870: AMQP PORT_BASE+N,
 # MQTT PORT_BASE+10+N, Erlang distribution PORT_BASE+20+N, management API PORT_BASE+24+N, epmd PORT_BASE+29;
@@ -63,8 +63,9 @@ case "${1:-}" in
 start)
   mkdir -p "$dir"
   [ -f "$dir/.erlang.cookie" ] || { head -c 24 /dev/urandom | base64 | tr -dc A-Za-z0-9 >"$dir/.erlang.cookie"; chmod 400 "$dir/.erlang.cookie"; }
-  for n in $nodes; do start_node "$n"; done
-  for n in $nodes; do wait_node "$n"; done
+  # One after another: RabbitMQ 3.10's MQTT plugin forms its client-ID tracker (a Raft cluster) at boot, and nodes
+  # booting together can each form one or add themselves at once, leaving a node that refuses every MQTT connection.
+  for n in $nodes; do start_node "$n"; wait_node "$n"; done
   node_env 1
   rabbitmqctl -n cbm1@localhost add_user cbm-ingest "${CBM_INGEST_PASSWORD:-cbm-ingest}" >/dev/null 2>&1 || true
   rabbitmqctl -n cbm1@localhost set_permissions cbm-ingest '.*' '.*' '.*' >/dev/null
@@ -73,11 +74,12 @@ start)
 start-node) start_node "$2"; wait_node "$2" ;;
 kill-node) kill -KILL "$(cat "$dir/node$2/pid")" ;;
 status) node_env 1; rabbitmqctl -n cbm1@localhost cluster_status ;;
+mqtt-log) grep -h "MQTT" "$dir"/node*/log/cbm*@localhost.log | tail -n "${2:-40}" ;;
 stop)
   # Every node of this cluster, also one still starting (no pid file yet): its command line names $dir.
   for pid in $(pgrep -f -- "-home $dir "); do kill -KILL "$pid" 2>/dev/null || true; done
   sleep 1 # the nodes' registrations end with their sockets
   epmd -kill >/dev/null 2>&1 || true
   ;;
-*) echo "usage: $0 start|stop|status|start-node N|kill-node N" >&2; exit 2 ;;
+*) echo "usage: $0 start|stop|status|mqtt-log [LINES]|start-node N|kill-node N" >&2; exit 2 ;;
 esac

@@ -1,4 +1,3 @@
-import mqtt from 'mqtt';
 import { PG_AUTO_FAILOVER_MISSING, startPostgresPair } from '../../../apps/server/test/private-postgres-pair';
 import {
   RABBITMQ_MISSING,
@@ -8,13 +7,6 @@ import {
 import { freePort, freePortBlock } from '../../../apps/server/test/server-process';
 import { chaosSchema } from './chaos-server';
 import { brokerAuthUrl, startTierServers } from './rabbitmq-tier-servers';
-import { until } from './until';
-
-const mqttAnswers = (url: string) =>
-  mqtt.connectAsync(url, { protocolVersion: 4, reconnectPeriod: 0, connectTimeout: 5000 }).then(
-    (client) => client.endAsync().then(() => true),
-    () => false,
-  );
 
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(0)} s`;
 
@@ -37,10 +29,6 @@ export async function startClusterNodes() {
     startPostgresPair(base + RABBITMQ_PORTS),
   ]);
   console.log(`   three RabbitMQ nodes (ports ${base}+) and the PostgreSQL pair up after ${seconds(started)}`);
-  // The servers' live relay gives up on MQTT_URL after 30 s; a node just started on a loaded machine may take longer.
-  if (!(await until(() => mqttAnswers(cluster.internalMqttUrl), 180, 1000))) {
-    throw new Error(`${cluster.internalMqttUrl} did not take MQTT connections within 180 s`);
-  }
   const schema = await chaosSchema('cluster', pair.url);
   // As production starts them (`npm run serve`), which also starts in a third of the time tsx takes.
   const servers = await startTierServers(schema, cluster, apiPort, true);
