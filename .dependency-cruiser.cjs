@@ -6,7 +6,7 @@ const SERVER = '^apps/server/src/';
 const WEB = '^apps/web/src/';
 const TESTS = require('./scripts/test-files.cjs');
 const ENTRIES = `${SERVER}(main|demo-main|cli|start-server)\\.ts$`;
-const INFRASTRUCTURE = `${SERVER}(db|plugins|jobs|i18n|shared)/|${SERVER}(config|database-url|http-error|version)\\.ts$`;
+const INFRASTRUCTURE = `${SERVER}(config|db|plugins|jobs|i18n|shared)/|${SERVER}(config|database-url|http-error|version)\\.ts$`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -128,7 +128,7 @@ module.exports = {
       name: 'infrastructure-below-modules',
       severity: 'error',
       comment:
-        'db, plugins, jobs, i18n, shared, config and the HTTP error are below the modules: they never import a ' +
+        'db, plugins, jobs, i18n, shared, config (config.ts and config/) and the HTTP error are below the modules: they never import a ' +
         'module, demo/, app.ts or an entry point.',
       from: { path: INFRASTRUCTURE, pathNot: TESTS },
       to: { path: [`${SERVER}(modules|demo)/`, `${SERVER}app\\.ts$`, ENTRIES] },
