@@ -4,6 +4,7 @@ import {
   healthFigures,
   healthState,
   serviceState,
+  shownStatus,
   siteCondition,
   stationFigures,
   stationState,
@@ -19,13 +20,22 @@ const battery = (fields: Partial<Parameters<typeof healthFigures>[0][number]> = 
 });
 
 describe('fleet health rules', () => {
-  it('gives each battery one of five states, error before offline', () => {
-    expect(healthState({ status: 'error', online: false })).toBe('error');
+  it('gives each battery one of five states, offline before error', () => {
+    expect(healthState({ status: 'error', online: true })).toBe('error');
+    expect(healthState({ status: 'error', online: false })).toBe('offline');
     expect(healthState({ status: 'charging', online: false })).toBe('offline');
     expect(healthState({ status: 'not connected', online: null })).toBe('offline');
     expect(healthState({ status: 'discharging', online: true })).toBe('discharging');
     expect(healthState({ status: 'connected', online: true })).toBe('standby');
     expect(healthState({ status: 'idle', online: null })).toBe('standby');
+  });
+
+  it("shows a current error as status 'error' while connected, a disconnected battery's status as it is", () => {
+    expect(shownStatus('charging', 'E101')).toBe('error');
+    expect(shownStatus('charging', null)).toBe('charging');
+    expect(shownStatus('silent', 'E101')).toBe('silent');
+    expect(shownStatus('offline', 'E101')).toBe('offline');
+    expect(healthState({ status: shownStatus('silent', 'E101'), online: true })).toBe('offline');
   });
 
   it('calls a service date before today overdue and one up to 14 days ahead due', () => {

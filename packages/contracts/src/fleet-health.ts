@@ -150,10 +150,24 @@ const DISCONNECTED_STATUSES: readonly LiveViewBattery['status'][] = ['offline', 
 export const isDisconnected = (battery: Pick<LiveViewBattery, 'status' | 'online'>) =>
   battery.online === false || DISCONNECTED_STATUSES.includes(battery.status);
 
-/** The battery's one live state of the five (the live view's status says 'error' for a current error). */
+/**
+ * The status the views show (decision 139): a current error reads as 'error' while the battery is connected. An
+ * offline, never connected or silent battery keeps its status; its error is the last one it reported, shown by
+ * `currentErrorCode` (the red outline), not as an error now.
+ */
+export const shownStatus = (
+  status: LiveViewBattery['status'],
+  currentErrorCode: string | null,
+): LiveViewBattery['status'] =>
+  currentErrorCode !== null && !DISCONNECTED_STATUSES.includes(status) ? 'error' : status;
+
+/**
+ * The battery's one live state of the five, of its shown status (`shownStatus`): offline before error, since a
+ * battery whose connection is gone cannot be in error now (decision 139).
+ */
 export function healthState(battery: Pick<LiveViewBattery, 'status' | 'online'>): HealthState {
-  if (battery.status === 'error') return 'error';
   if (isDisconnected(battery)) return 'offline';
+  if (battery.status === 'error') return 'error';
   if (battery.status === 'charging' || battery.status === 'discharging') return battery.status;
   return 'standby';
 }
@@ -192,7 +206,13 @@ export function stationState(unit: Pick<MdloadUnit, 'status' | 'online'>): Stati
  */
 export const batteryHealthKey = (
   battery: Pick<LiveViewBattery, 'status' | 'online' | 'soc' | 'currentErrorCode'> & { lastErrorAt: string | null },
-) => [healthState(battery), isLowSoc(battery), battery.currentErrorCode ?? '', battery.lastErrorAt ?? ''].join('|');
+) =>
+  [
+    healthState({ status: shownStatus(battery.status, battery.currentErrorCode), online: battery.online }),
+    isLowSoc(battery),
+    battery.currentErrorCode ?? '',
+    battery.lastErrorAt ?? '',
+  ].join('|');
 
 /** The figures of a list of charger-station units. */
 export function stationFigures(units: readonly Pick<MdloadUnit, 'status' | 'online'>[]): StationFigures {

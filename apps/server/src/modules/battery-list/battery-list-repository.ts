@@ -7,11 +7,14 @@ type Row = Record<string, unknown> & { total_count?: number };
 const VERSION_COLUMNS = `bsp_version, bam_version, boot_version, firmware_version, hardware_version,
   iot_hmi_version, iot_sw_version`;
 
-/** Every battery field of the entity fields; a current error always reads as status 'error' (state rules). */
+/**
+ * Every battery field of the entity fields; a current error reads as status 'error' while the battery is connected
+ * (battery_shown_status, decision 139).
+ */
 const COLUMNS = `b.operating_site_id, b.serial_number, b.name, g.name AS group_name, b.group_id, b.display_id,
   b.hw_serial, b.ecu_serial_number, b.bsp_version, b.bam_version, b.boot_version, b.firmware_version,
   b.hardware_version, b.iot_hmi_version, b.iot_sw_version, b.last_data, b.last_data_timestamp,
-  CASE WHEN b.current_error_code IS NOT NULL THEN 'error' ELSE b.status END AS status, b.cell_type,
+  battery_shown_status(b.status, b.current_error_code) AS status, b.cell_type,
   b.battery_capacity_ah::float8 AS battery_capacity_ah, b.nominal_energy_kwh::float8 AS nominal_energy_kwh,
   b.nominal_voltage::float8 AS nominal_voltage, b.module_count, b.module_electronic, b.parameter_set,
   to_char(b.production_date, 'YYYY-MM-DD') AS production_date,

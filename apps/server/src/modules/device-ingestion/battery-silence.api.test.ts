@@ -1,10 +1,16 @@
 import { topicFor } from '@cbm/contracts/device-protocol';
-import { attentionResponseSchema, fleetHealthResponseSchema, healthFigures } from '@cbm/contracts/fleet-health';
+import {
+  attentionResponseSchema,
+  figureBatteriesResponseSchema,
+  fleetHealthResponseSchema,
+  healthFigures,
+  healthState,
+} from '@cbm/contracts/fleet-health';
 import { liveViewResponseSchema } from '@cbm/contracts/live-view';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { closeDeviceTestBed, deviceTestBed } from '../../../test/device-test-bed';
-import { json, telemetry } from '../../../test/mqtt-devices';
+import { deviceEvent, json, telemetry } from '../../../test/mqtt-devices';
 import { describeEachDatabase, type TestApp } from '../../../test/test-app';
 
 const poll = { timeout: 15_000, interval: 100 };
@@ -65,5 +71,43 @@ describeEachDatabase('silent batteries (decision 110)', (kind) => {
       qos: 1,
     });
     await expect.poll(() => statusOf(quiet), poll).not.toBe('silent');
+  });
+
+  it('a battery in error that says goodbye or goes quiet counts offline, its error kept as the last known one', async () => {
+    const [quiet, goodbye] = serials as [string, string];
+    const contactor = deviceEvent(7, new Date(), { type: 'error', code: 'E310', description: 'Contactor welded' });
+    await device.publishAsync(topicFor('battery', goodbye, 'event'), json(contactor), { qos: 1 });
+    await expect.poll(() => statusOf(goodbye), poll).toBe('error');
+    await device.publishAsync(topicFor('battery', goodbye, 'status'), json({ online: false }), { qos: 1 });
+    await expect.poll(() => statusOf(goodbye), poll).toBe('offline');
+    await t.db.query(
+      `UPDATE battery SET online = true, status = 'error', current_error_code = 'E310', active_error_codes = '{E310}',
+              last_data_timestamp = now() - interval '3 hours' WHERE serial_number = $1`,
+      [quiet],
+    );
+    await expect.poll(() => statusOf(quiet), poll).toBe('silent');
+
+    const live = await liveView();
+    const ours = live.filter(
+      (battery) => battery.batterySerialNumber === quiet || battery.batterySerialNumber === goodbye,
+    );
+    expect(ours.map((battery) => healthState(battery))).toEqual(['offline', 'offline']);
+    expect(ours.map((battery) => battery.currentErrorCode)).toEqual(['E310', 'E310']);
+    const { sites } = fleetHealthResponseSchema.parse(await get(`/api/v2/fleet-health?operatingSiteId=${siteId}`));
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC' }).format(new Date());
+    const { offline, error } = healthFigures(live, today);
+    expect(sites[0]).toMatchObject({ offline, error });
+    const errorList = figureBatteriesResponseSchema.parse(
+      await get(`/api/v2/fleet-health/batteries?figure=error&operatingSiteId=${siteId}`),
+    );
+    expect(errorList.batteries.filter((battery) => battery.currentErrorCode === 'E310')).toEqual([]);
+    const { batteries } = attentionResponseSchema.parse(
+      await get(`/api/v2/fleet-health/attention?operatingSiteId=${siteId}`),
+    );
+    expect(batteries.find((battery) => battery.batterySerialNumber === quiet)).toMatchObject({
+      reasons: ['offline'],
+      currentErrorCode: 'E310',
+    });
+    expect(batteries.find((battery) => battery.batterySerialNumber === goodbye)?.reasons ?? []).not.toContain('error');
   });
 });

@@ -13,11 +13,11 @@ import {
 import { LICENCE_EXPIRY_WARNING_DAYS } from '@cbm/contracts/licences';
 import type { Queryable } from '../../db/database';
 
-// The rules of packages/contracts/src/fleet-health.ts (decisions 039, 045) in SQL, on the battery row's live state;
-// the state itself is battery_health_state (migration 029). The figures read the per-site counts of states that
-// the battery's triggers keep (site_battery_health) and count the time-bound conditions on their indexes; the
-// needs-attention list works each battery's state and conditions out once (LIVE), against the site's day and
-// times computed once per site (SITES).
+// The rules of packages/contracts/src/fleet-health.ts (decisions 039, 045, 139) in SQL, on the battery row's live
+// state; the state itself is battery_health_state (migrations 029, 069). The figures read the per-site counts of
+// states that the battery's triggers keep (site_battery_health) and count the time-bound conditions on their
+// indexes; the needs-attention list works each battery's state and conditions out once (LIVE), against the site's
+// day and times computed once per site (SITES).
 const STATE = 'battery_health_state(b.status, b.online, b.current_error_code)';
 
 /** The sites of $1 with their calendar day (service dates are days of the site) and the rules' time limits. */

@@ -4,6 +4,7 @@ import { mdloadLiveViewEndpoints } from '@cbm/contracts/endpoints/mdload-live-vi
 import {
   ATTENTION_LIST_MAX,
   attentionResponseSchema,
+  figureBatteriesResponseSchema,
   fleetHealthResponseSchema,
   type HealthFigures,
   healthFigures,
@@ -183,8 +184,7 @@ describeEachDatabase('fleet health', (kind) => {
   it('lists the batteries that need attention, errors first, each with its reasons', async () => {
     const { batteries, totalCount } = await attention();
     const [errors] = await t.db.query<{ count: number }>(
-      'SELECT count(*)::int AS count FROM battery WHERE current_error_code IS NOT NULL OR status = $1',
-      ['error'],
+      `SELECT count(*)::int AS count FROM battery WHERE battery_health_state(status, online, current_error_code) = 'error'`,
     );
     expect(totalCount).toBeGreaterThan(errors?.count as number);
     expect(batteries.length).toBe(Math.min(totalCount, ATTENTION_LIST_MAX));
@@ -194,6 +194,62 @@ describeEachDatabase('fleet health', (kind) => {
     for (const battery of batteries) expect(battery.reasons.length).toBeGreaterThan(0);
     const offline = batteries.find((battery) => battery.reasons.includes('offline'));
     expect(offline?.lastDataTimestamp).not.toBeNull();
+  });
+
+  it('counts a disconnected battery offline, not in error: its error is the last known one (issue 49)', async () => {
+    const [site] = await t.db.query<{ id: number }>('SELECT id FROM operating_site ORDER BY id LIMIT 1');
+    const siteId = site?.id as number;
+    const before = (await health(`?operatingSiteId=${siteId}`)).sites[0];
+    // As ingestion leaves a battery after its last will, as the silence job after a clean disconnect, and by hand.
+    const dropped = { 'DROP-WILL': 'offline', 'DROP-QUIET': 'silent', 'DROP-HAND': 'error' };
+    await t.db.query(
+      `INSERT INTO battery (serial_number, operating_site_id, name, battery_type, product, status, online, soc,
+                           current_error_code, last_error_at, last_data_timestamp)
+       VALUES ('DROP-WILL', $1, 'Dropped will', 'LFP 48V', 'Test', 'offline', false, 60, 'E101',
+               now() - interval '31 days', now() - interval '30 days'),
+              ('DROP-QUIET', $1, 'Dropped quiet', 'LFP 48V', 'Test', 'silent', true, 60, 'E101',
+               now() - interval '31 days', now() - interval '30 days'),
+              ('DROP-HAND', $1, 'Dropped by hand', 'LFP 48V', 'Test', 'error', false, 60, 'E101',
+               now() - interval '31 days', now() - interval '30 days')`,
+      [siteId],
+    );
+    const after = (await health(`?operatingSiteId=${siteId}`)).sites[0];
+    expect(after?.offline).toBe((before?.offline ?? 0) + 3);
+    expect(after?.error).toBe(before?.error);
+    await expectAsLiveView([after as SiteHealth]);
+
+    const listed = async (figure: string) => {
+      const response = await get(`${BASE}/batteries?figure=${figure}&operatingSiteId=${siteId}`);
+      const { batteries } = figureBatteriesResponseSchema.parse(response.json());
+      return batteries.filter((battery) => battery.batterySerialNumber in dropped);
+    };
+    expect(await listed('error')).toEqual([]);
+    const offline = await listed('offline');
+    expect(offline.map((battery) => [battery.state, battery.currentErrorCode])).toEqual([
+      ['offline', 'E101'],
+      ['offline', 'E101'],
+      ['offline', 'E101'],
+    ]);
+
+    const live = await get(`/api/v2/battery/BatteryLiveView?operatingSiteId=${siteId}&search=Dropped`);
+    const shown = liveViewResponseSchema
+      .parse(live.json())
+      .batteries.map((battery) => [battery.batterySerialNumber, battery.status, battery.hasCurrentError]);
+    expect(shown).toEqual([
+      ['DROP-HAND', 'error', true],
+      ['DROP-QUIET', 'silent', true],
+      ['DROP-WILL', 'offline', true],
+    ]);
+
+    const needing = (await attention(`?operatingSiteId=${siteId}`)).batteries.filter(
+      (battery) => battery.batterySerialNumber in dropped,
+    );
+    expect(needing.map((battery) => [battery.reasons, battery.currentErrorCode])).toEqual([
+      [['offline'], 'E101'],
+      [['offline'], 'E101'],
+      [['offline'], 'E101'],
+    ]);
+    await t.db.query(`DELETE FROM battery WHERE serial_number LIKE 'DROP-%'`);
   });
 
   it('shows a user only the sites they hold the live view at, licences only with cbm_update', async () => {

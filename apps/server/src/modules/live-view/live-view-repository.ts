@@ -63,9 +63,10 @@ const toBattery = (row: LiveViewRow): LiveViewBattery => ({
 const CHARGER_NAME = `CASE WHEN b.telemetry_state IS NULL THEN c.name
   ELSE coalesce(tc.name, b.telemetry_charger_serial) END`;
 
-const STATUS = `CASE WHEN b.current_error_code IS NOT NULL THEN 'error' ELSE b.status END`;
+/** A current error reads as status 'error' while the battery is connected (migration 069, decision 139). */
+const STATUS = 'battery_shown_status(b.status, b.current_error_code)';
 
-// Only what the screen shows; a current error always reads as status 'error' (state rules).
+// Only what the screen shows.
 const COLUMNS = `b.serial_number, b.name, b.group_id, g.name AS group_name, b.battery_type,
   ${STATUS} AS status, b.online,
   b.soc::float8 AS soc, b.soh::float8 AS soh, b.stack_voltage::float8 AS stack_voltage,

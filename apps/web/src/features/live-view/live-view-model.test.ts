@@ -1,4 +1,5 @@
 import { isDisconnected } from '@cbm/contracts/fleet-health';
+import type { LiveBattery } from '@cbm/contracts/live-stream';
 import type { LiveViewBattery } from '@cbm/contracts/live-view';
 import { describe, expect, it } from 'vitest';
 import {
@@ -60,28 +61,36 @@ describe('live view sections and rows', () => {
     ]);
   });
 
-  it('turns a pushed state into live view fields, with status error and the 24 h flag', () => {
+  it('turns a pushed state into live view fields, with status error while connected and the 24 h flag', () => {
     const now = Date.parse('2026-11-21T12:00:00Z');
-    const pushed = fromLiveBattery(
-      {
-        batterySerialNumber: 's1',
-        status: 'discharging',
-        online: true,
-        soc: 10,
-        soh: 90,
-        stackVoltage: 50,
-        current: -3,
-        minCellTemperature: 20,
-        maxCellTemperature: 30,
-        minCellVoltage: 3.1,
-        maxCellVoltage: 3.2,
-        lastDataTimestamp: '2026-11-21T11:59:00Z',
-        currentErrorCode: 'E42',
-        lastErrorAt: '2026-11-20T13:00:00Z',
-      },
-      now,
-    );
-    expect(pushed).toMatchObject({ status: 'error', hasCurrentError: true, errorWithin24h: true, soc: 10 });
+    const live: LiveBattery = {
+      batterySerialNumber: 's1',
+      status: 'discharging',
+      online: true,
+      soc: 10,
+      soh: 90,
+      stackVoltage: 50,
+      current: -3,
+      minCellTemperature: 20,
+      maxCellTemperature: 30,
+      minCellVoltage: 3.1,
+      maxCellVoltage: 3.2,
+      lastDataTimestamp: '2026-11-21T11:59:00Z',
+      currentErrorCode: 'E42',
+      lastErrorAt: '2026-11-20T13:00:00Z',
+    };
+    expect(fromLiveBattery(live, now)).toMatchObject({
+      status: 'error',
+      hasCurrentError: true,
+      errorWithin24h: true,
+      soc: 10,
+    });
+    // Silent or offline, its error is the last known one: the status stays, the red outline shows the error.
+    expect(fromLiveBattery({ ...live, status: 'silent' }, now)).toMatchObject({
+      status: 'silent',
+      hasCurrentError: true,
+    });
+    expect(fromLiveBattery({ ...live, status: 'offline', online: false }, now)).toMatchObject({ status: 'offline' });
     expect(isDisconnected({ status: 'not connected', online: null })).toBe(true);
     expect(isDisconnected({ status: 'charging', online: true })).toBe(false);
     expect(isDisconnected({ status: 'silent', online: true })).toBe(true);

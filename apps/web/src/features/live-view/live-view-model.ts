@@ -2,6 +2,7 @@ import type { BatteryGroup } from '@cbm/contracts/battery-groups';
 import { ERROR_FLAG_WINDOW_HOURS } from '@cbm/contracts/constants';
 import type { UiLanguage } from '@cbm/contracts/date-formats';
 import { deviceEventText } from '@cbm/contracts/device-texts';
+import { shownStatus } from '@cbm/contracts/fleet-health';
 import type { LiveBattery } from '@cbm/contracts/live-stream';
 import type { LiveViewBattery, LiveViewSuggestion } from '@cbm/contracts/live-view';
 
@@ -64,7 +65,7 @@ export function fromLiveBattery(live: LiveBattery, now = Date.now()): Partial<Li
   const lastError = live.lastErrorAt ? Date.parse(live.lastErrorAt) : Number.NEGATIVE_INFINITY;
   return {
     batterySerialNumber: live.batterySerialNumber,
-    status: live.currentErrorCode ? 'error' : live.status,
+    status: shownStatus(live.status, live.currentErrorCode),
     online: live.online,
     soc: live.soc,
     soh: live.soh,

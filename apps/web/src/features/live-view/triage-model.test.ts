@@ -44,6 +44,15 @@ describe('live view triage', () => {
     });
   });
 
+  it('counts a disconnected battery with an error under offline, not under error now', () => {
+    const lastError = { currentErrorCode: 'E101', hasCurrentError: true, errorWithin24h: true };
+    const dropped = [
+      battery('Echo', { status: 'error', online: false, ...lastError }),
+      battery('Foxtrot', { status: 'silent', online: true, ...lastError }),
+    ];
+    expect(triageCounts(dropped, today)).toMatchObject({ errorNow: 0, errorWithin24h: 2, offline: 2 });
+  });
+
   it('shows the batteries under a chip, or all', () => {
     expect(names(triage(batteries, 'service', today))).toEqual(['Alpha', 'Delta']);
     expect(names(triage(batteries, 'offline', today))).toEqual(['Charlie']);
