@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import { AttentionList } from './attention-list';
 
-const battery = (currentErrorCode: string): AttentionBattery => ({
+const battery = (currentErrorCode: string, fields: Partial<AttentionBattery> = {}): AttentionBattery => ({
   batterySerialNumber: '2000001',
   batteryName: 'Stapler 1',
   operatingSiteId: 3,
@@ -15,13 +15,14 @@ const battery = (currentErrorCode: string): AttentionBattery => ({
   soc: 50,
   lastDataTimestamp: null,
   nextServiceDate: null,
+  ...fields,
 });
 
-function renderList(code: string) {
+function renderList(code: string, fields: Partial<AttentionBattery> = {}) {
   render(
     <MantineProvider>
       <MemoryRouter>
-        <AttentionList attention={{ batteries: [battery(code)], totalCount: 1 }} sites={[]} canOpenBattery />
+        <AttentionList attention={{ batteries: [battery(code, fields)], totalCount: 1 }} sites={[]} canOpenBattery />
       </MemoryRouter>
     </MantineProvider>,
   );
@@ -41,6 +42,19 @@ describe('needs attention: why', () => {
     await i18n.changeLanguage('de');
     renderList('E204');
     expect(screen.getByText('Fehler E204: Isolationsfehler')).toBeTruthy();
+  });
+
+  it('names the last error of an offline battery beside how long it is offline (decision 139)', async () => {
+    const offline = {
+      reasons: ['offline' as const],
+      lastDataTimestamp: new Date(Date.now() - 3 * 3_600_000).toISOString(),
+    };
+    renderList('E204', offline);
+    expect(screen.getByText('offline for 3 hours · last error E204: Isolation fault')).toBeTruthy();
+    cleanup();
+    await i18n.changeLanguage('de');
+    renderList('X999', offline);
+    expect(screen.getByText(/· letzter Fehler X999$/)).toBeTruthy();
   });
 
   it('keeps an unknown code on its own', async () => {

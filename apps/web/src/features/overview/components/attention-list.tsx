@@ -16,18 +16,21 @@ const REASON_COLORS: Record<AttentionReason, string> = {
   serviceOverdue: 'orange',
 };
 
+/** The code with the catalogue's description ("E204" → "Isolation fault"); an unknown code stands alone. */
+function errorText(code: string, key: 'error' | 'lastError', t: TFunction) {
+  const { description } = deviceEventText(currentLanguage(), { code, description: '', category: null });
+  return t(`fleetHealth.attention.reasons.${key}${description ? 'Described' : ''}`, { code, description });
+}
+
 function reasonText(battery: AttentionBattery, reason: AttentionReason, t: TFunction) {
   if (reason === 'offline') {
     const [key, values] = offlineForText(battery.lastDataTimestamp);
-    return t(key, values);
+    // An offline battery is not in error now; its error is the last one it reported (decision 139).
+    const lastError = battery.currentErrorCode && errorText(battery.currentErrorCode, 'lastError', t);
+    return lastError ? `${t(key, values)} · ${lastError}` : t(key, values);
   }
-  const code = battery.currentErrorCode ?? '';
-  // The catalogue's description of the code ("E204" → "Isolation fault"); an unknown code stands alone.
-  const { description } = deviceEventText(currentLanguage(), { code, description: '', category: null });
-  const key = reason === 'error' && description ? 'errorDescribed' : reason;
-  return t(`fleetHealth.attention.reasons.${key}`, {
-    code,
-    description,
+  if (reason === 'error') return errorText(battery.currentErrorCode ?? '', 'error', t);
+  return t(`fleetHealth.attention.reasons.${reason}`, {
     soc: battery.soc?.toLocaleString(currentLanguage(), { maximumFractionDigits: 0 }),
     date: battery.nextServiceDate ? formatDate(battery.nextServiceDate, currentLanguage()) : '',
   });
