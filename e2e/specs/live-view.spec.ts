@@ -53,7 +53,7 @@ test.describe('battery live view', () => {
     await createGroup(page, GROUP);
     await expect(page.getByRole('heading', { name: GROUP })).toBeVisible();
     // One that answers 'Update data' at the end: connected now. A battery whose IoT module is switched off never
-    // answers, and its card shows its last error rather than 'offline' when it had one (Stapler 01 in CI).
+    // answers; its card shows 'offline' even when it had an error, its last one (decision 139; Stapler 01 in CI).
     // The list renders only the cards near the screen, so the first such card on it.
     const list = await page.request.get(`/api/v2/battery/BatteryLiveView?operatingSiteId=${siteIds[SITE]}`);
     const { batteries } = (await list.json()) as { batteries: (BatteryFlags & { online: boolean | null })[] };
