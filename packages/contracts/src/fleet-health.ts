@@ -58,7 +58,7 @@ export const healthFiguresSchema = z.object({
   discharging: count,
   /** standby, idle, online and connected */
   standby: count,
-  /** offline, not connected, or without a connection */
+  /** offline, not connected, silent, or without a connection, even with an error reported before (decision 139) */
   offline: count,
   error: count,
   errorWithin24h: count,
