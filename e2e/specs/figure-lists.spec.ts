@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { isDisconnected } from '@cbm/contracts/fleet-health';
+import type { LiveViewBattery } from '@cbm/contracts/live-view';
 import type { Page } from '@playwright/test';
 import type { SiteName } from '../support/demo-sites';
 import { publishBatteryEvent } from '../support/device-publisher';
@@ -72,8 +74,10 @@ for (const [language, text] of Object.entries(TEXTS) as ['en' | 'de', (typeof TE
     }) => {
       await signIn('admin', { next: '/' });
       const site = await siteWithoutRules(page, siteIds);
-      const live = await page.request.get(`/api/v2/battery/BatteryLiveView?operatingSiteId=${site.id}&limit=1`);
-      const [battery] = ((await live.json()) as { batteries: { batterySerialNumber: string }[] }).batteries;
+      // A connected battery: a switched-off one's error is its last known, not one now (decision 139).
+      const live = await page.request.get(`/api/v2/battery/BatteryLiveView?operatingSiteId=${site.id}`);
+      const { batteries } = (await live.json()) as { batteries: LiveViewBattery[] };
+      const battery = batteries.find((candidate) => !isDisconnected(candidate));
       await publishBatteryEvent(battery?.batterySerialNumber as string, {
         type: 'error',
         code: `N${Date.now().toString(36).toUpperCase()}`,
