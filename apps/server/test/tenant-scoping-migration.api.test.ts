@@ -1,18 +1,12 @@
-import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { loadConfig } from '../src/config';
-import { migrate } from '../src/db/migrate';
-import { describeEachDatabase, openTestDatabase, type TestDatabase } from './test-app';
+import { type DatabaseBeforeMigration, openDatabaseBefore } from './database-before-migration';
+import { describeEachDatabase } from './test-app';
 
 const MIGRATION = '018-tenant-scoping.sql';
 
 /** Migration 018 on a database that holds data of the schema before it (docs/decisions/025-tenant-scoping.md). */
 describeEachDatabase('migration 018: tenant scoping', (kind) => {
-  let before: string;
-  let database: TestDatabase;
-  const migrationsDir = loadConfig({}).migrationsDir;
+  let database: DatabaseBeforeMigration;
   const one = async (sql: string, values: unknown[] = []) =>
     ((await database.db.query<{ id: number }>(sql, values))[0] as { id: number }).id;
   const node = (parentId: number | null, name: string, type: string) =>
@@ -28,16 +22,9 @@ describeEachDatabase('migration 018: tenant scoping', (kind) => {
   };
 
   beforeAll(async () => {
-    before = await mkdtemp(path.join(tmpdir(), 'cbm-migrations-'));
-    for (const file of await readdir(migrationsDir)) {
-      if (file < MIGRATION) await copyFile(path.join(migrationsDir, file), path.join(before, file));
-    }
-    database = await openTestDatabase(kind, before);
+    database = await openDatabaseBefore(kind, MIGRATION);
   });
-  afterAll(async () => {
-    await database.drop();
-    await rm(before, { recursive: true, force: true });
-  });
+  afterAll(() => database.drop());
 
   it("copies the expected versions to every organisation and puts jobs and datalogs at their battery's site", async () => {
     const north = await node(null, 'North', 'organization');
@@ -60,7 +47,7 @@ describeEachDatabase('migration 018: tenant scoping', (kind) => {
     );
     await database.db.query(`INSERT INTO datalog (battery_serial_number) VALUES ('B-1'), ('B-2')`);
 
-    expect(await migrate(database.db, migrationsDir)).toContain(MIGRATION);
+    expect(await database.migrateRest()).toContain(MIGRATION);
 
     const expected = await database.db.query(
       'SELECT organization_id, battery_type, firmware_version FROM expected_version ORDER BY organization_id',

@@ -1,34 +1,21 @@
-import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase, openTestDatabase, type TestDatabase } from '../../../test/test-app';
-import { loadConfig } from '../../config';
-import { migrate } from '../../db/migrate';
+import { type DatabaseBeforeMigration, openDatabaseBefore } from '../../../test/database-before-migration';
+import { describeEachDatabase } from '../../../test/test-app';
 
 const MIGRATION = '069-offline-before-error.sql';
 
 /** Migration 069 on batteries counted by the rule before it: the kept counts follow the new rule (decision 139). */
 describeEachDatabase('migration 069: offline before error', (kind) => {
-  let before: string;
-  let database: TestDatabase;
-  const migrationsDir = loadConfig({}).migrationsDir;
+  let database: DatabaseBeforeMigration;
   const counts = () =>
     database.db.query<{ state: string; online: boolean; batteries: number }>(
       'SELECT state, online, batteries FROM site_battery_health WHERE batteries > 0 ORDER BY state, online',
     );
 
   beforeAll(async () => {
-    before = await mkdtemp(path.join(tmpdir(), 'cbm-migrations-'));
-    for (const file of await readdir(migrationsDir)) {
-      if (file < MIGRATION) await copyFile(path.join(migrationsDir, file), path.join(before, file));
-    }
-    database = await openTestDatabase(kind, before);
+    database = await openDatabaseBefore(kind, MIGRATION);
   });
-  afterAll(async () => {
-    await database.drop();
-    await rm(before, { recursive: true, force: true });
-  });
+  afterAll(() => database.drop());
 
   it('recounts a disconnected battery with an error as offline, a connected one as in error', async () => {
     const [site] = await database.db.query<{ id: number }>(
@@ -51,7 +38,7 @@ describeEachDatabase('migration 069: offline before error', (kind) => {
       { state: 'error', online: false, batteries: 1 },
       { state: 'error', online: true, batteries: 2 },
     ]);
-    expect(await migrate(database.db, migrationsDir)).toContain(MIGRATION);
+    expect(await database.migrateRest()).toContain(MIGRATION);
     expect(await counts()).toEqual([
       { state: 'error', online: true, batteries: 1 },
       { state: 'offline', online: false, batteries: 1 },

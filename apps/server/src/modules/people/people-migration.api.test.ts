@@ -1,18 +1,12 @@
-import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase, openTestDatabase, type TestDatabase } from '../../../test/test-app';
-import { loadConfig } from '../../config';
-import { migrate } from '../../db/migrate';
+import { type DatabaseBeforeMigration, openDatabaseBefore } from '../../../test/database-before-migration';
+import { describeEachDatabase } from '../../../test/test-app';
 
 const MIGRATION = '023-people.sql';
 
 /** Migration 023 on users of the schema before it: who belongs to which organisation (decision 037). */
 describeEachDatabase('migration 023: people', (kind) => {
-  let before: string;
-  let database: TestDatabase;
-  const migrationsDir = loadConfig({}).migrationsDir;
+  let database: DatabaseBeforeMigration;
   const id = async (sql: string, values: unknown[]) =>
     ((await database.db.query<{ id: number }>(sql, values))[0] as { id: number }).id;
   const node = (parentId: number | null, name: string) =>
@@ -29,16 +23,9 @@ describeEachDatabase('migration 023: people', (kind) => {
   };
 
   beforeAll(async () => {
-    before = await mkdtemp(path.join(tmpdir(), 'cbm-migrations-'));
-    for (const file of await readdir(migrationsDir)) {
-      if (file < MIGRATION) await copyFile(path.join(migrationsDir, file), path.join(before, file));
-    }
-    database = await openTestDatabase(kind, before);
+    database = await openDatabaseBefore(kind, MIGRATION);
   });
-  afterAll(async () => {
-    await database.drop();
-    await rm(before, { recursive: true, force: true });
-  });
+  afterAll(() => database.drop());
 
   it('puts a user whose grants all lie in one organisation into it, and nobody else into any', async () => {
     const north = await node(null, 'North');
@@ -47,7 +34,7 @@ describeEachDatabase('migration 023: people', (kind) => {
     await user('one@example.com', [coast, north]);
     await user('both@example.com', [coast, south]);
     await user('none@example.com', []);
-    expect(await migrate(database.db, migrationsDir)).toContain(MIGRATION);
+    expect(await database.migrateRest()).toContain(MIGRATION);
     const rows = await database.db.query<{ email: string; organization_id: number | null }>(
       'SELECT email, organization_id FROM app_user ORDER BY email',
     );
