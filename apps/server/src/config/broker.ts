@@ -3,6 +3,15 @@ import path from 'node:path';
 import { z } from 'zod';
 import { ConfigError } from './config-error';
 
+/** A comma-separated list of URLs whose scheme matches `protocol`. */
+const urlList = (protocol: RegExp) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value.split(',').map((url) => url.trim()) : undefined))
+    .pipe(z.array(z.url({ protocol })).optional());
+
 /** The device broker's variables: the embedded broker, or MQTT_URL (Mosquitto, or the RabbitMQ tier's MQTT side). */
 export const brokerVariables = {
   /** The embedded broker's plain listener; `off` for TLS only. */
@@ -25,22 +34,12 @@ export const brokerVariables = {
    */
   MQTT_DYNSEC_URL: z.url({ protocol: /^(mqtts?|wss?)$/ }).optional(),
   /** The RabbitMQ broker tier (decision 090): one amqp(s):// URL per node, comma-separated; MQTT_URL is its MQTT side. */
-  RABBITMQ_URLS: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => (value ? value.split(',').map((url) => url.trim()) : undefined))
-    .pipe(z.array(z.url({ protocol: /^amqps?$/ })).optional()),
+  RABBITMQ_URLS: urlList(/^amqps?$/),
   /**
    * The tier's management API, one http(s)://user:password@host:15672 URL per node, comma-separated (decision 138):
    * a rotated or revoked device's connections are closed at once. The user needs the `administrator` tag.
    */
-  RABBITMQ_MANAGEMENT_URLS: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => (value ? value.split(',').map((url) => url.trim()) : undefined))
-    .pipe(z.array(z.url({ protocol: /^https?$/ })).optional()),
+  RABBITMQ_MANAGEMENT_URLS: urlList(/^https?$/),
   /** Messages the tier's ingest queue holds at most; past it the broker stops acknowledging devices. */
   RABBITMQ_QUEUE_LENGTH: z.coerce.number().int().min(1000).max(100_000_000).default(1_000_000),
   /** The password RabbitMQ presents (user `broker`) at /api/v2/broker-auth/*; those routes answer 404 without it. */
