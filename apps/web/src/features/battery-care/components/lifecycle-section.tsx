@@ -49,58 +49,60 @@ function LifecycleBody({ lifecycle }: { lifecycle: Lifecycle }) {
           <Text>{t('batteryCare.status.notEnoughHistory')}</Text>
         )}
       </Paper>
-      <Table withTableBorder>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('batteryCare.figure')}</Table.Th>
-            <Table.Th>{t('batteryCare.now')}</Table.Th>
-            <Table.Th>{t('batteryCare.limit')}</Table.Th>
-            <Table.Th>{t('batteryCare.reachedOn')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          <Table.Tr>
-            <Table.Td>{t('batteryCare.soh')}</Table.Td>
-            <Table.Td>{soh.current === null ? '–' : `${number(soh.current, 1)} %`}</Table.Td>
-            <Table.Td>{`${soh.endOfLife} %`}</Table.Td>
-            <Table.Td>
-              <ProjectionText projection={soh.projection} />
-            </Table.Td>
-          </Table.Tr>
-          <Table.Tr>
-            <Table.Td>
-              {t('batteryCare.throughput')}
-              <Text size="xs" c="dimmed">
-                {t('batteryCare.cycles', { cycles: number(energy.equivalentFullCycles) })}
-              </Text>
-            </Table.Td>
-            <Table.Td>{`${number(energy.dischargedKwh)} kWh`}</Table.Td>
-            <Table.Td>{energy.limitKwh === null ? '–' : `${number(energy.limitKwh)} kWh`}</Table.Td>
-            <Table.Td>
-              <ProjectionText projection={energy.projection} />
-            </Table.Td>
-          </Table.Tr>
-          <Table.Tr>
-            <Table.Td>
-              {t('batteryCare.hours')}
-              <Text size="xs" c="dimmed">
-                {hours.since ? t('batteryCare.since', { date: formatDate(hours.since, language) }) : ''}
-              </Text>
-            </Table.Td>
-            <Table.Td>{`${number(hours.operatingHours)} h`}</Table.Td>
-            <Table.Td>{hours.limitHours === null ? '–' : `${number(hours.limitHours)} h`}</Table.Td>
-            <Table.Td>
-              <ProjectionText projection={hours.projection} />
-            </Table.Td>
-          </Table.Tr>
-          <Table.Tr>
-            <Table.Td>{t('batteryCare.months')}</Table.Td>
-            <Table.Td>{number(months.months)}</Table.Td>
-            <Table.Td>{number(months.limitMonths)}</Table.Td>
-            <Table.Td>{months.limitDate ? formatDate(months.limitDate, language) : '–'}</Table.Td>
-          </Table.Tr>
-        </Table.Tbody>
-      </Table>
+      <Table.ScrollContainer minWidth={520}>
+        <Table withTableBorder>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('batteryCare.figure')}</Table.Th>
+              <Table.Th>{t('batteryCare.now')}</Table.Th>
+              <Table.Th>{t('batteryCare.limit')}</Table.Th>
+              <Table.Th>{t('batteryCare.reachedOn')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            <Table.Tr>
+              <Table.Td>{t('batteryCare.soh')}</Table.Td>
+              <Table.Td>{soh.current === null ? '–' : `${number(soh.current, 1)} %`}</Table.Td>
+              <Table.Td>{`${soh.endOfLife} %`}</Table.Td>
+              <Table.Td>
+                <ProjectionText projection={soh.projection} />
+              </Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Td>
+                {t('batteryCare.throughput')}
+                <Text size="xs" c="dimmed">
+                  {t('batteryCare.cycles', { cycles: number(energy.equivalentFullCycles) })}
+                </Text>
+              </Table.Td>
+              <Table.Td>{`${number(energy.dischargedKwh)} kWh`}</Table.Td>
+              <Table.Td>{energy.limitKwh === null ? '–' : `${number(energy.limitKwh)} kWh`}</Table.Td>
+              <Table.Td>
+                <ProjectionText projection={energy.projection} />
+              </Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Td>
+                {t('batteryCare.hours')}
+                <Text size="xs" c="dimmed">
+                  {hours.since ? t('batteryCare.since', { date: formatDate(hours.since, language) }) : ''}
+                </Text>
+              </Table.Td>
+              <Table.Td>{`${number(hours.operatingHours)} h`}</Table.Td>
+              <Table.Td>{hours.limitHours === null ? '–' : `${number(hours.limitHours)} h`}</Table.Td>
+              <Table.Td>
+                <ProjectionText projection={hours.projection} />
+              </Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Td>{t('batteryCare.months')}</Table.Td>
+              <Table.Td>{number(months.months)}</Table.Td>
+              <Table.Td>{number(months.limitMonths)}</Table.Td>
+              <Table.Td>{months.limitDate ? formatDate(months.limitDate, language) : '–'}</Table.Td>
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
     </>
   );
 }
