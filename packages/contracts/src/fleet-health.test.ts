@@ -65,7 +65,8 @@ describe('fleet health rules', () => {
   });
 
   it('gives each charger-station unit one of four states and counts them', () => {
-    expect(stationState({ status: 'error', online: false })).toBe('error');
+    expect(stationState({ status: 'error', online: false })).toBe('offline');
+    expect(stationState({ status: 'error', online: null })).toBe('error');
     expect(stationState({ status: 'charging', online: false })).toBe('offline');
     expect(stationState({ status: 'not connected', online: null })).toBe('offline');
     expect(stationState({ status: 'charging', online: true })).toBe('charging');

@@ -46,7 +46,7 @@ export const stationFiguresSchema = z.object({
   charging: count,
   /** online or idle */
   standby: count,
-  /** offline, not connected, or without a connection */
+  /** offline, not connected, silent, or without a connection, even with an error reported before (decision 140) */
   offline: count,
   error: count,
 });
@@ -193,10 +193,16 @@ export function serviceStateOn(today: string): (nextServiceDate: string | null) 
 
 export const serviceState = (nextServiceDate: string | null, today: string) => serviceStateOn(today)(nextServiceDate);
 
-/** The unit's one live state of the four, as the charger-station live view shows its status. */
+const STATION_DISCONNECTED_STATUSES: readonly MdloadUnit['status'][] = ['offline', 'not connected'];
+
+/**
+ * The unit's one live state of the four, of the status the charger-station live view shows: offline before error,
+ * as for batteries (decision 140). The server shows a unit silent for SILENT_AFTER_MINUTES as 'offline'
+ * (station_shown_status, migration 070), so a silent unit counts offline too.
+ */
 export function stationState(unit: Pick<MdloadUnit, 'status' | 'online'>): StationState {
+  if (unit.online === false || STATION_DISCONNECTED_STATUSES.includes(unit.status)) return 'offline';
   if (unit.status === 'error') return 'error';
-  if (unit.online === false || unit.status === 'offline' || unit.status === 'not connected') return 'offline';
   return unit.status === 'charging' ? 'charging' : 'standby';
 }
 

@@ -12,8 +12,9 @@ import {
 } from '@cbm/contracts/fleet-health';
 import { LICENCE_EXPIRY_WARNING_DAYS } from '@cbm/contracts/licences';
 import type { Queryable } from '../../db/database';
+import { unitShownStatusSql } from '../mdload-live-view/station-live-state';
 
-// The rules of packages/contracts/src/fleet-health.ts (decisions 039, 045, 139) in SQL, on the battery row's live
+// The rules of packages/contracts/src/fleet-health.ts (decisions 039, 045, 139, 140) in SQL, on the battery row's live
 // state; the state itself is battery_health_state (migrations 029, 069). The figures read the per-site counts of
 // states that the battery's triggers keep (site_battery_health) and count the time-bound conditions on their
 // indexes; the needs-attention list works each battery's state and conditions out once (LIVE), against the site's
@@ -33,9 +34,8 @@ const LIVE = `SELECT b.serial_number, b.name, b.operating_site_id, ${STATE} AS s
     b.current_error_code, b.soc::float8 AS soc, b.last_data_timestamp, b.next_service_date
   FROM battery b JOIN sites s ON s.id = b.operating_site_id`;
 
-const STATION_STATE = `CASE WHEN status = 'error' THEN 'error'
-  WHEN online = false OR status IN ('offline', 'not connected') THEN 'offline'
-  WHEN status = 'charging' THEN 'charging' ELSE 'standby' END`;
+/** A unit's live state (u, at site s) of its shown status, offline first (migration 070, decision 140). */
+const STATION_STATE = `station_health_state(${unitShownStatusSql('s.offline_since')}, u.online)`;
 
 const ERROR_WITHIN_24H = 'b.last_error_at >= s.error_since';
 const SERVICE_DUE = `b.next_service_date BETWEEN s.today AND s.today + ${SERVICE_DUE_DAYS}`;
@@ -202,8 +202,9 @@ export function fleetHealthRepository(db: Queryable) {
            SELECT operating_site_id AS site_id, count(*)::int AS units, ${int(`state = 'charging'`)} AS charging,
                   ${int(`state = 'standby'`)} AS standby, ${int(`state = 'offline'`)} AS offline,
                   ${int(`state = 'error'`)} AS error
-             FROM (SELECT operating_site_id, ${STATION_STATE} AS state FROM mdload_unit
-                    WHERE operating_site_id = ANY($5::int[])) u
+             FROM (SELECT u.operating_site_id, ${STATION_STATE} AS state
+                     FROM mdload_unit u JOIN sites s ON s.id = u.operating_site_id
+                    WHERE u.operating_site_id = ANY($5::int[])) u
             GROUP BY operating_site_id
          ), alarms AS (
            SELECT operating_site_id AS site_id, count(*)::int AS active_alarms FROM alarm

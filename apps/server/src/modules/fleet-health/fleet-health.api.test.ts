@@ -9,6 +9,7 @@ import {
   type HealthFigures,
   healthFigures,
   LOW_SOC_PERCENT,
+  SILENT_AFTER_MINUTES,
   type SiteHealth,
   siteCondition,
   stationFigures,
@@ -166,6 +167,28 @@ describeEachDatabase('fleet health', (kind) => {
     expect(withAlarms(device?.site)?.activeAlarms).toBeGreaterThanOrEqual(2);
     expect(withAlarms(unit?.site)?.activeAlarms).toBeGreaterThanOrEqual(1);
     expect(withAlarms(unit?.site)?.stations?.error).toBeGreaterThanOrEqual(1);
+  });
+
+  it('counts a unit whose connection is gone or that is silent offline, not in error (decision 140)', async () => {
+    const [unit] = await t.db.query<{ site: number }>(
+      'SELECT operating_site_id AS site FROM mdload_unit ORDER BY id LIMIT 1',
+    );
+    const site = unit?.site ?? 0;
+    const stationsAt = async () => (await health()).sites.find((s) => s.operatingSiteId === site)?.stations;
+    const before = await stationsAt();
+    if (!before) throw new Error('the admin sees no charger-station units');
+    await t.db.query(
+      `INSERT INTO mdload_unit (mdload_serial, name, operating_site_id, max_power_kw, status, online,
+                                last_data_timestamp)
+       VALUES ('MDL-WILL', 'Will', $1, 50, 'error', false, now()),
+              ('MDL-QUIET', 'Quiet', $1, 50, 'error', true, now() - make_interval(mins => $2 + 1)),
+              ('MDL-NOW', 'Now', $1, 50, 'error', true, now() - make_interval(mins => $2 - 1))`,
+      [site, SILENT_AFTER_MINUTES],
+    );
+    const after = await stationsAt();
+    expect(after).toEqual({ ...before, units: before.units + 3, offline: before.offline + 2, error: before.error + 1 });
+    expect(after).toEqual(await liveStations(site));
+    await t.db.query(`DELETE FROM mdload_unit WHERE mdload_serial IN ('MDL-WILL', 'MDL-QUIET', 'MDL-NOW')`);
   });
 
   it('counts display units whose licence ends within 30 days', async () => {

@@ -5,7 +5,7 @@ import type {
   MdloadUnit,
 } from '@cbm/contracts/mdload-live-view';
 import type { Queryable } from '../../db/database';
-import { STATION_POWER_SQL, STATION_STATE_SQL } from './station-live-state';
+import { STATION_POWER_SQL, STATION_STATE_SQL, unitShownStatusSql } from './station-live-state';
 
 interface UnitRow {
   id: number;
@@ -72,9 +72,9 @@ function toCharger(row: ChargerRow): MdloadCharger {
 export function mdloadLiveViewRepository(db: Queryable) {
   async function load(siteId: number, unitId: number | null): Promise<MdloadLiveViewResponse> {
     const units = await db.query<UnitRow>(
-      `SELECT id, mdload_serial, name, status, online, power_kw::float8 AS power_kw, max_power_kw::float8 AS max_power_kw,
-              total_energy_kwh, last_data_timestamp
-         FROM mdload_unit WHERE operating_site_id = $1 AND ($2::int IS NULL OR id = $2::int)
+      `SELECT id, mdload_serial, name, ${unitShownStatusSql()} AS status, online, power_kw::float8 AS power_kw,
+              max_power_kw::float8 AS max_power_kw, total_energy_kwh, last_data_timestamp
+         FROM mdload_unit u WHERE operating_site_id = $1 AND ($2::int IS NULL OR id = $2::int)
         ORDER BY name, mdload_serial`,
       [siteId, unitId],
     );

@@ -1,6 +1,7 @@
 import { topicFor } from '@cbm/contracts/device-protocol';
 import { apiPath } from '@cbm/contracts/endpoint';
 import { mdloadLiveViewEndpoints } from '@cbm/contracts/endpoints/mdload-live-view';
+import { SILENT_AFTER_MINUTES } from '@cbm/contracts/fleet-health';
 import {
   type MdloadLiveViewResponse,
   mdloadLiveViewResponseSchema,
@@ -217,6 +218,22 @@ describeEachDatabase('charger-station live view', (kind) => {
           .statusCode,
       ).toBe(403);
     });
+  });
+
+  it('shows a unit offline, not in error, once its connection is gone or it is silent, in the CSV too', async () => {
+    await t.db.query(
+      `INSERT INTO mdload_unit (mdload_serial, name, operating_site_id, max_power_kw, status, online,
+                                last_data_timestamp)
+       VALUES ('MDL-WILL', 'Will', $1, 50, 'error', false, now()),
+              ('MDL-QUIET', 'Quiet', $1, 50, 'error', true, now() - make_interval(mins => $2 + 1)),
+              ('MDL-NOW', 'Now', $1, 50, 'error', true, now() - make_interval(mins => $2 - 1))`,
+      [hamburg, SILENT_AFTER_MINUTES],
+    );
+    const shown = Object.fromEntries((await list()).units.map((unit) => [unit.mdLoadSerial, unit.status]));
+    expect(shown).toMatchObject({ 'MDL-WILL': 'offline', 'MDL-QUIET': 'offline', 'MDL-NOW': 'error' });
+    const csv = (await get(`${BASE}/csv?operatingSiteId=${hamburg}`)).body;
+    for (const line of ['MDL-WILL,offline,', 'MDL-QUIET,offline,', 'MDL-NOW,error,']) expect(csv).toContain(line);
+    await t.db.query(`DELETE FROM mdload_unit WHERE mdload_serial IN ('MDL-WILL', 'MDL-QUIET', 'MDL-NOW')`);
   });
 
   it('shows a station charging whenever the charger assigned to it is', async () => {
