@@ -73,6 +73,8 @@ export const careBatterySchema = z.object({
   groupName: z.string().nullable(),
   /** Raw samples of the battery at the site inside the period; 0 where none are (left) stored. */
   samples: z.number().int(),
+  /** Hours of the period counted from the care roll-ups (where no raw samples are kept); 0: samples alone. */
+  rollupHours: z.number().int(),
   counters: careCountersSchema,
   /** 0–100, higher is better; null without online time in the period (nothing to judge). */
   careScore: z.number().int().nullable(),

@@ -1,10 +1,10 @@
 import { CARE } from '@cbm/contracts/battery-care';
 import type { Queryable } from '../../db/database';
-import { type CarePoint, WORKING_STATES } from './care-counters';
+import { type CarePoint, WORKING_STATES } from './care-facts';
 
 const COLUMNS = `(extract(epoch FROM ts) * 1000)::float8 AS ts, state, soc, max_cell_temperature AS "maxCellTemperature"`;
 const OF_BATTERY = 'FROM battery_sample WHERE serial_number = $1 AND operating_site_id = $2';
-/** care-counters' isParked in SQL, from the same constants ($1: WORKING_STATES, $2: CARE.parkingSoc). */
+/** care-facts' isParked in SQL, from the same constants ($1: WORKING_STATES, $2: CARE.parkingSoc). */
 const parked = (alias: string) => `(${alias}.state <> ALL($1::text[]) AND ${alias}.soc < $2)`;
 
 /** A battery whose newest sample at its site is parked: the first and newest sample of that parking spell. */
@@ -14,7 +14,7 @@ export interface ParkingSpell {
   newestMs: number;
 }
 
-/** The raw samples the care counters read (SQL stays here; the counting is care-counters.ts). */
+/** The raw samples the care counters read (SQL stays here; the counting is care-facts.ts and care-counters.ts). */
 export function batteryCareRepository(db: Queryable) {
   return {
     /** A battery's samples at the site in [fromMs, toMs), with the last one before and the first one at or after. */
@@ -25,6 +25,15 @@ export function batteryCareRepository(db: Queryable) {
          UNION ALL (SELECT ${COLUMNS} ${OF_BATTERY} AND ts >= $4 ORDER BY ts LIMIT 1)
          ORDER BY ts`,
         [serial, siteId, new Date(fromMs), new Date(toMs)],
+      );
+    },
+
+    /** Each battery and site with samples in [fromMs, toMs). */
+    async batteriesWithSamples(fromMs: number, toMs: number) {
+      return db.query<{ serialNumber: string; operatingSiteId: number }>(
+        `SELECT DISTINCT serial_number AS "serialNumber", operating_site_id AS "operatingSiteId"
+           FROM battery_sample WHERE ts >= $1 AND ts < $2 ORDER BY 1, 2`,
+        [new Date(fromMs), new Date(toMs)],
       );
     },
 

@@ -5,6 +5,7 @@ import { signInScopedAdmin, siteNodeIds } from '../../../test/site-admins';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { localDays } from '../battery-days/local-days';
 import { storeSamples } from '../reports/test/report-test-data';
+import { foldCareHours } from './care-fold';
 import { CARE_REFERENCE_SQL } from './test/care-reference-sql';
 import { careSamples } from './test/care-test-data';
 
@@ -72,43 +73,58 @@ describeEachDatabase('battery care counters against the raw samples', (kind) => 
   const care = (query: string, cookie = admin) =>
     t.request({ url: `/api/v2/battery/Care?operatingSiteId=${siteId}&${query}`, cookie });
 
+  /** The period's instants and days, and the API's and the SQL recompute's answers for it. */
+  async function compare(first: string, last: string, timeZone: string) {
+    const start = dayStart(first, timeZone);
+    const end = localDays(timeZone).dayAt(dayStart(last, timeZone)).end;
+    const days = Math.round((Date.parse(last) - Date.parse(first)) / 86_400_000) + 1;
+    const query = `from=${new Date(start).toISOString()}&to=${new Date(end).toISOString()}&timeZone=${timeZone}&serials=${serials.join(',')}`;
+    const response = await care(query);
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json() as CareResponse;
+    expect([body.firstDate, body.lastDate, body.days]).toEqual([first, last, days]);
+    const scores = body.batteries.map((battery) => battery.careScore ?? 101);
+    expect(scores, 'worst first').toEqual([...scores].sort((a, b) => a - b));
+    const expected = await t.db.query<Record<string, unknown>>(CARE_REFERENCE_SQL, [
+      siteId,
+      serials,
+      new Date(start),
+      new Date(end),
+      days,
+    ]);
+    return { body, expected };
+  }
+
+  /** The differences between the API's batteries and the reference rows in these figures. */
+  function differencesOf(label: string, body: CareResponse, expected: Record<string, unknown>[], names: string[]) {
+    const differences: string[] = [];
+    for (const row of expected) {
+      const battery = body.batteries.find((one) => one.serialNumber === row.serialNumber) as CareBattery;
+      const actual: Record<string, unknown> = { ...battery.counters, samples: battery.samples };
+      actual.careScore = battery.careScore;
+      actual.reason = battery.reason;
+      row.reason = reasonOf(row);
+      for (const name of names) {
+        const want = name.endsWith('Ms') ? Number(row[name]) : row[name];
+        if (actual[name] !== want) differences.push(`${label} ${row.serialNumber} ${name}: ${actual[name]} ≠ ${want}`);
+      }
+    }
+    return differences;
+  }
+
   it('counts every counter and the score as an SQL recompute over the samples does: 0 differences', async () => {
     const differences: string[] = [];
     const totals = Object.fromEntries(COUNTERS.map((name) => [name, 0])) as Record<string, number>;
     let compared = 0;
     for (const [first, last, timeZone] of PERIODS) {
-      const start = dayStart(first, timeZone);
-      const end = localDays(timeZone).dayAt(dayStart(last, timeZone)).end;
-      const days = Math.round((Date.parse(last) - Date.parse(first)) / 86_400_000) + 1;
-      const query = `from=${new Date(start).toISOString()}&to=${new Date(end).toISOString()}&timeZone=${timeZone}&serials=${serials.join(',')}`;
-      const response = await care(query);
-      expect(response.statusCode, response.body).toBe(200);
-      const body = response.json() as CareResponse;
-      expect([body.firstDate, body.lastDate, body.days]).toEqual([first, last, days]);
-      const expected = await t.db.query<Record<string, unknown>>(CARE_REFERENCE_SQL, [
-        siteId,
-        serials,
-        new Date(start),
-        new Date(end),
-        days,
-      ]);
-      for (const row of expected) {
-        const battery = body.batteries.find((one) => one.serialNumber === row.serialNumber) as CareBattery;
-        const actual: Record<string, unknown> = { ...battery.counters, samples: battery.samples };
-        actual.careScore = battery.careScore;
-        actual.reason = battery.reason;
-        row.reason = reasonOf(row);
-        for (const name of [...COUNTERS, 'samples', 'careScore', 'reason']) {
-          compared++;
-          const want = name.endsWith('Ms') ? Number(row[name]) : row[name];
-          if (actual[name] !== want)
-            differences.push(`${first}–${last} ${timeZone} ${row.serialNumber} ${name}: ${actual[name]} ≠ ${want}`);
-        }
+      const { body, expected } = await compare(first, last, timeZone);
+      const names = [...COUNTERS, 'samples', 'careScore', 'reason'];
+      differences.push(...differencesOf(`${first}–${last} ${timeZone}`, body, expected, names));
+      compared += expected.length * names.length;
+      for (const battery of body.batteries) {
         for (const name of COUNTERS) totals[name] = (totals[name] ?? 0) + battery.counters[name];
         checkEvidence(battery);
       }
-      const scores = body.batteries.map((battery) => battery.careScore ?? 101);
-      expect(scores, 'worst first').toEqual([...scores].sort((a, b) => a - b));
     }
     console.log(`battery care: ${compared} figures compared, ${differences.length} differences`, totals);
     expect(differences).toEqual([]);
@@ -154,5 +170,28 @@ describeEachDatabase('battery care counters against the raw samples', (kind) => 
     expect(
       (await t.request({ url: `/api/v2/battery/Care?operatingSiteId=${wien}&${range}`, cookie: operator })).statusCode,
     ).toBe(403);
+  });
+
+  it('counts the same from the care roll-ups once retention has folded and dropped the samples: 0 differences', async () => {
+    const whole = PERIODS.filter(([, , timeZone]) => timeZone !== 'Asia/Kolkata');
+    const before = await Promise.all(whole.map(([first, last, timeZone]) => compare(first, last, timeZone)));
+    const folded = await foldCareHours(t.db, Date.parse('2026-09-01T00:00:00Z'), Date.parse('2026-12-01T00:00:00Z'));
+    expect(folded).toBeGreaterThan(0);
+    await t.db.query('DELETE FROM battery_sample WHERE operating_site_id = $1 AND serial_number = ANY($2::text[])', [
+      siteId,
+      serials,
+    ]);
+    const differences: string[] = [];
+    let hours = 0;
+    for (const [n, [first, last, timeZone]] of whole.entries()) {
+      const { body } = await compare(first, last, timeZone);
+      const label = `${first}–${last} ${timeZone} from roll-ups`;
+      differences.push(...differencesOf(label, body, before[n]?.expected ?? [], [...COUNTERS, 'careScore', 'reason']));
+      expect(body.batteries.map((battery) => battery.samples)).toEqual(serials.map(() => 0));
+      hours += body.batteries.reduce((sum, battery) => sum + battery.rollupHours, 0);
+    }
+    expect(hours).toBeGreaterThan(0);
+    console.log(`battery care from roll-ups: ${folded} hours folded, ${differences.length} differences`);
+    expect(differences).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import type { AlarmCondition, CareAlarmMetric } from '@cbm/contracts/alarms';
 import type { Queryable } from '../../db/database';
 import { batteryCareRepository } from './battery-care-repository';
-import { DAY_MS, isDeepSleep, PARKING_MS } from './care-counters';
+import { DAY_MS, isDeepSleep, PARKING_MS } from './care-facts';
 import { lifecycleRepository } from './lifecycle-repository';
 import { dayOf } from './projection';
 import { lifecyclesOf } from './replacement-service';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import { foldCareHours } from '../battery-care/care-fold';
 import type { DeviceTransport } from '../device-broker/device-transport';
 import { type CommandDeliveryListener, commandRedeliveryJob } from '../device-commands/command-redelivery';
 import { batterySilenceJob } from '../device-ingestion/battery-silence-job';
@@ -42,7 +43,12 @@ export function scheduleChannelJobs(
   }
   if (config.SAMPLE_RETENTION_MONTHS > 0) {
     app.jobs.schedule(
-      sampleRetentionJob({ db, months: config.SAMPLE_RETENTION_MONTHS, log: app.log.child({ module: 'retention' }) }),
+      sampleRetentionJob({
+        db,
+        months: config.SAMPLE_RETENTION_MONTHS,
+        log: app.log.child({ module: 'retention' }),
+        beforeDropping: (fromMs, toMs) => foldCareHours(db, fromMs, toMs),
+      }),
     );
   }
 }

@@ -24,9 +24,21 @@ describeEachDatabase('sample retention', (kind) => {
   it('drops the sample partitions of months past retention and keeps events and later months', async () => {
     const partitions = partitionRepository(db);
     await partitions.ensureMonths(['2025-08', '2025-09', '2025-10', '2026-11']);
-    const job = sampleRetentionJob({ db, months: 13, now: () => new Date('2026-11-21T10:00:00Z'), log: silent });
+    const folded: string[] = [];
+    const job = sampleRetentionJob({
+      db,
+      months: 13,
+      now: () => new Date('2026-11-21T10:00:00Z'),
+      log: silent,
+      beforeDropping: async (fromMs, toMs) =>
+        folded.push(`${new Date(fromMs).toISOString()}/${new Date(toMs).toISOString()}`),
+    });
 
     await job.run();
+    expect(folded, 'each battery month is folded before it is dropped').toEqual([
+      '2025-08-01T00:00:00.000Z/2025-09-01T00:00:00.000Z',
+      '2025-09-01T00:00:00.000Z/2025-10-01T00:00:00.000Z',
+    ]);
 
     for (const table of SAMPLE_TABLES) expect(await partitions.months(table)).toEqual(['2025-10', '2026-11']);
     expect(await partitions.months('device_event')).toEqual(['2025-08', '2025-09', '2025-10', '2026-11']);
