@@ -1,5 +1,5 @@
 import type { DeviceEvent } from '@cbm/contracts/device-protocol';
-import type { Random } from '@cbm/demo-fixtures/random';
+import { type Random, seededRandom, seedFrom } from '@cbm/demo-fixtures/random';
 import { usageProfileOf } from '@cbm/device-model/ageing';
 import { alarm, ERROR_CODES } from '@cbm/device-model/battery-alarms';
 import { cellsInSeries, openCircuitVoltage } from '@cbm/device-model/lfp-curve';
@@ -26,8 +26,11 @@ export interface HistoryEvent {
   event: Omit<DeviceEvent, 'seq'>;
 }
 
+/** A history sample: what the roll-ups read, and the highest cell temperature the care counters read. */
+export type HistoryPoint = RollupPoint & { maxCellTemperature: number };
+
 export interface BatterySeries {
-  points: RollupPoint[];
+  points: HistoryPoint[];
   events: HistoryEvent[];
 }
 
@@ -43,6 +46,31 @@ const NORMAL_DRAIN_SOC = 20;
 const DEEP_DRAIN_SOC = 5;
 
 type Mode = 'work' | 'break' | 'off';
+
+/** How far above the hall the cells settle while charging and while driving, °C. */
+const CELL_HEAT_C: Partial<Record<RollupPoint['state'], number>> = { charging: 10, discharging: 7 };
+/** How far a day's hall temperature strays from the profile's mean either way, °C. */
+const HALL_DAY_SPREAD_C = 4;
+
+/**
+ * The highest cell temperature, step by step: half-way each step towards the day's hall temperature (the usage
+ * profile's mean ± 4 °C) plus the heat of charging or driving, ±1.5 °C. A random of its own, so that the rest of
+ * the series is the same with or without it. Cells in the hottest halls pass 45 °C while charging on warm days.
+ */
+function cellThermometer(serialNumber: string, ambientC: number) {
+  const random = seededRandom(seedFrom(serialNumber, 0x7e));
+  let celsius = ambientC;
+  let day = Number.NaN;
+  let hallC = ambientC;
+  return (ts: number, state: RollupPoint['state']) => {
+    if (Math.floor(ts / DAY_MS) !== day) {
+      day = Math.floor(ts / DAY_MS);
+      hallC = ambientC + random.between(-HALL_DAY_SPREAD_C, HALL_DAY_SPREAD_C);
+    }
+    celsius += (hallC + (CELL_HEAT_C[state] ?? 0) + random.between(-1.5, 1.5) - celsius) / 2;
+    return Math.round(celsius * 10) / 10;
+  };
+}
 
 /** Saturday has the early shift only, Sunday none. */
 function shiftsOn(site: HistorySite, weekday: number): number {
@@ -87,7 +115,8 @@ export function generateSeries(
   const declinePerDay = sohDeclinePerDay(battery);
   const profile = usageProfileOf(battery.serialNumber);
   const chargerSerial = battery.chargerSerial ?? random.pick(site.chargerSerials);
-  const points: RollupPoint[] = [];
+  const cellTemperature = cellThermometer(battery.serialNumber, profile.ambientC);
+  const points: HistoryPoint[] = [];
   const events: HistoryEvent[] = [];
   const emit = (ts: number, code: string, active: boolean) =>
     events.push(historyEvent(battery, ts, code, active, readings(battery, soc, soh)));
@@ -148,6 +177,7 @@ export function generateSeries(
         }
       } else state = mode === 'work' ? 'idle' : 'standby';
     }
+    const maxCellTemperature = cellTemperature(ts, state);
     if (ts >= offlineUntil) {
       points.push({
         ts,
@@ -158,6 +188,7 @@ export function generateSeries(
         chargerSerial: state === 'charging' ? chargerSerial : null,
         chargedUkwh: charged,
         dischargedUkwh: discharged,
+        maxCellTemperature,
       });
     }
     const energyUkwh = Math.round((Math.abs(deltaSoc) / 100) * usableKwh * 1_000_000);

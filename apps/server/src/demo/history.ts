@@ -1,5 +1,7 @@
 import { seededRandom, seedFrom } from '@cbm/demo-fixtures/random';
 import type { Database, Queryable } from '../db/database';
+import { careHourRepository } from '../modules/battery-care/care-hour-repository';
+import { careHours } from '../modules/battery-care/care-hours';
 import { DEFAULT_MAX_GAP_MS, type RollupOptions, rollUpBattery } from '../modules/battery-days/attribution';
 import { hourRepository } from '../modules/battery-days/hour-repository';
 import { hourTotals } from '../modules/battery-days/hour-rollup';
@@ -43,7 +45,8 @@ export interface HistoryOptions {
  * The demo fleet's past: a coarse sample series per battery run through the roll-up logic, so that
  * charge sessions, day and hour rows and the cursors live ingestion continues from agree with each other;
  * warnings and errors (with the battery's readings) go to the event table, and the charger-station units'
- * samples follow from the batteries charging on their stations' chargers. Raw battery samples are not stored.
+ * samples follow from the batteries charging on their stations' chargers. Raw battery samples are not stored: the
+ * care counters are kept per hour (decision 141), as retention keeps them for the months it drops.
  */
 export async function seedDemoHistory(
   db: Queryable,
@@ -53,6 +56,7 @@ export async function seedDemoHistory(
 ): Promise<void> {
   const rollups = rollupRepository(db);
   const hours = hourRepository(db);
+  const care = careHourRepository(db);
   const zones = await rollups.siteTimeZones(sites.map((site) => site.id));
   const historySites = new Map(
     sites.map((site): [number, HistorySite] => [
@@ -82,10 +86,11 @@ export async function seedDemoHistory(
       const random = seededRandom(options.seed ^ seedFrom(battery.serialNumber));
       const series = generateSeries(battery, site, from, Date.parse(battery.lastDataTimestamp), random);
       for (const unit of units) if (unit.siteId === battery.siteId) unit.addBattery(series.points);
-      return batteryHistory(battery.serialNumber, series, rollupOptions);
+      return batteryHistory(battery, series, rollupOptions);
     });
     await rollups.apply(histories.flatMap((history) => history.rollup ?? []));
     await hours.insertNew(histories.flatMap((history) => history.hours));
+    await care.put(histories.flatMap((history) => history.care));
     await insertDeviceEvents(
       db,
       histories.flatMap((history) => history.events),
@@ -95,14 +100,20 @@ export async function seedDemoHistory(
   for (const [n, unit] of units.entries()) await insertUnitSamples(db, unit.samples(250_000 + 37_500 * n));
 }
 
-/** One battery's day and hour roll-ups and its events, from its generated series. */
-function batteryHistory(serialNumber: string, series: BatterySeries, rollupOptions: RollupOptions) {
+/** One battery's day, hour and care roll-ups and its events, from its generated series. */
+function batteryHistory(
+  battery: { serialNumber: string; siteId: number },
+  series: BatterySeries,
+  rollupOptions: RollupOptions,
+) {
+  const { serialNumber, siteId } = battery;
   const rollup = rollUpBattery(serialNumber, undefined, series.points, rollupOptions);
   const hours = hourTotals(serialNumber, undefined, series.points);
+  const care = careHours(serialNumber, siteId, series.points, 0, Number.MAX_SAFE_INTEGER);
   const sorted = series.events.toSorted((a, b) => a.event.ts.localeCompare(b.event.ts));
   // Small sequence numbers: the simulator numbers its events from the time it starts.
   const events = sorted.map((entry, n) => toEventRecord(entry, n + 1));
-  return { rollup, hours, events };
+  return { rollup, hours, care, events };
 }
 
 /** A history event as ingestion hands it to its event listeners. */

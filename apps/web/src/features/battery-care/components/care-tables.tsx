@@ -19,6 +19,24 @@ function Score({ score }: { score: number | null }) {
   );
 }
 
+/** What the counters were counted from: raw samples, hourly care roll-ups (no samples kept there), or both. */
+function Source({ battery }: { battery: CareBattery }) {
+  const { t, i18n } = useTranslation();
+  const parts = [
+    battery.samples > 0 &&
+      t('batteryCare.source.samples', {
+        count: battery.samples,
+        formatted: battery.samples.toLocaleString(i18n.language),
+      }),
+    battery.rollupHours > 0 &&
+      t('batteryCare.source.rollupHours', {
+        count: battery.rollupHours,
+        formatted: battery.rollupHours.toLocaleString(i18n.language),
+      }),
+  ].filter(Boolean);
+  return <>{parts.length > 0 ? parts.join(' + ') : '–'}</>;
+}
+
 function Reason({ battery }: { battery: CareBattery }) {
   const { t } = useTranslation();
   return <>{battery.reason ? t(`batteryCare.reasons.${battery.reason}`) : '–'}</>;
@@ -78,7 +96,7 @@ export function BatteryRankingTable({ batteries }: { batteries: CareBattery[] })
             <Table.Th>{t('batteryCare.counters.deepSleepRisks')}</Table.Th>
             <Table.Th>{t('batteryCare.counters.opportunityCharges')}</Table.Th>
             <Table.Th>{t('batteryCare.counters.onlineHours')}</Table.Th>
-            <Table.Th>{t('batteryCare.samples')}</Table.Th>
+            <Table.Th>{t('batteryCare.countedFrom')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -102,7 +120,9 @@ export function BatteryRankingTable({ batteries }: { batteries: CareBattery[] })
               <Table.Td>{battery.counters.deepSleepRisks}</Table.Td>
               <Table.Td>{battery.counters.opportunityCharges}</Table.Td>
               <Table.Td>{hours(battery.counters.onlineMs)}</Table.Td>
-              <Table.Td>{battery.samples.toLocaleString(i18n.language)}</Table.Td>
+              <Table.Td>
+                <Source battery={battery} />
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
