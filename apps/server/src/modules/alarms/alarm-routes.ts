@@ -1,17 +1,10 @@
-import {
-  alarmAckBodySchema,
-  alarmParamsSchema,
-  alarmQuerySchema,
-  alarmSchema,
-  alarmsSchema,
-} from '@cbm/contracts/alarms';
 import { AUDIT_ACTIONS } from '@cbm/contracts/audit';
-import { apiPath } from '@cbm/contracts/endpoint';
 import { alarmsEndpoints } from '@cbm/contracts/endpoints/alarms';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http-error';
+import { fromEndpoint } from '../../route-from-endpoint';
 import { auditRepository } from '../audit/audit-repository';
 import { requireSiteAccess } from '../sites/site-access';
 import { siteRepository } from '../sites/site-repository';
@@ -32,50 +25,54 @@ export async function alarmRoutes(app: FastifyInstance, { db }: { db: Database }
   const sites = siteRepository(db);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get(apiPath(alarmsEndpoints.list), {
-    config: { features: [...config.features] },
-    schema: { tags, querystring: alarmQuerySchema, response: { 200: alarmsSchema } },
-    handler: async (request) => {
-      const { operatingSiteId, state } = request.query;
-      const user = await request.requireUser();
-      if (operatingSiteId !== undefined) await requireSiteAccess(sites, request, operatingSiteId);
-      const visible = await alarmSites(sites, user);
-      const siteIds = [...new Set([...visible.battery, ...visible.mdload])].filter(
-        (id) => operatingSiteId === undefined || id === operatingSiteId,
-      );
-      const alarms = await alarmRepository(db).list(siteIds, state, request.language);
-      return alarms.filter((alarm) => maySee(visible, alarm));
-    },
-  });
+  api.route(
+    fromEndpoint(alarmsEndpoints.list, {
+      config: { features: [...config.features] },
+      schema: { tags },
+      handler: async (request) => {
+        const { operatingSiteId, state } = request.query;
+        const user = await request.requireUser();
+        if (operatingSiteId !== undefined) await requireSiteAccess(sites, request, operatingSiteId);
+        const visible = await alarmSites(sites, user);
+        const siteIds = [...new Set([...visible.battery, ...visible.mdload])].filter(
+          (id) => operatingSiteId === undefined || id === operatingSiteId,
+        );
+        const alarms = await alarmRepository(db).list(siteIds, state, request.language);
+        return alarms.filter((alarm) => maySee(visible, alarm));
+      },
+    }),
+  );
 
-  api.post(apiPath(alarmsEndpoints.acknowledge), {
-    config: { features: [...config.features] },
-    schema: { tags, params: alarmParamsSchema, body: alarmAckBodySchema, response: { 200: alarmSchema } },
-    handler: async (request) => {
-      const { id } = request.params;
-      const user = await request.requireUser();
-      const visible = await alarmSites(sites, user);
-      const acknowledged = await db.transaction(async (tx) => {
-        const alarms = alarmRepository(tx);
-        const locked = await alarms.lock(id);
-        const previous = locked && (await alarms.get(id, request.language));
-        if (!previous || !maySee(visible, previous)) throw alarmNotFound(id);
-        await alarms.acknowledge(id, user, request.body.comment);
-        const next = (await alarms.get(id, request.language)) as NonNullable<typeof previous>;
-        await auditRepository(tx).record({ userId: user.id, email: user.email }, [
-          {
-            action: AUDIT_ACTIONS.alarmAcknowledged,
-            entityType: 'alarm',
-            entityId: String(id),
-            siteIds: [previous.operatingSiteId],
-            previous: { state: previous.state, acknowledgedBy: previous.acknowledgedBy, comment: previous.comment },
-            next: { state: next.state, acknowledgedBy: next.acknowledgedBy, comment: next.comment },
-          },
-        ]);
-        return next;
-      });
-      app.devices.live.publishAlarms(alarmChanges('acknowledged', [acknowledged]));
-      return acknowledged;
-    },
-  });
+  api.route(
+    fromEndpoint(alarmsEndpoints.acknowledge, {
+      config: { features: [...config.features] },
+      schema: { tags },
+      handler: async (request) => {
+        const { id } = request.params;
+        const user = await request.requireUser();
+        const visible = await alarmSites(sites, user);
+        const acknowledged = await db.transaction(async (tx) => {
+          const alarms = alarmRepository(tx);
+          const locked = await alarms.lock(id);
+          const previous = locked && (await alarms.get(id, request.language));
+          if (!previous || !maySee(visible, previous)) throw alarmNotFound(id);
+          await alarms.acknowledge(id, user, request.body.comment);
+          const next = (await alarms.get(id, request.language)) as NonNullable<typeof previous>;
+          await auditRepository(tx).record({ userId: user.id, email: user.email }, [
+            {
+              action: AUDIT_ACTIONS.alarmAcknowledged,
+              entityType: 'alarm',
+              entityId: String(id),
+              siteIds: [previous.operatingSiteId],
+              previous: { state: previous.state, acknowledgedBy: previous.acknowledgedBy, comment: previous.comment },
+              next: { state: next.state, acknowledgedBy: next.acknowledgedBy, comment: next.comment },
+            },
+          ]);
+          return next;
+        });
+        app.devices.live.publishAlarms(alarmChanges('acknowledged', [acknowledged]));
+        return acknowledged;
+      },
+    }),
+  );
 }

@@ -1,9 +1,8 @@
-import { auditPageSchema, auditQuerySchema } from '@cbm/contracts/audit';
-import { apiPath } from '@cbm/contracts/endpoint';
 import { auditEndpoints } from '@cbm/contracts/endpoints/audit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database';
+import { fromEndpoint } from '../../route-from-endpoint';
 import { requireManagedSite } from '../sites/site-access';
 import { siteRepository } from '../sites/site-repository';
 import { auditRepository } from './audit-repository';
@@ -14,13 +13,15 @@ export async function auditRoutes(app: FastifyInstance, options: { db: Database 
   const audit = auditRepository(options.db);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get(apiPath(auditEndpoints.page), {
-    config: { features: ['cbm_osadmin'] },
-    schema: { tags: ['audit'], querystring: auditQuerySchema, response: { 200: auditPageSchema } },
-    handler: async (request) => {
-      const { operatingSiteId, offset, limit } = request.query;
-      await requireManagedSite(sites, request, operatingSiteId, 'cbm_osadmin');
-      return audit.page(operatingSiteId, offset, limit);
-    },
-  });
+  api.route(
+    fromEndpoint(auditEndpoints.page, {
+      config: { features: ['cbm_osadmin'] },
+      schema: { tags: ['audit'] },
+      handler: async (request) => {
+        const { operatingSiteId, offset, limit } = request.query;
+        await requireManagedSite(sites, request, operatingSiteId, 'cbm_osadmin');
+        return audit.page(operatingSiteId, offset, limit);
+      },
+    }),
+  );
 }

@@ -1,23 +1,10 @@
-import {
-  careQuerySchema,
-  careResponseSchema,
-  rightSizingQuerySchema,
-  rightSizingSchema,
-} from '@cbm/contracts/battery-care';
-import {
-  lifecycleParamsSchema,
-  lifecycleQuerySchema,
-  lifecycleSchema,
-  replacementPlanSchema,
-  replacementQuerySchema,
-} from '@cbm/contracts/battery-lifecycle';
-import { apiPath } from '@cbm/contracts/endpoint';
 import { batteryCareEndpoints } from '@cbm/contracts/endpoints/battery-care';
 import type { Feature } from '@cbm/contracts/features';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database';
 import { batteryNotFound } from '../../http-error';
+import { fromEndpoint } from '../../route-from-endpoint';
 import { requireSiteAccess } from '../sites/site-access';
 import { siteRepository } from '../sites/site-repository';
 import { dayRange } from '../statistics/periods';
@@ -44,76 +31,72 @@ export async function batteryCareRoutes(app: FastifyInstance, options: { db: Dat
   const lifecycles = lifecycleRepository(options.db);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get(apiPath(batteryCareEndpoints.care), {
-    config,
-    schema: {
-      tags,
-      summary: 'Care counters, care score and their evidence per battery over whole local days',
-      querystring: careQuerySchema,
-      response: { 200: careResponseSchema },
-    },
-    handler: async (request) => {
-      const { operatingSiteId: siteId, serials, from, to } = request.query;
-      await requireStatisticsAccess(sites, request, siteId);
-      const batteries = await statistics.chosenBatteries(siteId, serials, { all: serials.length === 0 });
-      const range = dayRange(from, to, await statistics.zoneOf(request.query));
-      return careOfBatteries(options.db, siteId, range, batteries);
-    },
-  });
+  api.route(
+    fromEndpoint(batteryCareEndpoints.care, {
+      config,
+      schema: { tags, summary: 'Care counters, care score and their evidence per battery over whole local days' },
+      handler: async (request) => {
+        const { operatingSiteId: siteId, serials, from, to } = request.query;
+        await requireStatisticsAccess(sites, request, siteId);
+        const batteries = await statistics.chosenBatteries(siteId, serials, { all: serials.length === 0 });
+        const range = dayRange(from, to, await statistics.zoneOf(request.query));
+        return careOfBatteries(options.db, siteId, range, batteries);
+      },
+    }),
+  );
 
-  api.get(apiPath(batteryCareEndpoints.rightSizing), {
-    config,
-    schema: {
-      tags,
-      summary: 'The most batteries in use at once against the fleet size, per hour of the day, and those never used',
-      querystring: rightSizingQuerySchema,
-      response: { 200: rightSizingSchema },
-    },
-    handler: async (request) => {
-      const { operatingSiteId: siteId, from, to } = request.query;
-      await requireStatisticsAccess(sites, request, siteId);
-      const batteries = await statistics.chosenBatteries(siteId, [], { all: true });
-      const range = dayRange(from, to, await statistics.zoneOf(request.query));
-      const hours = rightSizingRepository(options.db);
-      const [inUse, used] = [
-        await hours.hoursInUse(siteId, range.startMs, range.endMs),
-        await hours.usedSerials(siteId, range.startMs, range.endMs),
-      ];
-      return rightSizing(range, inUse, batteries, used);
-    },
-  });
+  api.route(
+    fromEndpoint(batteryCareEndpoints.rightSizing, {
+      config,
+      schema: {
+        tags,
+        summary: 'The most batteries in use at once against the fleet size, per hour of the day, and those never used',
+      },
+      handler: async (request) => {
+        const { operatingSiteId: siteId, from, to } = request.query;
+        await requireStatisticsAccess(sites, request, siteId);
+        const batteries = await statistics.chosenBatteries(siteId, [], { all: true });
+        const range = dayRange(from, to, await statistics.zoneOf(request.query));
+        const hours = rightSizingRepository(options.db);
+        const [inUse, used] = [
+          await hours.hoursInUse(siteId, range.startMs, range.endMs),
+          await hours.usedSerials(siteId, range.startMs, range.endMs),
+        ];
+        return rightSizing(range, inUse, batteries, used);
+      },
+    }),
+  );
 
-  api.get(apiPath(batteryCareEndpoints.replacement), {
-    config,
-    schema: {
-      tags,
-      summary: 'The batteries due for replacement within 3, 6 and 12 months (SoH end of life or a limit), with cost',
-      querystring: replacementQuerySchema,
-      response: { 200: replacementPlanSchema },
-    },
-    handler: async (request) => {
-      const siteId = request.query.operatingSiteId;
-      await requireStatisticsAccess(sites, request, siteId);
-      const batteries = await statistics.chosenBatteries(siteId, [], { all: true });
-      return replacementPlanOf(options.db, siteId, batteries, today());
-    },
-  });
+  api.route(
+    fromEndpoint(batteryCareEndpoints.replacement, {
+      config,
+      schema: {
+        tags,
+        summary: 'The batteries due for replacement within 3, 6 and 12 months (SoH end of life or a limit), with cost',
+      },
+      handler: async (request) => {
+        const siteId = request.query.operatingSiteId;
+        await requireStatisticsAccess(sites, request, siteId);
+        const batteries = await statistics.chosenBatteries(siteId, [], { all: true });
+        return replacementPlanOf(options.db, siteId, batteries, today());
+      },
+    }),
+  );
 
-  api.get(apiPath(batteryCareEndpoints.lifecycle), {
-    config: { features: [LIFECYCLE_FEATURE] },
-    schema: {
-      tags,
-      summary: "A battery's SoH history, throughput and hours against its limits, and when it reaches each",
-      params: lifecycleParamsSchema,
-      querystring: lifecycleQuerySchema,
-      response: { 200: lifecycleSchema },
-    },
-    handler: async (request) => {
-      const { serial } = request.params;
-      await requireSiteAccess(sites, request, request.query.operatingSiteId, LIFECYCLE_FEATURE);
-      const battery = await lifecycles.battery(serial, request.query.operatingSiteId);
-      if (!battery) throw batteryNotFound(serial);
-      return lifecycleOf(serial, battery, await lifecycles.days(serial), today());
-    },
-  });
+  api.route(
+    fromEndpoint(batteryCareEndpoints.lifecycle, {
+      config: { features: [LIFECYCLE_FEATURE] },
+      schema: {
+        tags,
+        summary: "A battery's SoH history, throughput and hours against its limits, and when it reaches each",
+      },
+      handler: async (request) => {
+        const { serial } = request.params;
+        await requireSiteAccess(sites, request, request.query.operatingSiteId, LIFECYCLE_FEATURE);
+        const battery = await lifecycles.battery(serial, request.query.operatingSiteId);
+        if (!battery) throw batteryNotFound(serial);
+        return lifecycleOf(serial, battery, await lifecycles.days(serial), today());
+      },
+    }),
+  );
 }
