@@ -19,13 +19,19 @@ export type EndpointSchema<E extends Endpoint, Status extends number> = Part<E['
   Part<E['query'], 'querystring'> &
   Part<E['body'], 'body'> & { response: Part<E['response'], Status> };
 
-/** The route's own part of its schema: its documentation, and any response the definition does not give. */
+/**
+ * The route's own part of its schema: its documentation, and any response the definition does not give. The
+ * parameters, query and body are the definition's alone.
+ */
 export interface RouteDocs extends Omit<FastifySchema, 'params' | 'querystring' | 'body' | 'response'> {
   tags: string[];
   summary?: string;
   description?: string;
   hide?: boolean;
   response?: Readonly<Record<number, z.ZodType>>;
+  params?: never;
+  querystring?: never;
+  body?: never;
 }
 
 type ZodRoute<S extends FastifySchema> = RouteOptions<
