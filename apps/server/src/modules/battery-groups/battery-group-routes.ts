@@ -1,13 +1,4 @@
 import { AUDIT_ACTIONS } from '@cbm/contracts/audit';
-import {
-  batteryGroupCreateBodySchema,
-  batteryGroupParamsSchema,
-  batteryGroupQuerySchema,
-  batteryGroupRenameBodySchema,
-  batteryGroupSchema,
-  batteryGroupsSchema,
-} from '@cbm/contracts/battery-groups';
-import { apiPath } from '@cbm/contracts/endpoint';
 import { batteryGroupsEndpoints } from '@cbm/contracts/endpoints/battery-groups';
 import type { Feature } from '@cbm/contracts/features';
 import type { FastifyInstance } from 'fastify';
@@ -15,6 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database, Queryable } from '../../db/database';
 import { batteryGroupNotFound, HttpError } from '../../http-error';
+import { fromEndpoint } from '../../route-from-endpoint';
 import { auditRepository } from '../audit/audit-repository';
 import { requireSiteAccess } from '../sites/site-access';
 import { siteRepository } from '../sites/site-repository';
@@ -41,102 +33,103 @@ export async function batteryGroupRoutes(app: FastifyInstance, options: { db: Da
   const sites = siteRepository(options.db);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get(apiPath(batteryGroupsEndpoints.list), {
-    config,
-    schema: { tags, querystring: batteryGroupQuerySchema, response: { 200: batteryGroupsSchema } },
-    handler: async (request) => {
-      await requireSiteAccess(sites, request, request.query.operatingSiteId, FEATURE);
-      return batteryGroupRepository(options.db).list(request.query.operatingSiteId);
-    },
-  });
+  api.route(
+    fromEndpoint(batteryGroupsEndpoints.list, {
+      config,
+      schema: { tags },
+      handler: async (request) => {
+        await requireSiteAccess(sites, request, request.query.operatingSiteId, FEATURE);
+        return batteryGroupRepository(options.db).list(request.query.operatingSiteId);
+      },
+    }),
+  );
 
-  api.post(apiPath(batteryGroupsEndpoints.create), {
-    config,
-    schema: { tags, body: batteryGroupCreateBodySchema, response: { 201: batteryGroupSchema } },
-    handler: async (request, reply) => {
-      const { name, operatingSiteId } = request.body;
-      const user = await requireSiteAccess(sites, request, operatingSiteId, FEATURE);
-      const group = await withUniqueName(options.db, name, async (tx) => {
-        const created = await batteryGroupRepository(tx).create(operatingSiteId, name);
-        await auditRepository(tx).record({ userId: user.id, email: user.email }, [
-          {
-            action: AUDIT_ACTIONS.batteryGroupCreated,
-            entityType: 'batteryGroup',
-            entityId: String(created.id),
-            siteIds: [operatingSiteId],
-            next: { name },
-          },
-        ]);
-        return created;
-      });
-      return reply.code(201).send(group);
-    },
-  });
+  api.route(
+    fromEndpoint(batteryGroupsEndpoints.create, {
+      status: 201,
+      config,
+      schema: { tags },
+      handler: async (request, reply) => {
+        const { name, operatingSiteId } = request.body;
+        const user = await requireSiteAccess(sites, request, operatingSiteId, FEATURE);
+        const group = await withUniqueName(options.db, name, async (tx) => {
+          const created = await batteryGroupRepository(tx).create(operatingSiteId, name);
+          await auditRepository(tx).record({ userId: user.id, email: user.email }, [
+            {
+              action: AUDIT_ACTIONS.batteryGroupCreated,
+              entityType: 'batteryGroup',
+              entityId: String(created.id),
+              siteIds: [operatingSiteId],
+              next: { name },
+            },
+          ]);
+          return created;
+        });
+        return reply.code(201).send(group);
+      },
+    }),
+  );
 
-  api.post(apiPath(batteryGroupsEndpoints.rename), {
-    config,
-    schema: {
-      tags,
-      params: batteryGroupParamsSchema,
-      querystring: batteryGroupQuerySchema,
-      body: batteryGroupRenameBodySchema,
-      response: { 200: batteryGroupSchema },
-    },
-    handler: async (request) => {
-      const siteId = request.query.operatingSiteId;
-      const { id } = request.params;
-      const { name } = request.body;
-      const user = await requireSiteAccess(sites, request, siteId, FEATURE);
-      return withUniqueName(options.db, name, async (tx) => {
-        const groups = batteryGroupRepository(tx);
-        const group = await groups.lock(siteId, id);
-        if (!group) throw batteryGroupNotFound(id);
-        if (group.name === name) return group;
-        await groups.rename(id, name);
-        await auditRepository(tx).record({ userId: user.id, email: user.email }, [
-          {
-            action: AUDIT_ACTIONS.batteryGroupRenamed,
-            entityType: 'batteryGroup',
-            entityId: String(id),
-            siteIds: [siteId],
-            previous: { name: group.name },
-            next: { name },
-          },
-        ]);
-        return { id, name };
-      });
-    },
-  });
+  api.route(
+    fromEndpoint(batteryGroupsEndpoints.rename, {
+      config,
+      schema: { tags },
+      handler: async (request) => {
+        const siteId = request.query.operatingSiteId;
+        const { id } = request.params;
+        const { name } = request.body;
+        const user = await requireSiteAccess(sites, request, siteId, FEATURE);
+        return withUniqueName(options.db, name, async (tx) => {
+          const groups = batteryGroupRepository(tx);
+          const group = await groups.lock(siteId, id);
+          if (!group) throw batteryGroupNotFound(id);
+          if (group.name === name) return group;
+          await groups.rename(id, name);
+          await auditRepository(tx).record({ userId: user.id, email: user.email }, [
+            {
+              action: AUDIT_ACTIONS.batteryGroupRenamed,
+              entityType: 'batteryGroup',
+              entityId: String(id),
+              siteIds: [siteId],
+              previous: { name: group.name },
+              next: { name },
+            },
+          ]);
+          return { id, name };
+        });
+      },
+    }),
+  );
 
   /** Deletes the group; its batteries move to Ungrouped in the same transaction. */
-  api.delete(apiPath(batteryGroupsEndpoints.remove), {
-    config,
-    schema: {
-      tags,
-      params: batteryGroupParamsSchema,
-      querystring: batteryGroupQuerySchema,
-      response: { 200: z.object({ movedToUngrouped: z.array(z.string()) }) },
-    },
-    handler: async (request) => {
-      const siteId = request.query.operatingSiteId;
-      const { id } = request.params;
-      const user = await requireSiteAccess(sites, request, siteId, FEATURE);
-      return options.db.transaction(async (tx) => {
-        const groups = batteryGroupRepository(tx);
-        const group = await groups.lock(siteId, id);
-        if (!group) throw batteryGroupNotFound(id);
-        const moved = await groups.delete(id);
-        await auditRepository(tx).record({ userId: user.id, email: user.email }, [
-          {
-            action: AUDIT_ACTIONS.batteryGroupDeleted,
-            entityType: 'batteryGroup',
-            entityId: String(id),
-            siteIds: [siteId],
-            previous: { name: group.name },
-          },
-        ]);
-        return { movedToUngrouped: moved };
-      });
-    },
-  });
+  api.route(
+    fromEndpoint(batteryGroupsEndpoints.remove, {
+      config,
+      schema: {
+        tags,
+        response: { 200: z.object({ movedToUngrouped: z.array(z.string()) }) },
+      },
+      handler: async (request) => {
+        const siteId = request.query.operatingSiteId;
+        const { id } = request.params;
+        const user = await requireSiteAccess(sites, request, siteId, FEATURE);
+        return options.db.transaction(async (tx) => {
+          const groups = batteryGroupRepository(tx);
+          const group = await groups.lock(siteId, id);
+          if (!group) throw batteryGroupNotFound(id);
+          const moved = await groups.delete(id);
+          await auditRepository(tx).record({ userId: user.id, email: user.email }, [
+            {
+              action: AUDIT_ACTIONS.batteryGroupDeleted,
+              entityType: 'batteryGroup',
+              entityId: String(id),
+              siteIds: [siteId],
+              previous: { name: group.name },
+            },
+          ]);
+          return { movedToUngrouped: moved };
+        });
+      },
+    }),
+  );
 }

@@ -1,21 +1,16 @@
 import {
-  batteryHistorySchema,
-  batteryTimelineSchema,
   HISTORY_MAX_POINTS,
   HISTORY_MAX_RANGE_DAYS,
   HISTORY_OPENING_DAYS,
   HISTORY_TIMELINE_MAX,
-  historyQuerySchema,
-  historyRangeQuerySchema,
 } from '@cbm/contracts/battery-history';
-import { profileParamsSchema } from '@cbm/contracts/battery-profile';
-import { apiPath } from '@cbm/contracts/endpoint';
 import { batteryHistoryEndpoints } from '@cbm/contracts/endpoints/battery-history';
 import type { Feature } from '@cbm/contracts/features';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database';
 import { batteryNotFound, checkedRange, HttpError } from '../../http-error';
+import { fromEndpoint } from '../../route-from-endpoint';
 import { batteryAlarmsOf } from '../alarms/battery-alarms';
 import { localDays } from '../battery-days/local-days';
 import { batteryEventsOf } from '../events/battery-events';
@@ -60,63 +55,59 @@ export async function batteryHistoryRoutes(app: FastifyInstance, options: { db: 
     return zone;
   };
 
-  api.get(apiPath(batteryHistoryEndpoints.history), {
-    config,
-    schema: {
-      tags,
-      params: profileParamsSchema,
-      querystring: historyQuerySchema,
-      response: { 200: batteryHistorySchema },
-    },
-    handler: async (request) => {
-      const { operatingSiteId, from, to } = request.query;
-      const { serial } = request.params;
-      if ((from === undefined) !== (to === undefined)) {
-        throw new HttpError(400, 'request.invalid', 'errors.timeRangeHalf');
-      }
-      await requireSiteAccess(sites, request, operatingSiteId, FEATURE);
-      const timezone = await requireBattery(operatingSiteId, serial);
-      const coverage = await history.coverage(operatingSiteId, serial);
-      const range =
-        from && to ? checkedRange(from, to, HISTORY_MAX_RANGE_DAYS) : openingRange(coverage.last, timezone, new Date());
-      const bucketSeconds = bucketSecondsOf(range.from, range.to);
-      return {
-        batterySerialNumber: serial,
-        timezone,
-        from: range.from.toISOString(),
-        to: range.to.toISOString(),
-        bucketSeconds,
-        dataFrom: coverage.first?.toISOString() ?? null,
-        dataTo: coverage.last?.toISOString() ?? null,
-        points: await history.points(operatingSiteId, serial, { ...range, bucketSeconds }),
-      };
-    },
-  });
+  api.route(
+    fromEndpoint(batteryHistoryEndpoints.history, {
+      config,
+      schema: { tags },
+      handler: async (request) => {
+        const { operatingSiteId, from, to } = request.query;
+        const { serial } = request.params;
+        if ((from === undefined) !== (to === undefined)) {
+          throw new HttpError(400, 'request.invalid', 'errors.timeRangeHalf');
+        }
+        await requireSiteAccess(sites, request, operatingSiteId, FEATURE);
+        const timezone = await requireBattery(operatingSiteId, serial);
+        const coverage = await history.coverage(operatingSiteId, serial);
+        const range =
+          from && to
+            ? checkedRange(from, to, HISTORY_MAX_RANGE_DAYS)
+            : openingRange(coverage.last, timezone, new Date());
+        const bucketSeconds = bucketSecondsOf(range.from, range.to);
+        return {
+          batterySerialNumber: serial,
+          timezone,
+          from: range.from.toISOString(),
+          to: range.to.toISOString(),
+          bucketSeconds,
+          dataFrom: coverage.first?.toISOString() ?? null,
+          dataTo: coverage.last?.toISOString() ?? null,
+          points: await history.points(operatingSiteId, serial, { ...range, bucketSeconds }),
+        };
+      },
+    }),
+  );
 
-  api.get(apiPath(batteryHistoryEndpoints.timeline), {
-    config,
-    schema: {
-      tags,
-      params: profileParamsSchema,
-      querystring: historyRangeQuerySchema,
-      response: { 200: batteryTimelineSchema },
-    },
-    handler: async (request) => {
-      const { operatingSiteId } = request.query;
-      const { serial } = request.params;
-      await requireSiteAccess(sites, request, operatingSiteId, FEATURE);
-      await requireBattery(operatingSiteId, serial);
-      const range = checkedRange(request.query.from, request.query.to, HISTORY_MAX_RANGE_DAYS);
-      const query = { siteId: operatingSiteId, serial, ...range, max: HISTORY_TIMELINE_MAX + 1 };
-      const [own, found] = await Promise.all([
-        batteryEventsOf(options.db, query, request.language),
-        batteryAlarmsOf(options.db, query, request.language),
-      ]);
-      return {
-        events: own.slice(0, HISTORY_TIMELINE_MAX),
-        alarms: found.slice(0, HISTORY_TIMELINE_MAX),
-        truncated: own.length > HISTORY_TIMELINE_MAX || found.length > HISTORY_TIMELINE_MAX,
-      };
-    },
-  });
+  api.route(
+    fromEndpoint(batteryHistoryEndpoints.timeline, {
+      config,
+      schema: { tags },
+      handler: async (request) => {
+        const { operatingSiteId } = request.query;
+        const { serial } = request.params;
+        await requireSiteAccess(sites, request, operatingSiteId, FEATURE);
+        await requireBattery(operatingSiteId, serial);
+        const range = checkedRange(request.query.from, request.query.to, HISTORY_MAX_RANGE_DAYS);
+        const query = { siteId: operatingSiteId, serial, ...range, max: HISTORY_TIMELINE_MAX + 1 };
+        const [own, found] = await Promise.all([
+          batteryEventsOf(options.db, query, request.language),
+          batteryAlarmsOf(options.db, query, request.language),
+        ]);
+        return {
+          events: own.slice(0, HISTORY_TIMELINE_MAX),
+          alarms: found.slice(0, HISTORY_TIMELINE_MAX),
+          truncated: own.length > HISTORY_TIMELINE_MAX || found.length > HISTORY_TIMELINE_MAX,
+        };
+      },
+    }),
+  );
 }

@@ -1,21 +1,12 @@
 import { AUDIT_ACTIONS } from '@cbm/contracts/audit';
-import {
-  batteryListItemSchema,
-  batteryListQuerySchema,
-  batteryListResponseSchema,
-  batteryListSerialParamsSchema,
-  batteryListSiteQuerySchema,
-  enableRemoteResponseSchema,
-  expectedVersionsSchema,
-} from '@cbm/contracts/battery-list';
 import type { Command } from '@cbm/contracts/device-protocol';
-import { apiPath } from '@cbm/contracts/endpoint';
 import { batteryListEndpoints } from '@cbm/contracts/endpoints/battery-list';
 import type { Feature } from '@cbm/contracts/features';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database';
 import { batteryNotFound } from '../../http-error';
+import { fromEndpoint } from '../../route-from-endpoint';
 import { auditRepository } from '../audit/audit-repository';
 import { requireSiteAccess } from '../sites/site-access';
 import { siteRepository } from '../sites/site-repository';
@@ -31,70 +22,68 @@ export async function batteryListRoutes(app: FastifyInstance, options: { db: Dat
   const batteries = batteryListRepository(options.db);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get(apiPath(batteryListEndpoints.list), {
-    config,
-    schema: { tags, querystring: batteryListQuerySchema, response: { 200: batteryListResponseSchema } },
-    handler: async (request) => {
-      const { operatingSiteIds, offset, limit } = request.query;
-      for (const siteId of operatingSiteIds) await requireSiteAccess(sites, request, siteId, FEATURE);
-      return batteries.list(operatingSiteIds, { offset, limit });
-    },
-  });
+  api.route(
+    fromEndpoint(batteryListEndpoints.list, {
+      config,
+      schema: { tags },
+      handler: async (request) => {
+        const { operatingSiteIds, offset, limit } = request.query;
+        for (const siteId of operatingSiteIds) await requireSiteAccess(sites, request, siteId, FEATURE);
+        return batteries.list(operatingSiteIds, { offset, limit });
+      },
+    }),
+  );
 
-  api.get(apiPath(batteryListEndpoints.expectedVersions), {
-    config,
-    schema: { tags, querystring: batteryListSiteQuerySchema, response: { 200: expectedVersionsSchema } },
-    handler: async (request) => {
-      await requireSiteAccess(sites, request, request.query.operatingSiteId, FEATURE);
-      return batteries.expectedVersions(request.query.operatingSiteId);
-    },
-  });
+  api.route(
+    fromEndpoint(batteryListEndpoints.expectedVersions, {
+      config,
+      schema: { tags },
+      handler: async (request) => {
+        await requireSiteAccess(sites, request, request.query.operatingSiteId, FEATURE);
+        return batteries.expectedVersions(request.query.operatingSiteId);
+      },
+    }),
+  );
 
-  api.get(apiPath(batteryListEndpoints.battery), {
-    config,
-    schema: {
-      tags,
-      params: batteryListSerialParamsSchema,
-      querystring: batteryListSiteQuerySchema,
-      response: { 200: batteryListItemSchema },
-    },
-    handler: async (request) => {
-      await requireSiteAccess(sites, request, request.query.operatingSiteId, FEATURE);
-      const battery = await batteries.find(request.query.operatingSiteId, request.params.serial);
-      if (!battery) throw batteryNotFound(request.params.serial);
-      return battery;
-    },
-  });
+  api.route(
+    fromEndpoint(batteryListEndpoints.battery, {
+      config,
+      schema: { tags },
+      handler: async (request) => {
+        await requireSiteAccess(sites, request, request.query.operatingSiteId, FEATURE);
+        const battery = await batteries.find(request.query.operatingSiteId, request.params.serial);
+        if (!battery) throw batteryNotFound(request.params.serial);
+        return battery;
+      },
+    }),
+  );
 
   /**
    * Sends remoteDebugging to the battery (docs/protocol.md): SSH for one hour; answers until when. A GET
    * (API calls), so marked as changing state: a link on another site must not switch it on (decision 005).
    */
-  api.get(apiPath(batteryListEndpoints.enableRemote), {
-    config: { ...config, changesState: true },
-    schema: {
-      tags,
-      params: batteryListSerialParamsSchema,
-      querystring: batteryListSiteQuerySchema,
-      response: { 200: enableRemoteResponseSchema },
-    },
-    handler: async (request) => {
-      const siteId = request.query.operatingSiteId;
-      const user = await requireSiteAccess(sites, request, siteId, FEATURE);
-      const { serial } = request.params;
-      if (!(await batteries.find(siteId, serial))) throw batteryNotFound(serial);
-      const sent = await app.devices.sendCommand(serial, { type: 'remoteDebugging' }, { issuedBy: user.id });
-      const until = (sent.command as Extract<Command, { type: 'remoteDebugging' }>).until;
-      await auditRepository(options.db).record({ userId: user.id, email: user.email }, [
-        {
-          action: AUDIT_ACTIONS.remoteDebuggingEnabled,
-          entityType: 'battery',
-          entityId: serial,
-          siteIds: [siteId],
-          next: { until },
-        },
-      ]);
-      return { batterySerialNumber: serial, until };
-    },
-  });
+  api.route(
+    fromEndpoint(batteryListEndpoints.enableRemote, {
+      config: { ...config, changesState: true },
+      schema: { tags },
+      handler: async (request) => {
+        const siteId = request.query.operatingSiteId;
+        const user = await requireSiteAccess(sites, request, siteId, FEATURE);
+        const { serial } = request.params;
+        if (!(await batteries.find(siteId, serial))) throw batteryNotFound(serial);
+        const sent = await app.devices.sendCommand(serial, { type: 'remoteDebugging' }, { issuedBy: user.id });
+        const until = (sent.command as Extract<Command, { type: 'remoteDebugging' }>).until;
+        await auditRepository(options.db).record({ userId: user.id, email: user.email }, [
+          {
+            action: AUDIT_ACTIONS.remoteDebuggingEnabled,
+            entityType: 'battery',
+            entityId: serial,
+            siteIds: [siteId],
+            next: { until },
+          },
+        ]);
+        return { batterySerialNumber: serial, until };
+      },
+    }),
+  );
 }

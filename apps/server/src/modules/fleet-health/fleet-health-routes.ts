@@ -1,18 +1,10 @@
-import { apiPath } from '@cbm/contracts/endpoint';
 import { fleetHealthEndpoints } from '@cbm/contracts/endpoints/fleet-health';
 import type { Feature } from '@cbm/contracts/features';
-import {
-  attentionResponseSchema,
-  type FleetHealthResponse,
-  figureBatteriesQuerySchema,
-  figureBatteriesResponseSchema,
-  fleetHealthQuerySchema,
-  fleetHealthResponseSchema,
-  siteCondition,
-} from '@cbm/contracts/fleet-health';
+import { type FleetHealthResponse, siteCondition } from '@cbm/contracts/fleet-health';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database';
+import { fromEndpoint } from '../../route-from-endpoint';
 import { accessibleSitesOf, requireSiteAccess } from '../sites/site-access';
 import { siteRepository } from '../sites/site-repository';
 import { totalOf } from './fleet-health-figures';
@@ -40,50 +32,44 @@ export async function fleetHealthRoutes(app: FastifyInstance, options: { db: Dat
     return { user, siteIds };
   };
 
-  api.get(apiPath(fleetHealthEndpoints.summary), {
-    config,
-    schema: {
-      tags,
-      summary: 'Batteries by live state and condition, per site and in total',
-      querystring: fleetHealthQuerySchema,
-      response: { 200: fleetHealthResponseSchema },
-    },
-    handler: async (request): Promise<FleetHealthResponse> => {
-      const { user, siteIds } = await sitesOf(request, request.query.operatingSiteId);
-      const figures = await health.figures(siteIds, await figuresScope(sites, user, siteIds));
-      return {
-        sites: figures.map((site) => ({ ...site, condition: siteCondition(site) })),
-        total: totalOf(figures),
-      };
-    },
-  });
+  api.route(
+    fromEndpoint(fleetHealthEndpoints.summary, {
+      config,
+      schema: { tags, summary: 'Batteries by live state and condition, per site and in total' },
+      handler: async (request): Promise<FleetHealthResponse> => {
+        const { user, siteIds } = await sitesOf(request, request.query.operatingSiteId);
+        const figures = await health.figures(siteIds, await figuresScope(sites, user, siteIds));
+        return {
+          sites: figures.map((site) => ({ ...site, condition: siteCondition(site) })),
+          total: totalOf(figures),
+        };
+      },
+    }),
+  );
 
-  api.get(apiPath(fleetHealthEndpoints.attention), {
-    config,
-    schema: {
-      tags,
-      summary: 'The batteries that need attention, worst first',
-      querystring: fleetHealthQuerySchema,
-      response: { 200: attentionResponseSchema },
-    },
-    handler: async (request) => {
-      const { siteIds } = await sitesOf(request, request.query.operatingSiteId);
-      return health.attention(siteIds);
-    },
-  });
+  api.route(
+    fromEndpoint(fleetHealthEndpoints.attention, {
+      config,
+      schema: { tags, summary: 'The batteries that need attention, worst first' },
+      handler: async (request) => {
+        const { siteIds } = await sitesOf(request, request.query.operatingSiteId);
+        return health.attention(siteIds);
+      },
+    }),
+  );
 
-  api.get(apiPath(fleetHealthEndpoints.figureBatteries), {
-    config,
-    schema: {
-      tags,
-      summary: "The batteries one of the figures counts (figure), by site and name: the figure's list",
-      querystring: figureBatteriesQuerySchema,
-      response: { 200: figureBatteriesResponseSchema },
-    },
-    handler: async (request) => {
-      const { operatingSiteId, figure, offset, limit } = request.query;
-      const { siteIds } = await sitesOf(request, operatingSiteId);
-      return health.batteries(siteIds, figure, { offset, limit });
-    },
-  });
+  api.route(
+    fromEndpoint(fleetHealthEndpoints.figureBatteries, {
+      config,
+      schema: {
+        tags,
+        summary: "The batteries one of the figures counts (figure), by site and name: the figure's list",
+      },
+      handler: async (request) => {
+        const { operatingSiteId, figure, offset, limit } = request.query;
+        const { siteIds } = await sitesOf(request, operatingSiteId);
+        return health.batteries(siteIds, figure, { offset, limit });
+      },
+    }),
+  );
 }

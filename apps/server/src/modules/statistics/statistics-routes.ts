@@ -1,15 +1,9 @@
-import { apiPath } from '@cbm/contracts/endpoint';
 import { statisticsEndpoints } from '@cbm/contracts/endpoints/statistics';
-import {
-  statisticsBatteriesSchema,
-  statisticsFilterQuerySchema,
-  statisticsQuerySchema,
-  statisticsResponseSchema,
-} from '@cbm/contracts/statistics';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database';
 import type { ReadDatabase } from '../../db/read-database';
+import { fromEndpoint } from '../../route-from-endpoint';
 import { siteRepository } from '../sites/site-repository';
 import { requireStatisticsAccess, STATISTICS_FEATURE } from './statistics-access';
 import { statisticsRepository } from './statistics-repository';
@@ -24,25 +18,29 @@ export async function statisticsRoutes(app: FastifyInstance, options: { db: Data
   const statistics = statisticsRepository(options.readDb);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get(apiPath(statisticsEndpoints.statistics), {
-    config,
-    schema: { tags, querystring: statisticsQuerySchema, response: { 200: statisticsResponseSchema } },
-    handler: async (request, reply) => {
-      await requireStatisticsAccess(sites, request, request.query.operatingSiteId);
-      // Sent as JSON text (statisticsJson), which the typed reply does not know: the document the
-      // response schema describes, without serialising a year of 1,000 series (730,000 numbers) again.
-      const asOf = (await options.readDb.figuresAsOf()) ?? undefined;
-      const json = statisticsJson({ ...(await loadStatistics(statistics, request.query, request.language)), asOf });
-      return (reply as FastifyReply).type('application/json').send(json);
-    },
-  });
+  api.route(
+    fromEndpoint(statisticsEndpoints.statistics, {
+      config,
+      schema: { tags },
+      handler: async (request, reply) => {
+        await requireStatisticsAccess(sites, request, request.query.operatingSiteId);
+        // Sent as JSON text (statisticsJson), which the typed reply does not know: the document the
+        // response schema describes, without serialising a year of 1,000 series (730,000 numbers) again.
+        const asOf = (await options.readDb.figuresAsOf()) ?? undefined;
+        const json = statisticsJson({ ...(await loadStatistics(statistics, request.query, request.language)), asOf });
+        return (reply as FastifyReply).type('application/json').send(json);
+      },
+    }),
+  );
 
-  api.get(apiPath(statisticsEndpoints.batteries), {
-    config,
-    schema: { tags, querystring: statisticsFilterQuerySchema, response: { 200: statisticsBatteriesSchema } },
-    handler: async (request) => {
-      await requireStatisticsAccess(sites, request, request.query.operatingSiteId);
-      return statistics.batteries(request.query.operatingSiteId);
-    },
-  });
+  api.route(
+    fromEndpoint(statisticsEndpoints.batteries, {
+      config,
+      schema: { tags },
+      handler: async (request) => {
+        await requireStatisticsAccess(sites, request, request.query.operatingSiteId);
+        return statistics.batteries(request.query.operatingSiteId);
+      },
+    }),
+  );
 }
