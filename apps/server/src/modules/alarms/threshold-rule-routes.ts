@@ -1,14 +1,6 @@
-import {
-  productOfMetric,
-  type ThresholdRuleBody,
-  thresholdRuleBodySchema,
-  thresholdRuleQuerySchema,
-  thresholdRuleSchema,
-  thresholdRulesSchema,
-} from '@cbm/contracts/alarms';
-import { type AlertProduct, alertParamsSchema } from '@cbm/contracts/alerts';
+import { productOfMetric, type ThresholdRuleBody } from '@cbm/contracts/alarms';
+import type { AlertProduct } from '@cbm/contracts/alerts';
 import { AUDIT_ACTIONS } from '@cbm/contracts/audit';
-import { apiPath } from '@cbm/contracts/endpoint';
 import { thresholdRuleEndpoints } from '@cbm/contracts/endpoints/threshold-rules';
 import type { Feature } from '@cbm/contracts/features';
 import { SITE_PERMISSIONS } from '@cbm/contracts/site-permissions';
@@ -17,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database, Queryable } from '../../db/database';
 import { HttpError } from '../../http-error';
+import { fromEndpoint } from '../../route-from-endpoint';
 import { recordAlertChange } from '../alerts/alert-audit';
 import { requireSitePermission } from '../sites/site-access';
 import { siteRepository } from '../sites/site-repository';
@@ -71,77 +64,84 @@ export async function thresholdRuleRoutes(
     }
   }
 
-  api.get(apiPath(endpoints.list), {
-    config,
-    schema: { tags, querystring: thresholdRuleQuerySchema, response: { 200: thresholdRulesSchema } },
-    handler: async (request) => {
-      await requireSite(request, request.query.operatingSiteId);
-      return thresholdRuleRepository(db).list(request.query.operatingSiteId, product);
-    },
-  });
+  api.route(
+    fromEndpoint(endpoints.list, {
+      config,
+      schema: { tags },
+      handler: async (request) => {
+        await requireSite(request, request.query.operatingSiteId);
+        return thresholdRuleRepository(db).list(request.query.operatingSiteId, product);
+      },
+    }),
+  );
 
-  api.post(apiPath(endpoints.create), {
-    config,
-    schema: { tags, body: thresholdRuleBodySchema, response: { 201: thresholdRuleSchema } },
-    handler: async (request, reply) => {
-      const { body } = request;
-      const user = await requireSite(request, body.operatingSiteId);
-      const rule = await db.transaction(async (tx) => {
-        await requireKnownDevices(tx, body);
-        const created = await thresholdRuleRepository(tx).create(body, user.id, request.language);
-        await recordAlertChange(tx, user, AUDIT_ACTIONS.alertCreated, body.operatingSiteId, created.id, {
-          next: created,
+  api.route(
+    fromEndpoint(endpoints.create, {
+      status: 201,
+      config,
+      schema: { tags },
+      handler: async (request, reply) => {
+        const { body } = request;
+        const user = await requireSite(request, body.operatingSiteId);
+        const rule = await db.transaction(async (tx) => {
+          await requireKnownDevices(tx, body);
+          const created = await thresholdRuleRepository(tx).create(body, user.id, request.language);
+          await recordAlertChange(tx, user, AUDIT_ACTIONS.alertCreated, body.operatingSiteId, created.id, {
+            next: created,
+          });
+          return created;
         });
-        return created;
-      });
-      return reply.code(201).send(rule);
-    },
-  });
+        return reply.code(201).send(rule);
+      },
+    }),
+  );
 
-  api.put(apiPath(endpoints.update), {
-    config,
-    schema: { tags, params: alertParamsSchema, body: thresholdRuleBodySchema, response: { 200: thresholdRuleSchema } },
-    handler: async (request) => {
-      const { body } = request;
-      const { id } = request.params;
-      const user = await requireSite(request, body.operatingSiteId);
-      return db.transaction(async (tx) => {
-        const rules = thresholdRuleRepository(tx);
-        const previous = await rules.lock(body.operatingSiteId, product, id);
-        if (!previous) throw ruleNotFound(id);
-        await requireKnownDevices(tx, body);
-        const updated = await rules.update(id, body);
-        await recordAlertChange(tx, user, AUDIT_ACTIONS.alertUpdated, body.operatingSiteId, id, {
-          previous,
-          next: updated,
+  api.route(
+    fromEndpoint(endpoints.update, {
+      config,
+      schema: { tags },
+      handler: async (request) => {
+        const { body } = request;
+        const { id } = request.params;
+        const user = await requireSite(request, body.operatingSiteId);
+        return db.transaction(async (tx) => {
+          const rules = thresholdRuleRepository(tx);
+          const previous = await rules.lock(body.operatingSiteId, product, id);
+          if (!previous) throw ruleNotFound(id);
+          await requireKnownDevices(tx, body);
+          const updated = await rules.update(id, body);
+          await recordAlertChange(tx, user, AUDIT_ACTIONS.alertUpdated, body.operatingSiteId, id, {
+            previous,
+            next: updated,
+          });
+          return updated;
         });
-        return updated;
-      });
-    },
-  });
+      },
+    }),
+  );
 
-  api.delete(apiPath(endpoints.remove), {
-    config,
-    schema: {
-      tags,
-      params: alertParamsSchema,
-      querystring: thresholdRuleQuerySchema,
-      response: { 200: z.object({ id: z.number().int() }) },
-    },
-    handler: async (request) => {
-      const siteId = request.query.operatingSiteId;
-      const { id } = request.params;
-      const user = await requireSite(request, siteId);
-      const cleared = await db.transaction(async (tx) => {
-        const rules = thresholdRuleRepository(tx);
-        const previous = await rules.lock(siteId, product, id);
-        if (!previous) throw ruleNotFound(id);
-        const closed = await rules.delete(id);
-        await recordAlertChange(tx, user, AUDIT_ACTIONS.alertDeleted, siteId, id, { previous });
-        return closed;
-      });
-      app.devices.live.publishAlarms(alarmChanges('cleared', cleared));
-      return { id };
-    },
-  });
+  api.route(
+    fromEndpoint(endpoints.remove, {
+      config,
+      schema: {
+        tags,
+        response: { 200: z.object({ id: z.number().int() }) },
+      },
+      handler: async (request) => {
+        const siteId = request.query.operatingSiteId;
+        const { id } = request.params;
+        const user = await requireSite(request, siteId);
+        const cleared = await db.transaction(async (tx) => {
+          const rules = thresholdRuleRepository(tx);
+          const previous = await rules.lock(siteId, product, id);
+          if (!previous) throw ruleNotFound(id);
+          const closed = await rules.delete(id);
+          await recordAlertChange(tx, user, AUDIT_ACTIONS.alertDeleted, siteId, id, { previous });
+          return closed;
+        });
+        app.devices.live.publishAlarms(alarmChanges('cleared', cleared));
+        return { id };
+      },
+    }),
+  );
 }

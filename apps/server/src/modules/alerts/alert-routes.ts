@@ -1,18 +1,5 @@
-import {
-  type AlertBody,
-  type AlertProduct,
-  alertBatteriesSchema,
-  alertBatteryTypesSchema,
-  alertBodySchema,
-  alertGroupsSchema,
-  alertParamsSchema,
-  alertQuerySchema,
-  alertSchema,
-  alertsSchema,
-  chosenGroupIds,
-} from '@cbm/contracts/alerts';
+import { type AlertBody, type AlertProduct, chosenGroupIds } from '@cbm/contracts/alerts';
 import { AUDIT_ACTIONS } from '@cbm/contracts/audit';
-import { apiPath } from '@cbm/contracts/endpoint';
 import { alertEndpoints } from '@cbm/contracts/endpoints/alerts';
 import type { Feature } from '@cbm/contracts/features';
 import { SITE_PERMISSIONS } from '@cbm/contracts/site-permissions';
@@ -21,6 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database, Queryable } from '../../db/database';
 import { HttpError } from '../../http-error';
+import { fromEndpoint } from '../../route-from-endpoint';
 import { requireSitePermission } from '../sites/site-access';
 import { siteRepository } from '../sites/site-repository';
 import { recordAlertChange } from './alert-audit';
@@ -51,7 +39,6 @@ export async function alertRoutes(app: FastifyInstance, options: { db: Database;
   const sites = siteRepository(db);
   const config = { features: [feature] };
   const tags = [tag];
-  const bodySchema = alertBodySchema(product);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   const permission = product === 'mdload' ? SITE_PERMISSIONS.mdloadAlert : undefined;
@@ -71,105 +58,117 @@ export async function alertRoutes(app: FastifyInstance, options: { db: Database;
     }
   }
 
-  api.get(apiPath(endpoints.list), {
-    config,
-    schema: { tags, querystring: alertQuerySchema, response: { 200: alertsSchema } },
-    handler: async (request) => {
-      await requireSite(request, request.query.operatingSiteId);
-      return alertRepository(db, product).list(request.query.operatingSiteId);
-    },
-  });
+  api.route(
+    fromEndpoint(endpoints.list, {
+      config,
+      schema: { tags },
+      handler: async (request) => {
+        await requireSite(request, request.query.operatingSiteId);
+        return alertRepository(db, product).list(request.query.operatingSiteId);
+      },
+    }),
+  );
 
-  api.post(apiPath(endpoints.create), {
-    config,
-    schema: { tags, body: bodySchema, response: { 201: alertSchema } },
-    handler: async (request, reply) => {
-      const body = request.body;
-      const user = await requireSite(request, body.operatingSiteId);
-      const alert = await db.transaction(async (tx) => {
-        await requireKnownSelection(tx, body);
-        const created = await alertRepository(tx, product).create(body, user.id, request.language);
-        const { id: _, ...next } = created;
-        await recordAlertChange(tx, user, AUDIT_ACTIONS.alertCreated, body.operatingSiteId, created.id, { next });
-        return created;
-      });
-      return reply.code(201).send(alert);
-    },
-  });
-
-  api.put(apiPath(endpoints.update), {
-    config,
-    schema: { tags, params: alertParamsSchema, body: bodySchema, response: { 200: alertSchema } },
-    handler: async (request) => {
-      const { body } = request;
-      const user = await requireSite(request, body.operatingSiteId);
-      return db.transaction(async (tx) => {
-        const alerts = alertRepository(tx, product);
-        const { id } = request.params;
-        const previous = await alerts.lock(body.operatingSiteId, id);
-        if (!previous) throw alertNotFound(id);
-        await requireKnownSelection(tx, body);
-        const updated = await alerts.update(id, body);
-        await recordAlertChange(tx, user, AUDIT_ACTIONS.alertUpdated, body.operatingSiteId, id, {
-          previous,
-          next: updated,
+  api.route(
+    fromEndpoint(endpoints.create, {
+      status: 201,
+      config,
+      schema: { tags },
+      handler: async (request, reply) => {
+        const body = request.body;
+        const user = await requireSite(request, body.operatingSiteId);
+        const alert = await db.transaction(async (tx) => {
+          await requireKnownSelection(tx, body);
+          const created = await alertRepository(tx, product).create(body, user.id, request.language);
+          const { id: _, ...next } = created;
+          await recordAlertChange(tx, user, AUDIT_ACTIONS.alertCreated, body.operatingSiteId, created.id, { next });
+          return created;
         });
-        return updated;
-      });
-    },
-  });
+        return reply.code(201).send(alert);
+      },
+    }),
+  );
 
-  api.delete(apiPath(endpoints.remove), {
-    config,
-    schema: {
-      tags,
-      params: alertParamsSchema,
-      querystring: alertQuerySchema,
-      response: { 200: z.object({ id: z.number().int() }) },
-    },
-    handler: async (request) => {
-      const siteId = request.query.operatingSiteId;
-      const { id } = request.params;
-      const user = await requireSite(request, siteId);
-      return db.transaction(async (tx) => {
-        const alerts = alertRepository(tx, product);
-        const previous = await alerts.lock(siteId, id);
-        if (!previous) throw alertNotFound(id);
-        await alerts.delete(id);
-        await recordAlertChange(tx, user, AUDIT_ACTIONS.alertDeleted, siteId, id, { previous });
-        return { id };
-      });
-    },
-  });
+  api.route(
+    fromEndpoint(endpoints.update, {
+      config,
+      schema: { tags },
+      handler: async (request) => {
+        const { body } = request;
+        const user = await requireSite(request, body.operatingSiteId);
+        return db.transaction(async (tx) => {
+          const alerts = alertRepository(tx, product);
+          const { id } = request.params;
+          const previous = await alerts.lock(body.operatingSiteId, id);
+          if (!previous) throw alertNotFound(id);
+          await requireKnownSelection(tx, body);
+          const updated = await alerts.update(id, body);
+          await recordAlertChange(tx, user, AUDIT_ACTIONS.alertUpdated, body.operatingSiteId, id, {
+            previous,
+            next: updated,
+          });
+          return updated;
+        });
+      },
+    }),
+  );
+
+  api.route(
+    fromEndpoint(endpoints.remove, {
+      config,
+      schema: {
+        tags,
+        response: { 200: z.object({ id: z.number().int() }) },
+      },
+      handler: async (request) => {
+        const siteId = request.query.operatingSiteId;
+        const { id } = request.params;
+        const user = await requireSite(request, siteId);
+        return db.transaction(async (tx) => {
+          const alerts = alertRepository(tx, product);
+          const previous = await alerts.lock(siteId, id);
+          if (!previous) throw alertNotFound(id);
+          await alerts.delete(id);
+          await recordAlertChange(tx, user, AUDIT_ACTIONS.alertDeleted, siteId, id, { previous });
+          return { id };
+        });
+      },
+    }),
+  );
 
   const filters = alertFilterRepository(db, product);
-  const filterSchema = { tags, querystring: alertQuerySchema };
 
-  api.get(apiPath(endpoints.batteryTypes), {
-    config,
-    schema: { ...filterSchema, response: { 200: alertBatteryTypesSchema } },
-    handler: async (request) => {
-      await requireSite(request, request.query.operatingSiteId);
-      return filters.types(request.query.operatingSiteId);
-    },
-  });
+  api.route(
+    fromEndpoint(endpoints.batteryTypes, {
+      config,
+      schema: { tags },
+      handler: async (request) => {
+        await requireSite(request, request.query.operatingSiteId);
+        return filters.types(request.query.operatingSiteId);
+      },
+    }),
+  );
 
-  api.get(apiPath(endpoints.batteries), {
-    config,
-    schema: { ...filterSchema, response: { 200: alertBatteriesSchema } },
-    handler: async (request) => {
-      await requireSite(request, request.query.operatingSiteId);
-      return filters.devices(request.query.operatingSiteId);
-    },
-  });
+  api.route(
+    fromEndpoint(endpoints.batteries, {
+      config,
+      schema: { tags },
+      handler: async (request) => {
+        await requireSite(request, request.query.operatingSiteId);
+        return filters.devices(request.query.operatingSiteId);
+      },
+    }),
+  );
 
   /** Not among the API calls: the form's groups, so that alerts need no Live View feature (GET /BatteryGroup). */
-  api.get(apiPath(endpoints.groups), {
-    config,
-    schema: { ...filterSchema, response: { 200: alertGroupsSchema } },
-    handler: async (request) => {
-      await requireSite(request, request.query.operatingSiteId);
-      return filters.groups(request.query.operatingSiteId);
-    },
-  });
+  api.route(
+    fromEndpoint(endpoints.groups, {
+      config,
+      schema: { tags },
+      handler: async (request) => {
+        await requireSite(request, request.query.operatingSiteId);
+        return filters.groups(request.query.operatingSiteId);
+      },
+    }),
+  );
 }

@@ -1,20 +1,11 @@
 import { AUDIT_ACTIONS } from '@cbm/contracts/audit';
-import { apiPath } from '@cbm/contracts/endpoint';
 import { eventEndpoints } from '@cbm/contracts/endpoints/events';
 import {
-  batteryEventQuerySchema,
   type EventFilter,
   type EventProduct,
   type EventQuery,
   eventColumnsOf,
-  eventColumnsSchema,
-  eventFilterIdParamsSchema,
-  eventPageSchema,
-  mdloadEventQuerySchema,
   type SavedEventFilter,
-  savedEventFilterSchema,
-  savedEventFiltersSchema,
-  saveEventFilterBodySchema,
 } from '@cbm/contracts/events';
 import type { Feature } from '@cbm/contracts/features';
 import { SITE_PERMISSIONS, type SitePermission } from '@cbm/contracts/site-permissions';
@@ -24,6 +15,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/database';
 import type { ReadDatabase } from '../../db/read-database';
 import { forbidden, HttpError, siteNotFound } from '../../http-error';
+import { fromEndpoint } from '../../route-from-endpoint';
 import { auditRepository } from '../audit/audit-repository';
 import { canAccessSite, siteRulesOf } from '../sites/site-access';
 import { siteRepository } from '../sites/site-repository';
@@ -83,11 +75,13 @@ export async function eventRoutes(app: FastifyInstance, options: { db: Database;
       }
     };
 
-    api.get(apiPath(routes.endpoints.columns), {
-      config,
-      schema: { tags, response: { 200: eventColumnsSchema } },
-      handler: async () => eventColumnsOf(product),
-    });
+    api.route(
+      fromEndpoint(routes.endpoints.columns, {
+        config,
+        schema: { tags },
+        handler: async () => eventColumnsOf(product),
+      }),
+    );
 
     const respond = async (request: FastifyRequest, query: Omit<EventQuery, 'filter'>, filter: EventFilter) => {
       checkEventRange(query);
@@ -95,80 +89,90 @@ export async function eventRoutes(app: FastifyInstance, options: { db: Database;
       return events.page(product, { ...query, filter }, request.language);
     };
     if (product === 'battery') {
-      api.post(apiPath(routes.endpoints.page), {
-        config,
-        schema: { tags, body: batteryEventQuerySchema, response: { 200: eventPageSchema } },
-        handler: (request) => {
-          const { batteryEventFilter, ...query } = request.body;
-          return respond(request, query, batteryEventFilter);
-        },
-      });
+      api.route(
+        fromEndpoint(eventEndpoints.battery.page, {
+          config,
+          schema: { tags },
+          handler: (request) => {
+            const { batteryEventFilter, ...query } = request.body;
+            return respond(request, query, batteryEventFilter);
+          },
+        }),
+      );
     } else {
-      api.post(apiPath(routes.endpoints.page), {
-        config,
-        schema: { tags, body: mdloadEventQuerySchema, response: { 200: eventPageSchema } },
-        handler: (request) => {
-          const { mdloadEventFilter, ...query } = request.body;
-          return respond(request, query, mdloadEventFilter);
-        },
-      });
+      api.route(
+        fromEndpoint(eventEndpoints.mdload.page, {
+          config,
+          schema: { tags },
+          handler: (request) => {
+            const { mdloadEventFilter, ...query } = request.body;
+            return respond(request, query, mdloadEventFilter);
+          },
+        }),
+      );
     }
 
-    api.get(apiPath(routes.endpoints.filters), {
-      config,
-      schema: { tags, response: { 200: savedEventFiltersSchema } },
-      handler: async (request) => filters.list((await request.requireUser()).id, product),
-    });
+    api.route(
+      fromEndpoint(routes.endpoints.filters, {
+        config,
+        schema: { tags },
+        handler: async (request) => filters.list((await request.requireUser()).id, product),
+      }),
+    );
 
-    api.post(apiPath(routes.endpoints.saveFilter), {
-      config,
-      schema: { tags, body: saveEventFilterBodySchema, response: { 200: savedEventFilterSchema } },
-      handler: async (request) => {
-        const user = await request.requireUser();
-        const body = request.body;
-        for (const name of body.columns) if (!sqlColumnOf(product, name)) throw unknownColumn(name);
-        for (const filter of body.attributeFilters) filterConditions(product, filter, () => '$0', request.language);
-        const columns = [...new Set(body.columns)];
-        return options.db.transaction(async (tx) => {
-          const repository = eventFilterRepository(tx);
-          const before = await repository.find(user.id, product, body.name);
-          const saved = await repository.save(user.id, product, { ...body, columns });
-          await auditRepository(tx).record({ userId: user.id, email: user.email }, [
-            {
-              action: AUDIT_ACTIONS.eventFilterSaved,
-              entityType: 'eventFilter',
-              entityId: String(saved.id),
-              siteIds: [],
-              previous: before ? auditValue(before, product) : null,
-              next: auditValue(saved, product),
-            },
-          ]);
-          return saved;
-        });
-      },
-    });
+    api.route(
+      fromEndpoint(routes.endpoints.saveFilter, {
+        config,
+        schema: { tags },
+        handler: async (request) => {
+          const user = await request.requireUser();
+          const body = request.body;
+          for (const name of body.columns) if (!sqlColumnOf(product, name)) throw unknownColumn(name);
+          for (const filter of body.attributeFilters) filterConditions(product, filter, () => '$0', request.language);
+          const columns = [...new Set(body.columns)];
+          return options.db.transaction(async (tx) => {
+            const repository = eventFilterRepository(tx);
+            const before = await repository.find(user.id, product, body.name);
+            const saved = await repository.save(user.id, product, { ...body, columns });
+            await auditRepository(tx).record({ userId: user.id, email: user.email }, [
+              {
+                action: AUDIT_ACTIONS.eventFilterSaved,
+                entityType: 'eventFilter',
+                entityId: String(saved.id),
+                siteIds: [],
+                previous: before ? auditValue(before, product) : null,
+                next: auditValue(saved, product),
+              },
+            ]);
+            return saved;
+          });
+        },
+      }),
+    );
 
-    api.delete(apiPath(routes.endpoints.deleteFilter), {
-      config,
-      schema: { tags, params: eventFilterIdParamsSchema, response: { 204: z.null() } },
-      handler: async (request, reply) => {
-        const user = await request.requireUser();
-        await options.db.transaction(async (tx) => {
-          const deleted = await eventFilterRepository(tx).delete(user.id, product, request.params.id);
-          if (!deleted) throw filterNotFound(request.params.id);
-          await auditRepository(tx).record({ userId: user.id, email: user.email }, [
-            {
-              action: AUDIT_ACTIONS.eventFilterDeleted,
-              entityType: 'eventFilter',
-              entityId: String(deleted.id),
-              siteIds: [],
-              previous: auditValue(deleted, product),
-            },
-          ]);
-        });
-        return reply.status(204).send(null);
-      },
-    });
+    api.route(
+      fromEndpoint(routes.endpoints.deleteFilter, {
+        config,
+        schema: { tags, response: { 204: z.null() } },
+        handler: async (request, reply) => {
+          const user = await request.requireUser();
+          await options.db.transaction(async (tx) => {
+            const deleted = await eventFilterRepository(tx).delete(user.id, product, request.params.id);
+            if (!deleted) throw filterNotFound(request.params.id);
+            await auditRepository(tx).record({ userId: user.id, email: user.email }, [
+              {
+                action: AUDIT_ACTIONS.eventFilterDeleted,
+                entityType: 'eventFilter',
+                entityId: String(deleted.id),
+                siteIds: [],
+                previous: auditValue(deleted, product),
+              },
+            ]);
+          });
+          return reply.status(204).send(null);
+        },
+      }),
+    );
   }
 }
 

@@ -1,23 +1,14 @@
 import { AUDIT_ACTIONS } from '@cbm/contracts/audit';
-import { apiPath } from '@cbm/contracts/endpoint';
 import { mdloadLiveViewEndpoints } from '@cbm/contracts/endpoints/mdload-live-view';
 import type { Feature } from '@cbm/contracts/features';
-import {
-  assignChargerBodySchema,
-  assignGroupBodySchema,
-  chargingStationParamsSchema,
-  MDLOAD_LIVE_VIEW_CSV_FILENAME,
-  type MdloadUnit,
-  mdloadLiveViewQuerySchema,
-  mdloadLiveViewResponseSchema,
-  mdloadUnitSchema,
-} from '@cbm/contracts/mdload-live-view';
+import { MDLOAD_LIVE_VIEW_CSV_FILENAME, type MdloadUnit } from '@cbm/contracts/mdload-live-view';
 import { SITE_PERMISSIONS } from '@cbm/contracts/site-permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http-error';
+import { fromEndpoint } from '../../route-from-endpoint';
 import { type AuditRecord, auditRepository } from '../audit/audit-repository';
 import { requireSitePermission } from '../sites/site-access';
 import { siteRepository } from '../sites/site-repository';
@@ -36,8 +27,6 @@ const chargerNotFound = (id: number) =>
 const groupNotFound = (id: number) =>
   new HttpError(404, 'mdload.groupNotFound', 'errors.chargingStationGroupNotFound', { id });
 
-const stationSchema = { tags, params: chargingStationParamsSchema, querystring: mdloadLiveViewQuerySchema };
-
 /**
  * Charger-station live view (API calls MdLoadLiveView): the twins of the site, their CSV, and assigning a
  * charger or a group to a charging station ({id} = the station's id). Changes are audited; both answer the
@@ -50,109 +39,116 @@ export async function mdloadLiveViewRoutes(app: FastifyInstance, options: { db: 
   const requireSite = (request: FastifyRequest, siteId: number) =>
     requireSitePermission(sites, request, siteId, FEATURE, PERMISSION);
 
-  api.get(apiPath(mdloadLiveViewEndpoints.list), {
-    config,
-    schema: { tags, querystring: mdloadLiveViewQuerySchema, response: { 200: mdloadLiveViewResponseSchema } },
-    handler: async (request) => {
-      await requireSite(request, request.query.operatingSiteId);
-      return twins.list(request.query.operatingSiteId);
-    },
-  });
+  api.route(
+    fromEndpoint(mdloadLiveViewEndpoints.list, {
+      config,
+      schema: { tags },
+      handler: async (request) => {
+        await requireSite(request, request.query.operatingSiteId);
+        return twins.list(request.query.operatingSiteId);
+      },
+    }),
+  );
 
-  api.get(apiPath(mdloadLiveViewEndpoints.csv), {
-    config,
-    schema: {
-      tags,
-      querystring: mdloadLiveViewQuerySchema,
-      response: { 200: z.string().describe('text/csv (UTF-8 with BOM; ; and , in German, , and . in English)') },
-    },
-    handler: async (request, reply) => {
-      const siteId = request.query.operatingSiteId;
-      await requireSite(request, siteId);
-      const { units } = await twins.list(siteId);
-      const csv = mdloadLiveViewCsv(units, request.language, await twins.timezone(siteId));
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${MDLOAD_LIVE_VIEW_CSV_FILENAME}"`)
-        .send(csv);
-    },
-  });
+  api.route(
+    fromEndpoint(mdloadLiveViewEndpoints.csv, {
+      config,
+      schema: {
+        tags,
+        response: { 200: z.string().describe('text/csv (UTF-8 with BOM; ; and , in German, , and . in English)') },
+      },
+      handler: async (request, reply) => {
+        const siteId = request.query.operatingSiteId;
+        await requireSite(request, siteId);
+        const { units } = await twins.list(siteId);
+        const csv = mdloadLiveViewCsv(units, request.language, await twins.timezone(siteId));
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${MDLOAD_LIVE_VIEW_CSV_FILENAME}"`)
+          .send(csv);
+      },
+    }),
+  );
 
   /** A charger of the site to the station, or none (chargerId null); a charger taken from another station leaves it. */
-  api.post(apiPath(mdloadLiveViewEndpoints.assignCharger), {
-    config,
-    schema: { ...stationSchema, body: assignChargerBodySchema, response: { 200: mdloadUnitSchema } },
-    handler: async (request) => {
-      const siteId = request.query.operatingSiteId;
-      const user = await requireSite(request, siteId);
-      const { chargerId } = request.body;
-      const unitId = await options.db.transaction(async (tx) => {
-        const repository = mdloadLiveViewRepository(tx);
-        const station = await repository.lockStation(siteId, request.params.id);
-        if (!station) throw stationNotFound(request.params.id);
-        const charger = chargerId === null ? null : await repository.charger(siteId, chargerId);
-        if (charger === undefined) throw chargerNotFound(chargerId as number);
-        if (station.chargerId === chargerId) return station.unitId;
-        const previousName = await repository.chargerName(station.chargerId);
-        const others = chargerId === null ? [] : await repository.stationsWithCharger(chargerId, station.id);
-        await repository.setCharger(
-          others.map((other) => other.id),
-          null,
-        );
-        await repository.setCharger([station.id], chargerId);
-        const entry = { entityType: 'chargingStation' as const, action: AUDIT_ACTIONS.stationChargerAssigned };
-        const records: AuditRecord[] = [
-          ...others.map((other) => ({
-            ...entry,
-            entityId: other.serialNumber,
-            siteIds: [siteId],
-            previous: { chargerName: charger?.name ?? null },
-            next: { chargerName: null },
-          })),
-          {
-            ...entry,
-            entityId: station.serialNumber,
-            siteIds: [siteId],
-            previous: { chargerName: previousName },
-            next: { chargerName: charger?.name ?? null },
-          },
-        ];
-        await auditRepository(tx).record({ userId: user.id, email: user.email }, records);
-        return station.unitId;
-      });
-      return (await twins.unit(siteId, unitId)) as MdloadUnit;
-    },
-  });
+  api.route(
+    fromEndpoint(mdloadLiveViewEndpoints.assignCharger, {
+      config,
+      schema: { tags },
+      handler: async (request) => {
+        const siteId = request.query.operatingSiteId;
+        const user = await requireSite(request, siteId);
+        const { chargerId } = request.body;
+        const unitId = await options.db.transaction(async (tx) => {
+          const repository = mdloadLiveViewRepository(tx);
+          const station = await repository.lockStation(siteId, request.params.id);
+          if (!station) throw stationNotFound(request.params.id);
+          const charger = chargerId === null ? null : await repository.charger(siteId, chargerId);
+          if (charger === undefined) throw chargerNotFound(chargerId as number);
+          if (station.chargerId === chargerId) return station.unitId;
+          const previousName = await repository.chargerName(station.chargerId);
+          const others = chargerId === null ? [] : await repository.stationsWithCharger(chargerId, station.id);
+          await repository.setCharger(
+            others.map((other) => other.id),
+            null,
+          );
+          await repository.setCharger([station.id], chargerId);
+          const entry = { entityType: 'chargingStation' as const, action: AUDIT_ACTIONS.stationChargerAssigned };
+          const records: AuditRecord[] = [
+            ...others.map((other) => ({
+              ...entry,
+              entityId: other.serialNumber,
+              siteIds: [siteId],
+              previous: { chargerName: charger?.name ?? null },
+              next: { chargerName: null },
+            })),
+            {
+              ...entry,
+              entityId: station.serialNumber,
+              siteIds: [siteId],
+              previous: { chargerName: previousName },
+              next: { chargerName: charger?.name ?? null },
+            },
+          ];
+          await auditRepository(tx).record({ userId: user.id, email: user.email }, records);
+          return station.unitId;
+        });
+        return (await twins.unit(siteId, unitId)) as MdloadUnit;
+      },
+    }),
+  );
 
   /** The station to another group of its unit. */
-  api.post(apiPath(mdloadLiveViewEndpoints.assignGroup), {
-    config,
-    schema: { ...stationSchema, body: assignGroupBodySchema, response: { 200: mdloadUnitSchema } },
-    handler: async (request) => {
-      const siteId = request.query.operatingSiteId;
-      const user = await requireSite(request, siteId);
-      const { groupId } = request.body;
-      const unitId = await options.db.transaction(async (tx) => {
-        const repository = mdloadLiveViewRepository(tx);
-        const station = await repository.lockStation(siteId, request.params.id);
-        if (!station) throw stationNotFound(request.params.id);
-        const group = await repository.group(station.unitId, groupId);
-        if (!group) throw groupNotFound(groupId);
-        if (group.id === station.groupId) return station.unitId;
-        await repository.setGroup(station.id, group.id);
-        await auditRepository(tx).record({ userId: user.id, email: user.email }, [
-          {
-            action: AUDIT_ACTIONS.stationGroupChanged,
-            entityType: 'chargingStation',
-            entityId: station.serialNumber,
-            siteIds: [siteId],
-            previous: { groupName: station.groupName },
-            next: { groupName: group.name },
-          },
-        ]);
-        return station.unitId;
-      });
-      return (await twins.unit(siteId, unitId)) as MdloadUnit;
-    },
-  });
+  api.route(
+    fromEndpoint(mdloadLiveViewEndpoints.assignGroup, {
+      config,
+      schema: { tags },
+      handler: async (request) => {
+        const siteId = request.query.operatingSiteId;
+        const user = await requireSite(request, siteId);
+        const { groupId } = request.body;
+        const unitId = await options.db.transaction(async (tx) => {
+          const repository = mdloadLiveViewRepository(tx);
+          const station = await repository.lockStation(siteId, request.params.id);
+          if (!station) throw stationNotFound(request.params.id);
+          const group = await repository.group(station.unitId, groupId);
+          if (!group) throw groupNotFound(groupId);
+          if (group.id === station.groupId) return station.unitId;
+          await repository.setGroup(station.id, group.id);
+          await auditRepository(tx).record({ userId: user.id, email: user.email }, [
+            {
+              action: AUDIT_ACTIONS.stationGroupChanged,
+              entityType: 'chargingStation',
+              entityId: station.serialNumber,
+              siteIds: [siteId],
+              previous: { groupName: station.groupName },
+              next: { groupName: group.name },
+            },
+          ]);
+          return station.unitId;
+        });
+        return (await twins.unit(siteId, unitId)) as MdloadUnit;
+      },
+    }),
+  );
 }

@@ -1,20 +1,11 @@
-import { apiPath } from '@cbm/contracts/endpoint';
 import { mdloadStatisticsEndpoints } from '@cbm/contracts/endpoints/mdload-statistics';
 import type { Feature } from '@cbm/contracts/features';
-import {
-  MDLOAD_POWER_HOURLY_MAX_DAYS,
-  type MdloadStatisticQuery,
-  mdloadAvailableTimeQuerySchema,
-  mdloadAvailableTimeSchema,
-  mdloadConsumptionSchema,
-  mdloadPowerSchema,
-  mdloadStartSocSchema,
-  mdloadStatisticQuerySchema,
-} from '@cbm/contracts/mdload-statistics';
+import { MDLOAD_POWER_HOURLY_MAX_DAYS, type MdloadStatisticQuery } from '@cbm/contracts/mdload-statistics';
 import { SITE_PERMISSIONS } from '@cbm/contracts/site-permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database';
+import { fromEndpoint } from '../../route-from-endpoint';
 import { requireSitePermission } from '../sites/site-access';
 import { siteRepository } from '../sites/site-repository';
 import { statisticsService } from '../statistics/statistics-service';
@@ -43,43 +34,51 @@ export async function mdloadStatisticsRoutes(app: FastifyInstance, options: { db
   const requireSite = (request: FastifyRequest, siteId: number) =>
     requireSitePermission(sites, request, siteId, FEATURE, SITE_PERMISSIONS.mdloadStatistic);
 
-  api.get(apiPath(mdloadStatisticsEndpoints.availableTime), {
-    config,
-    schema: { tags, querystring: mdloadAvailableTimeQuerySchema, response: { 200: mdloadAvailableTimeSchema } },
-    handler: async (request) => {
-      await requireSite(request, request.query.operatingSiteId);
-      return statistics.availableTime(request.query.operatingSiteId);
-    },
-  });
+  api.route(
+    fromEndpoint(mdloadStatisticsEndpoints.availableTime, {
+      config,
+      schema: { tags },
+      handler: async (request) => {
+        await requireSite(request, request.query.operatingSiteId);
+        return statistics.availableTime(request.query.operatingSiteId);
+      },
+    }),
+  );
 
-  api.get(apiPath(mdloadStatisticsEndpoints.consumption), {
-    config,
-    schema: { tags, querystring: mdloadStatisticQuerySchema, response: { 200: mdloadConsumptionSchema } },
-    handler: async (request) => {
-      await requireSite(request, request.query.operatingSiteId);
-      const range = await rangeOf(request.query);
-      const { units, days, totalKwh } = await statistics.consumption(range);
-      return { units, days, summary: await statistics.summary(range, totalKwh) };
-    },
-  });
+  api.route(
+    fromEndpoint(mdloadStatisticsEndpoints.consumption, {
+      config,
+      schema: { tags },
+      handler: async (request) => {
+        await requireSite(request, request.query.operatingSiteId);
+        const range = await rangeOf(request.query);
+        const { units, days, totalKwh } = await statistics.consumption(range);
+        return { units, days, summary: await statistics.summary(range, totalKwh) };
+      },
+    }),
+  );
 
-  api.get(apiPath(mdloadStatisticsEndpoints.power), {
-    config,
-    schema: { tags, querystring: mdloadStatisticQuerySchema, response: { 200: mdloadPowerSchema } },
-    handler: async (request) => {
-      await requireSite(request, request.query.operatingSiteId);
-      const range = await rangeOf(request.query);
-      const span = range.from ? (range.to?.getTime() ?? Date.now()) - range.from.getTime() : Number.POSITIVE_INFINITY;
-      return statistics.power(range, span <= MDLOAD_POWER_HOURLY_MAX_DAYS * DAY_MS ? 'hour' : 'day');
-    },
-  });
+  api.route(
+    fromEndpoint(mdloadStatisticsEndpoints.power, {
+      config,
+      schema: { tags },
+      handler: async (request) => {
+        await requireSite(request, request.query.operatingSiteId);
+        const range = await rangeOf(request.query);
+        const span = range.from ? (range.to?.getTime() ?? Date.now()) - range.from.getTime() : Number.POSITIVE_INFINITY;
+        return statistics.power(range, span <= MDLOAD_POWER_HOURLY_MAX_DAYS * DAY_MS ? 'hour' : 'day');
+      },
+    }),
+  );
 
-  api.get(apiPath(mdloadStatisticsEndpoints.startSoc), {
-    config,
-    schema: { tags, querystring: mdloadStatisticQuerySchema, response: { 200: mdloadStartSocSchema } },
-    handler: async (request) => {
-      await requireSite(request, request.query.operatingSiteId);
-      return statistics.startSoc(await rangeOf(request.query));
-    },
-  });
+  api.route(
+    fromEndpoint(mdloadStatisticsEndpoints.startSoc, {
+      config,
+      schema: { tags },
+      handler: async (request) => {
+        await requireSite(request, request.query.operatingSiteId);
+        return statistics.startSoc(await rangeOf(request.query));
+      },
+    }),
+  );
 }
