@@ -1,20 +1,12 @@
 import { AUDIT_ACTIONS, type AuditAction } from '@cbm/contracts/audit';
-import { apiPath } from '@cbm/contracts/endpoint';
 import { peopleEndpoints } from '@cbm/contracts/endpoints/people';
-import {
-  PASSWORD_RESET_LINK_HOURS,
-  PEOPLE_ADMIN_FEATURE,
-  type Person,
-  peopleQuerySchema,
-  personAccessSchema,
-  personParamsSchema,
-  personSchema,
-} from '@cbm/contracts/people';
+import { PASSWORD_RESET_LINK_HOURS, PEOPLE_ADMIN_FEATURE, type Person } from '@cbm/contracts/people';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database, Queryable } from '../../db/database';
 import { HttpError } from '../../http-error';
+import { fromEndpoint } from '../../route-from-endpoint';
 import { auditRepository } from '../audit/audit-repository';
 import { type AdminContext, adminContext, auditedRefusals, listPeople, manageablePerson } from './people-context';
 import { mailOrigin, type PeopleMailOptions, sendLinkMail } from './people-mail';
@@ -25,7 +17,6 @@ import { userLinkRepository } from './user-link-repository';
 
 const config = { features: [PEOPLE_ADMIN_FEATURE] };
 const tags = ['people'];
-const schema = { tags, querystring: peopleQuerySchema, params: personParamsSchema, response: { 200: personSchema } };
 
 type Change = (tx: Queryable, person: Person, context: AdminContext) => Promise<Record<string, unknown> | undefined>;
 
@@ -57,97 +48,105 @@ export async function personRoutes(app: FastifyInstance, { db, mail }: { db: Dat
     );
   };
 
-  api.put(apiPath(peopleEndpoints.access), {
-    config,
-    schema: { ...schema, body: personAccessSchema },
-    handler: async (request) => {
-      const access = normalizedAccess(request.body);
-      const person = await change(
-        request.query.operatingSiteId,
-        request,
-        request.params.userId,
-        AUDIT_ACTIONS.userAccessChanged,
-        async (tx, person, context) => {
-          const refused = ungrantable(context.scope, access);
-          if (refused.length > 0) throw notGrantable(refused);
-          const diff = accessChange(person, access);
-          if (diff) await peopleRepository(tx).setAccess(person.userId, context.organizationId, access);
-          return diff;
-        },
-      );
-      // Features count from the next request on, not after this process's session cache runs out.
-      app.forgetUserSessions(person.userId);
-      return person;
-    },
-  });
+  api.route(
+    fromEndpoint(peopleEndpoints.access, {
+      config,
+      schema: { tags },
+      handler: async (request) => {
+        const access = normalizedAccess(request.body);
+        const person = await change(
+          request.query.operatingSiteId,
+          request,
+          request.params.userId,
+          AUDIT_ACTIONS.userAccessChanged,
+          async (tx, person, context) => {
+            const refused = ungrantable(context.scope, access);
+            if (refused.length > 0) throw notGrantable(refused);
+            const diff = accessChange(person, access);
+            if (diff) await peopleRepository(tx).setAccess(person.userId, context.organizationId, access);
+            return diff;
+          },
+        );
+        // Features count from the next request on, not after this process's session cache runs out.
+        app.forgetUserSessions(person.userId);
+        return person;
+      },
+    }),
+  );
 
-  api.post(apiPath(peopleEndpoints.disable), {
-    config,
-    schema,
-    handler: async (request) => {
-      const { userId } = request.params;
-      const person = await change(
-        request.query.operatingSiteId,
-        request,
-        userId,
-        AUDIT_ACTIONS.userDisabled,
-        async (tx, before) => {
-          if (before.status === 'disabled') return undefined;
-          await peopleRepository(tx).disable(before.userId);
-          return { previous: { status: before.status }, next: { status: 'disabled' } };
-        },
-      );
-      app.forgetUserSessions(userId);
-      return person;
-    },
-  });
+  api.route(
+    fromEndpoint(peopleEndpoints.disable, {
+      config,
+      schema: { tags },
+      handler: async (request) => {
+        const { userId } = request.params;
+        const person = await change(
+          request.query.operatingSiteId,
+          request,
+          userId,
+          AUDIT_ACTIONS.userDisabled,
+          async (tx, before) => {
+            if (before.status === 'disabled') return undefined;
+            await peopleRepository(tx).disable(before.userId);
+            return { previous: { status: before.status }, next: { status: 'disabled' } };
+          },
+        );
+        app.forgetUserSessions(userId);
+        return person;
+      },
+    }),
+  );
 
-  api.post(apiPath(peopleEndpoints.enable), {
-    config,
-    schema,
-    handler: async (request) =>
-      change(
-        request.query.operatingSiteId,
-        request,
-        request.params.userId,
-        AUDIT_ACTIONS.userEnabled,
-        async (tx, before) => {
-          if (before.status !== 'disabled') return undefined;
-          await peopleRepository(tx).enable(before.userId);
-          return { previous: { status: 'disabled' }, next: { status: 'enabled' } };
-        },
-      ),
-  });
+  api.route(
+    fromEndpoint(peopleEndpoints.enable, {
+      config,
+      schema: { tags },
+      handler: async (request) =>
+        change(
+          request.query.operatingSiteId,
+          request,
+          request.params.userId,
+          AUDIT_ACTIONS.userEnabled,
+          async (tx, before) => {
+            if (before.status !== 'disabled') return undefined;
+            await peopleRepository(tx).enable(before.userId);
+            return { previous: { status: 'disabled' }, next: { status: 'enabled' } };
+          },
+        ),
+    }),
+  );
 
-  api.post(apiPath(peopleEndpoints.passwordReset), {
-    config,
-    schema: { ...schema, response: { 204: z.null() } },
-    handler: async (request, reply) => {
-      let link: { token: string; expiresAt: Date } | undefined;
-      const person = await change(
-        request.query.operatingSiteId,
-        request,
-        request.params.userId,
-        AUDIT_ACTIONS.userPasswordResetSent,
-        async (tx, before) => {
-          if (before.status !== 'active') throw new HttpError(409, 'people.notActive', 'errors.personNotActive');
-          link = await userLinkRepository(tx).create(before.userId, 'passwordReset', PASSWORD_RESET_LINK_HOURS);
-          return { next: { expiresAt: link.expiresAt.toISOString() } };
-        },
-      );
-      if (link) {
-        await sendLinkMail(mail, {
-          purpose: 'passwordReset',
-          origin: mailOrigin(mail, request),
-          to: person.email,
-          name: `${person.firstName} ${person.lastName}`.trim(),
-          inviter: '',
-          token: link.token,
-          expiresAt: link.expiresAt,
-          language: request.language,
-        });
-      }
-      return reply.status(204).send(null);
-    },
-  });
+  api.route(
+    fromEndpoint(peopleEndpoints.passwordReset, {
+      config,
+      schema: { tags, response: { 204: z.null() } },
+      handler: async (request, reply) => {
+        let link: { token: string; expiresAt: Date } | undefined;
+        const person = await change(
+          request.query.operatingSiteId,
+          request,
+          request.params.userId,
+          AUDIT_ACTIONS.userPasswordResetSent,
+          async (tx, before) => {
+            if (before.status !== 'active') throw new HttpError(409, 'people.notActive', 'errors.personNotActive');
+            link = await userLinkRepository(tx).create(before.userId, 'passwordReset', PASSWORD_RESET_LINK_HOURS);
+            return { next: { expiresAt: link.expiresAt.toISOString() } };
+          },
+        );
+        if (link) {
+          await sendLinkMail(mail, {
+            purpose: 'passwordReset',
+            origin: mailOrigin(mail, request),
+            to: person.email,
+            name: `${person.firstName} ${person.lastName}`.trim(),
+            inviter: '',
+            token: link.token,
+            expiresAt: link.expiresAt,
+            language: request.language,
+          });
+        }
+        return reply.status(204).send(null);
+      },
+    }),
+  );
 }

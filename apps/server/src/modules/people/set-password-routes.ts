@@ -45,6 +45,7 @@ export async function setPasswordRoutes(
     },
   });
 
+  // Not fromEndpoint: the body is the definition's with a check only the server can make (common passwords).
   api.post(apiPath(peopleEndpoints.setPassword), {
     config: { public: true, rateLimit: { max: attemptsPerMinute, timeWindow: 60_000 } },
     schema: { tags: ['people'], body: bodySchema, response: { 204: z.null() } },

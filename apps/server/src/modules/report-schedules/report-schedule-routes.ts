@@ -1,19 +1,12 @@
 import { AUDIT_ACTIONS } from '@cbm/contracts/audit';
-import { apiPath } from '@cbm/contracts/endpoint';
 import { reportsEndpoints } from '@cbm/contracts/endpoints/reports';
-import {
-  type ReportScheduleBody,
-  reportScheduleBodySchema,
-  reportScheduleParamsSchema,
-  reportScheduleQuerySchema,
-  reportScheduleSchema,
-  reportSchedulesSchema,
-} from '@cbm/contracts/report-schedules';
+import type { ReportScheduleBody } from '@cbm/contracts/report-schedules';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database, Queryable } from '../../db/database';
 import { HttpError } from '../../http-error';
+import { fromEndpoint } from '../../route-from-endpoint';
 import { REPORT_FEATURE, requireReportAccess } from '../reports/report-access';
 import { siteRepository } from '../sites/site-repository';
 import { recordScheduleChange } from './report-schedule-audit';
@@ -47,75 +40,80 @@ export async function reportScheduleRoutes(app: FastifyInstance, { db }: { db: D
   const sites = siteRepository(db);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get(apiPath(reportsEndpoints.schedules), {
-    config,
-    schema: { tags, querystring: reportScheduleQuerySchema, response: { 200: reportSchedulesSchema } },
-    handler: async (request) => {
-      await requireReportAccess(sites, request, request.query.operatingSiteId);
-      return reportScheduleRepository(db).list(request.query.operatingSiteId);
-    },
-  });
+  api.route(
+    fromEndpoint(reportsEndpoints.schedules, {
+      config,
+      schema: { tags },
+      handler: async (request) => {
+        await requireReportAccess(sites, request, request.query.operatingSiteId);
+        return reportScheduleRepository(db).list(request.query.operatingSiteId);
+      },
+    }),
+  );
 
-  api.post(apiPath(reportsEndpoints.createSchedule), {
-    config,
-    schema: { tags, body: reportScheduleBodySchema, response: { 201: reportScheduleSchema } },
-    handler: async (request, reply) => {
-      const { body } = request;
-      const user = await requireReportAccess(sites, request, body.operatingSiteId);
-      const schedule = await db.transaction(async (tx) => {
-        await requireSerialsAtSite(tx, body);
-        const created = await reportScheduleRepository(tx).create(body, user);
-        await recordScheduleChange(tx, user, AUDIT_ACTIONS.reportScheduleCreated, created, { next: created });
-        return created;
-      });
-      return reply.code(201).send(schedule);
-    },
-  });
+  api.route(
+    fromEndpoint(reportsEndpoints.createSchedule, {
+      status: 201,
+      config,
+      schema: { tags },
+      handler: async (request, reply) => {
+        const { body } = request;
+        const user = await requireReportAccess(sites, request, body.operatingSiteId);
+        const schedule = await db.transaction(async (tx) => {
+          await requireSerialsAtSite(tx, body);
+          const created = await reportScheduleRepository(tx).create(body, user);
+          await recordScheduleChange(tx, user, AUDIT_ACTIONS.reportScheduleCreated, created, { next: created });
+          return created;
+        });
+        return reply.code(201).send(schedule);
+      },
+    }),
+  );
 
-  api.put(apiPath(reportsEndpoints.updateSchedule), {
-    config,
-    schema: {
-      tags,
-      params: reportScheduleParamsSchema,
-      body: reportScheduleBodySchema,
-      response: { 200: reportScheduleSchema },
-    },
-    handler: async (request) => {
-      const { body } = request;
-      const { id } = request.params;
-      const user = await requireReportAccess(sites, request, body.operatingSiteId);
-      return db.transaction(async (tx) => {
-        const schedules = reportScheduleRepository(tx);
-        const previous = await schedules.lock(body.operatingSiteId, id);
-        if (!previous) throw scheduleNotFound(id);
-        await requireSerialsAtSite(tx, body);
-        const updated = await schedules.update(id, body);
-        await recordScheduleChange(tx, user, AUDIT_ACTIONS.reportScheduleUpdated, updated, { previous, next: updated });
-        return updated;
-      });
-    },
-  });
+  api.route(
+    fromEndpoint(reportsEndpoints.updateSchedule, {
+      config,
+      schema: { tags },
+      handler: async (request) => {
+        const { body } = request;
+        const { id } = request.params;
+        const user = await requireReportAccess(sites, request, body.operatingSiteId);
+        return db.transaction(async (tx) => {
+          const schedules = reportScheduleRepository(tx);
+          const previous = await schedules.lock(body.operatingSiteId, id);
+          if (!previous) throw scheduleNotFound(id);
+          await requireSerialsAtSite(tx, body);
+          const updated = await schedules.update(id, body);
+          await recordScheduleChange(tx, user, AUDIT_ACTIONS.reportScheduleUpdated, updated, {
+            previous,
+            next: updated,
+          });
+          return updated;
+        });
+      },
+    }),
+  );
 
-  api.delete(apiPath(reportsEndpoints.deleteSchedule), {
-    config,
-    schema: {
-      tags,
-      params: reportScheduleParamsSchema,
-      querystring: reportScheduleQuerySchema,
-      response: { 200: z.object({ id: z.number().int() }) },
-    },
-    handler: async (request) => {
-      const siteId = request.query.operatingSiteId;
-      const { id } = request.params;
-      const user = await requireReportAccess(sites, request, siteId);
-      return db.transaction(async (tx) => {
-        const schedules = reportScheduleRepository(tx);
-        const previous = await schedules.lock(siteId, id);
-        if (!previous) throw scheduleNotFound(id);
-        await schedules.delete(id);
-        await recordScheduleChange(tx, user, AUDIT_ACTIONS.reportScheduleDeleted, previous, { previous });
-        return { id };
-      });
-    },
-  });
+  api.route(
+    fromEndpoint(reportsEndpoints.deleteSchedule, {
+      config,
+      schema: {
+        tags,
+        response: { 200: z.object({ id: z.number().int() }) },
+      },
+      handler: async (request) => {
+        const siteId = request.query.operatingSiteId;
+        const { id } = request.params;
+        const user = await requireReportAccess(sites, request, siteId);
+        return db.transaction(async (tx) => {
+          const schedules = reportScheduleRepository(tx);
+          const previous = await schedules.lock(siteId, id);
+          if (!previous) throw scheduleNotFound(id);
+          await schedules.delete(id);
+          await recordScheduleChange(tx, user, AUDIT_ACTIONS.reportScheduleDeleted, previous, { previous });
+          return { id };
+        });
+      },
+    }),
+  );
 }

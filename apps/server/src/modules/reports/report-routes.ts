@@ -1,18 +1,12 @@
 import { Readable } from 'node:stream';
-import { apiPath } from '@cbm/contracts/endpoint';
 import { reportsEndpoints } from '@cbm/contracts/endpoints/reports';
 import {
   REPORT_CSV_FIELD,
   REPORT_CSV_MAX_BYTES,
   REPORT_MAX_DAYS,
   type ReportFileType,
-  reportBatteriesSchema,
   reportCsvFieldsSchema,
-  reportDefaultsSchema,
   reportFileName,
-  reportQuerySchema,
-  reportSerialParamsSchema,
-  reportSiteQuerySchema,
 } from '@cbm/contracts/reports';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -22,6 +16,7 @@ import type { ReadDatabase } from '../../db/read-database';
 import { batteryNotFound, HttpError, siteNotFound } from '../../http-error';
 import { readUpload, type UploadedFile } from '../../plugins/uploads';
 import type { ValidationItem } from '../../plugins/validator-compiler';
+import { fromEndpoint } from '../../route-from-endpoint';
 import { siteRepository } from '../sites/site-repository';
 import { noDataFound, statisticsService } from '../statistics/statistics-service';
 import { REPORT_FEATURE, requireReportAccess } from './report-access';
@@ -74,133 +69,140 @@ export async function reportRoutes(app: FastifyInstance, options: { db: Database
       .header('content-disposition', `attachment; filename="${reportFileName(serial, from, to, type)}"`);
   };
 
-  api.get(apiPath(reportsEndpoints.batteries), {
-    config,
-    schema: { tags, querystring: reportSiteQuerySchema, response: { 200: reportBatteriesSchema } },
-    handler: async (request) => {
-      await requireReportAccess(sites, request, request.query.operatingSiteId);
-      return reports.batteries(request.query.operatingSiteId);
-    },
-  });
+  api.route(
+    fromEndpoint(reportsEndpoints.batteries, {
+      config,
+      schema: { tags },
+      handler: async (request) => {
+        await requireReportAccess(sites, request, request.query.operatingSiteId);
+        return reports.batteries(request.query.operatingSiteId);
+      },
+    }),
+  );
 
-  api.get(apiPath(reportsEndpoints.siteDefaults), {
-    config,
-    schema: { tags, querystring: reportSiteQuerySchema, response: { 200: reportDefaultsSchema } },
-    handler: async (request) => {
-      const { site } = await requireSite(request, request.query.operatingSiteId);
-      const { currency, pricePerKwh, timezone } = site;
-      return { currency, pricePerKwh, timezone, timestampMin: null, timestampMax: null };
-    },
-  });
+  api.route(
+    fromEndpoint(reportsEndpoints.siteDefaults, {
+      config,
+      schema: { tags },
+      handler: async (request) => {
+        const { site } = await requireSite(request, request.query.operatingSiteId);
+        const { currency, pricePerKwh, timezone } = site;
+        return { currency, pricePerKwh, timezone, timestampMin: null, timestampMax: null };
+      },
+    }),
+  );
 
-  api.get(apiPath(reportsEndpoints.batteryDefaults), {
-    config,
-    schema: {
-      tags,
-      params: reportSerialParamsSchema,
-      querystring: reportSiteQuerySchema,
-      response: { 200: reportDefaultsSchema },
-    },
-    handler: async (request) => {
-      const siteId = request.query.operatingSiteId;
-      const { site } = await requireSite(request, siteId);
-      await requireBattery(siteId, request.params.serial);
-      const range = await reports.dataRange(siteId, request.params.serial);
-      const { currency, pricePerKwh, timezone } = site;
-      return { currency, pricePerKwh, timezone, timestampMin: range.min, timestampMax: range.max };
-    },
-  });
+  api.route(
+    fromEndpoint(reportsEndpoints.batteryDefaults, {
+      config,
+      schema: { tags },
+      handler: async (request) => {
+        const siteId = request.query.operatingSiteId;
+        const { site } = await requireSite(request, siteId);
+        await requireBattery(siteId, request.params.serial);
+        const range = await reports.dataRange(siteId, request.params.serial);
+        const { currency, pricePerKwh, timezone } = site;
+        return { currency, pricePerKwh, timezone, timestampMin: range.min, timestampMax: range.max };
+      },
+    }),
+  );
 
-  api.get(apiPath(reportsEndpoints.pdf), {
-    config,
-    schema: { tags, params: reportSerialParamsSchema, querystring: reportQuerySchema, response: pdfResponse },
-    handler: async (request, reply) => {
-      const { operatingSiteId: siteId, timestampMin, timestampMax, ...settings } = request.query;
-      const { user, site } = await requireSite(request, siteId);
-      const battery = await requireBattery(siteId, request.params.serial);
-      const period = { fromMs: timestampMin * 1000, toMs: timestampMax * 1000 };
-      const figures = await figuresFromRollups(
-        { reports, statistics },
-        { siteId, serial: battery.serialNumber, settings, period },
-      );
-      if (figures.missingDates.length === figures.days.length && figures.chargeSessions === 0) {
-        const dates = { firstDate: figures.days[0]?.date ?? '', lastDate: figures.days.at(-1)?.date ?? '' };
-        throw noDataFound([battery.serialNumber], dates);
-      }
-      const profile = await reports.user(user.id);
-      const document = reportDocument({
-        settings,
-        figures,
-        battery,
-        serial: battery.serialNumber,
-        siteName: site.name,
-        user: profile ?? { firstName: '', lastName: '', theme: 'default' },
-        source: { kind: 'samples' },
-        requested: period,
-      });
-      const where = { siteId, serial: battery.serialNumber, ...period };
-      const events = await reportEvents(options.db, where, document.language);
-      return sendFile(reply, 'pdf', battery.serialNumber, figures).send(await renderReportPdf({ ...document, events }));
-    },
-  });
+  api.route(
+    fromEndpoint(reportsEndpoints.pdf, {
+      config,
+      schema: { tags, response: pdfResponse },
+      handler: async (request, reply) => {
+        const { operatingSiteId: siteId, timestampMin, timestampMax, ...settings } = request.query;
+        const { user, site } = await requireSite(request, siteId);
+        const battery = await requireBattery(siteId, request.params.serial);
+        const period = { fromMs: timestampMin * 1000, toMs: timestampMax * 1000 };
+        const figures = await figuresFromRollups(
+          { reports, statistics },
+          { siteId, serial: battery.serialNumber, settings, period },
+        );
+        if (figures.missingDates.length === figures.days.length && figures.chargeSessions === 0) {
+          const dates = { firstDate: figures.days[0]?.date ?? '', lastDate: figures.days.at(-1)?.date ?? '' };
+          throw noDataFound([battery.serialNumber], dates);
+        }
+        const profile = await reports.user(user.id);
+        const document = reportDocument({
+          settings,
+          figures,
+          battery,
+          serial: battery.serialNumber,
+          siteName: site.name,
+          user: profile ?? { firstName: '', lastName: '', theme: 'default' },
+          source: { kind: 'samples' },
+          requested: period,
+        });
+        const where = { siteId, serial: battery.serialNumber, ...period };
+        const events = await reportEvents(options.db, where, document.language);
+        return sendFile(reply, 'pdf', battery.serialNumber, figures).send(
+          await renderReportPdf({ ...document, events }),
+        );
+      },
+    }),
+  );
 
-  api.get(apiPath(reportsEndpoints.csv), {
-    config,
-    schema: {
-      tags,
-      params: reportSerialParamsSchema,
-      querystring: reportQuerySchema,
-      response: { 200: z.any().describe('text/csv: the datalog format of docs/reports.md') },
-    },
-    handler: async (request, reply) => {
-      const { operatingSiteId: siteId, timestampMin, timestampMax, timezone } = request.query;
-      await requireSite(request, siteId);
-      const battery = await requireBattery(siteId, request.params.serial);
-      const fromMs = timestampMin * 1000;
-      const toMs = timestampMax * 1000;
-      const samples = reports.samples(siteId, battery.serialNumber, fromMs, toMs);
-      const edges = await reports.edgeSamples(siteId, battery.serialNumber, fromMs, toMs);
-      async function* lines() {
-        yield REPORT_CSV_HEADER;
-        if (edges.before) yield reportCsvLine(edges.before);
-        for await (const batch of samples) yield reportCsvLines(batch);
-        if (edges.after) yield reportCsvLine(edges.after);
-      }
-      const period = { fromMs, toMs, timeZone: timezone };
-      return sendFile(reply, 'csv', battery.serialNumber, period).send(Readable.from(lines()));
-    },
-  });
+  api.route(
+    fromEndpoint(reportsEndpoints.csv, {
+      config,
+      schema: {
+        tags,
+        response: { 200: z.any().describe('text/csv: the datalog format of docs/reports.md') },
+      },
+      handler: async (request, reply) => {
+        const { operatingSiteId: siteId, timestampMin, timestampMax, timezone } = request.query;
+        await requireSite(request, siteId);
+        const battery = await requireBattery(siteId, request.params.serial);
+        const fromMs = timestampMin * 1000;
+        const toMs = timestampMax * 1000;
+        const samples = reports.samples(siteId, battery.serialNumber, fromMs, toMs);
+        const edges = await reports.edgeSamples(siteId, battery.serialNumber, fromMs, toMs);
+        async function* lines() {
+          yield REPORT_CSV_HEADER;
+          if (edges.before) yield reportCsvLine(edges.before);
+          for await (const batch of samples) yield reportCsvLines(batch);
+          if (edges.after) yield reportCsvLine(edges.after);
+        }
+        const period = { fromMs, toMs, timeZone: timezone };
+        return sendFile(reply, 'csv', battery.serialNumber, period).send(Readable.from(lines()));
+      },
+    }),
+  );
 
   /**
    * multipart: the settings as text fields, then the file in cSVFile, parsed as it arrives; operatingSiteId in the
    * query (checked first).
    */
-  api.post(apiPath(reportsEndpoints.pdfFromCsv), {
-    config,
-    schema: { tags, querystring: reportSiteQuerySchema, consumes: ['multipart/form-data'], response: pdfResponse },
-    handler: async (request, reply) => {
-      const siteId = request.query.operatingSiteId;
-      const { user, site } = await requireSite(request, siteId);
-      const upload = await readUpload(request, {
-        maxBytes: REPORT_CSV_MAX_BYTES,
-        userId: user.id,
-        receive: figuresOfUpload,
-      });
-      if (!upload) throw csvMissing();
-      const { settings, serial, figures } = upload.received;
-      const profile = await reports.user(user.id);
-      const document = reportDocument({
-        settings,
-        figures,
-        battery: await reports.battery(siteId, serial),
-        serial,
-        siteName: site.name,
-        user: profile ?? { firstName: '', lastName: '', theme: 'default' },
-        source: { kind: 'csv', fileName: upload.fileName },
-      });
-      return sendFile(reply, 'pdf', serial, figures).send(await renderReportPdf(document));
-    },
-  });
+  api.route(
+    fromEndpoint(reportsEndpoints.pdfFromCsv, {
+      config,
+      schema: { tags, consumes: ['multipart/form-data'], response: pdfResponse },
+      handler: async (request, reply) => {
+        const siteId = request.query.operatingSiteId;
+        const { user, site } = await requireSite(request, siteId);
+        const upload = await readUpload(request, {
+          maxBytes: REPORT_CSV_MAX_BYTES,
+          userId: user.id,
+          receive: figuresOfUpload,
+        });
+        if (!upload) throw csvMissing();
+        const { settings, serial, figures } = upload.received;
+        const profile = await reports.user(user.id);
+        const document = reportDocument({
+          settings,
+          figures,
+          battery: await reports.battery(siteId, serial),
+          serial,
+          siteName: site.name,
+          user: profile ?? { firstName: '', lastName: '', theme: 'default' },
+          source: { kind: 'csv', fileName: upload.fileName },
+        });
+        return sendFile(reply, 'pdf', serial, figures).send(await renderReportPdf(document));
+      },
+    }),
+  );
 }
 
 /** Reads the datalog as it arrives, with the settings sent before it (docs/reports.md). */

@@ -1,19 +1,12 @@
 import { AUDIT_ACTIONS } from '@cbm/contracts/audit';
-import { apiPath } from '@cbm/contracts/endpoint';
 import { userEndpoints } from '@cbm/contracts/endpoints/user';
-import {
-  recoveryCodesSchema,
-  twoFactorConfirmBodySchema,
-  twoFactorDisableBodySchema,
-  twoFactorEnrolmentSchema,
-  twoFactorStatusSchema,
-} from '@cbm/contracts/two-factor';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http-error';
+import { fromEndpoint } from '../../route-from-endpoint';
 import { auditRepository } from '../audit/audit-repository';
 import { verifyPassword } from '../identity/passwords';
 import { siteRepository } from '../sites/site-repository';
@@ -51,65 +44,73 @@ export async function twoFactorRoutes(app: FastifyInstance, { db, attemptsPerMin
   /** The stored password hash; accounts of an identity provider have none and leave two-factor to it. */
   const passwordHash = async (email: string) => (await userService(db).findCredentials(email))?.password_hash ?? null;
 
-  api.get(apiPath(userEndpoints.twoFactor), {
-    schema: { tags: ['user'], response: { 200: twoFactorStatusSchema } },
-    handler: async (request) => {
-      const user = await request.requireUser();
-      return { enabled: await twoFactor.isOn(user.id), available: Boolean(await passwordHash(user.email)) };
-    },
-  });
+  api.route(
+    fromEndpoint(userEndpoints.twoFactor, {
+      schema: { tags: ['user'] },
+      handler: async (request) => {
+        const user = await request.requireUser();
+        return { enabled: await twoFactor.isOn(user.id), available: Boolean(await passwordHash(user.email)) };
+      },
+    }),
+  );
 
-  api.post(apiPath(userEndpoints.twoFactorEnrol), {
-    schema: { tags: ['user'], response: { 200: twoFactorEnrolmentSchema } },
-    handler: async (request) => {
-      const user = await request.requireUser();
-      if (!(await passwordHash(user.email))) {
-        throw new HttpError(409, 'twoFactor.notAvailable', 'errors.twoFactorNotAvailable');
-      }
-      return twoFactor.startEnrolment(user.id, user.email);
-    },
-  });
+  api.route(
+    fromEndpoint(userEndpoints.twoFactorEnrol, {
+      schema: { tags: ['user'] },
+      handler: async (request) => {
+        const user = await request.requireUser();
+        if (!(await passwordHash(user.email))) {
+          throw new HttpError(409, 'twoFactor.notAvailable', 'errors.twoFactorNotAvailable');
+        }
+        return twoFactor.startEnrolment(user.id, user.email);
+      },
+    }),
+  );
 
-  api.post(apiPath(userEndpoints.twoFactorConfirm), {
-    config: limited,
-    schema: { tags: ['user'], body: twoFactorConfirmBodySchema, response: { 200: recoveryCodesSchema } },
-    handler: async (request) => {
-      const user = await request.requireUser();
-      const recoveryCodes = await twoFactor.confirmEnrolment(user.id, request.body.code);
-      if (!recoveryCodes) {
-        await record(request, AUDIT_ACTIONS.userChangeRefused, {
-          action: AUDIT_ACTIONS.userTwoFactorEnabled,
-          reason: 'twoFactor.wrongCode',
-        });
-        throw new HttpError(400, 'twoFactor.wrongCode', 'errors.twoFactorWrongCode');
-      }
-      await record(request, AUDIT_ACTIONS.userTwoFactorEnabled);
-      return { recoveryCodes };
-    },
-  });
+  api.route(
+    fromEndpoint(userEndpoints.twoFactorConfirm, {
+      config: limited,
+      schema: { tags: ['user'] },
+      handler: async (request) => {
+        const user = await request.requireUser();
+        const recoveryCodes = await twoFactor.confirmEnrolment(user.id, request.body.code);
+        if (!recoveryCodes) {
+          await record(request, AUDIT_ACTIONS.userChangeRefused, {
+            action: AUDIT_ACTIONS.userTwoFactorEnabled,
+            reason: 'twoFactor.wrongCode',
+          });
+          throw new HttpError(400, 'twoFactor.wrongCode', 'errors.twoFactorWrongCode');
+        }
+        await record(request, AUDIT_ACTIONS.userTwoFactorEnabled);
+        return { recoveryCodes };
+      },
+    }),
+  );
 
-  api.post(apiPath(userEndpoints.twoFactorDisable), {
-    config: limited,
-    schema: { tags: ['user'], body: twoFactorDisableBodySchema, response: { 204: z.null() } },
-    handler: async (request, reply) => {
-      const user = await request.requireUser();
-      if (!(await twoFactor.isOn(user.id))) {
-        throw new HttpError(409, 'twoFactor.notOn', 'errors.twoFactorNotOn');
-      }
-      const { code, password } = request.body;
-      const proven = code
-        ? (await twoFactor.verify(user.id, code)) !== undefined
-        : await verifyPassword(await passwordHash(user.email), password ?? '');
-      if (!proven) {
-        await record(request, AUDIT_ACTIONS.userChangeRefused, {
-          action: AUDIT_ACTIONS.userTwoFactorDisabled,
-          reason: 'twoFactor.wrongProof',
-        });
-        throw new HttpError(400, 'twoFactor.wrongProof', 'errors.twoFactorWrongProof');
-      }
-      await store.remove(user.id);
-      await record(request, AUDIT_ACTIONS.userTwoFactorDisabled, { provedWith: code ? 'code' : 'password' });
-      return reply.status(204).send(null);
-    },
-  });
+  api.route(
+    fromEndpoint(userEndpoints.twoFactorDisable, {
+      config: limited,
+      schema: { tags: ['user'], response: { 204: z.null() } },
+      handler: async (request, reply) => {
+        const user = await request.requireUser();
+        if (!(await twoFactor.isOn(user.id))) {
+          throw new HttpError(409, 'twoFactor.notOn', 'errors.twoFactorNotOn');
+        }
+        const { code, password } = request.body;
+        const proven = code
+          ? (await twoFactor.verify(user.id, code)) !== undefined
+          : await verifyPassword(await passwordHash(user.email), password ?? '');
+        if (!proven) {
+          await record(request, AUDIT_ACTIONS.userChangeRefused, {
+            action: AUDIT_ACTIONS.userTwoFactorDisabled,
+            reason: 'twoFactor.wrongProof',
+          });
+          throw new HttpError(400, 'twoFactor.wrongProof', 'errors.twoFactorWrongProof');
+        }
+        await store.remove(user.id);
+        await record(request, AUDIT_ACTIONS.userTwoFactorDisabled, { provedWith: code ? 'code' : 'password' });
+        return reply.status(204).send(null);
+      },
+    }),
+  );
 }

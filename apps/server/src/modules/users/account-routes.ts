@@ -2,7 +2,7 @@ import { AUDIT_ACTIONS } from '@cbm/contracts/audit';
 import { SESSION_COOKIE } from '@cbm/contracts/auth';
 import { apiPath } from '@cbm/contracts/endpoint';
 import { userEndpoints } from '@cbm/contracts/endpoints/user';
-import { ownSessionQuerySchema, ownSessionsSchema, passwordChangeBodySchema } from '@cbm/contracts/user';
+import { passwordChangeBodySchema } from '@cbm/contracts/user';
 import { VALIDATION } from '@cbm/contracts/validation-messages';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -10,6 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http-error';
+import { fromEndpoint } from '../../route-from-endpoint';
 import { auditRepository } from '../audit/audit-repository';
 import { isCommonPassword } from '../identity/common-passwords';
 import { hashPassword, verifyPassword } from '../identity/passwords';
@@ -52,6 +53,7 @@ export async function accountRoutes(app: FastifyInstance, { db, idleMinutes, att
     ]);
   };
 
+  // Not fromEndpoint: the body is the definition's with a check only the server can make (common passwords).
   api.put(apiPath(userEndpoints.password), {
     config: { rateLimit: { max: attemptsPerMinute, timeWindow: 60_000 } },
     schema: { tags: ['user'], body: bodySchema, response: { 204: z.null() } },
@@ -73,22 +75,26 @@ export async function accountRoutes(app: FastifyInstance, { db, idleMinutes, att
     },
   });
 
-  api.get(apiPath(userEndpoints.sessions), {
-    schema: { tags: ['user'], response: { 200: ownSessionsSchema } },
-    handler: async (request) =>
-      account.sessions((await request.requireUser()).id, currentTokenHash(request), idleMinutes),
-  });
+  api.route(
+    fromEndpoint(userEndpoints.sessions, {
+      schema: { tags: ['user'] },
+      handler: async (request) =>
+        account.sessions((await request.requireUser()).id, currentTokenHash(request), idleMinutes),
+    }),
+  );
 
-  api.delete(apiPath(userEndpoints.endSession), {
-    schema: { tags: ['user'], querystring: ownSessionQuerySchema, response: { 204: z.null() } },
-    handler: async (request, reply) => {
-      const user = await request.requireUser();
-      if (!(await account.endSession(user.id, request.query.sessionId))) {
-        throw new HttpError(404, 'account.sessionNotFound', 'errors.accountSessionNotFound');
-      }
-      app.forgetUserSessions(user.id);
-      await record(request, AUDIT_ACTIONS.userSessionEnded, { sessionId: request.query.sessionId });
-      return reply.status(204).send(null);
-    },
-  });
+  api.route(
+    fromEndpoint(userEndpoints.endSession, {
+      schema: { tags: ['user'], response: { 204: z.null() } },
+      handler: async (request, reply) => {
+        const user = await request.requireUser();
+        if (!(await account.endSession(user.id, request.query.sessionId))) {
+          throw new HttpError(404, 'account.sessionNotFound', 'errors.accountSessionNotFound');
+        }
+        app.forgetUserSessions(user.id);
+        await record(request, AUDIT_ACTIONS.userSessionEnded, { sessionId: request.query.sessionId });
+        return reply.status(204).send(null);
+      },
+    }),
+  );
 }
