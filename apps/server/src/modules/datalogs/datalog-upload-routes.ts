@@ -1,13 +1,13 @@
 import type { Readable } from 'node:stream';
 import { DATALOG_RETENTION_DAYS } from '@cbm/contracts/constants';
-import { DATALOG_MAX_BYTES, datalogUploadParamsSchema, datalogUploadQuerySchema } from '@cbm/contracts/datalogs';
-import { apiPath } from '@cbm/contracts/endpoint';
+import { DATALOG_MAX_BYTES } from '@cbm/contracts/datalogs';
 import { datalogsEndpoints } from '@cbm/contracts/endpoints/datalogs';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http-error';
+import { fromEndpoint } from '../../route-from-endpoint';
 import { datalogRepository } from './datalog-repository';
 import { type DatalogStorage, UploadTooLargeError } from './datalog-storage';
 import { hashUploadToken } from './datalog-token';
@@ -43,36 +43,36 @@ export async function datalogUploadRoutes(app: FastifyInstance, { db, storage, n
     if (isStream(request.body) && !request.body.readableEnded) reply.header('connection', 'close');
   });
 
-  app.withTypeProvider<ZodTypeProvider>().put(apiPath(datalogsEndpoints.upload), {
-    config: { public: true },
-    schema: {
-      tags: ['datalogs'],
-      params: datalogUploadParamsSchema,
-      querystring: datalogUploadQuerySchema,
-      response: { 204: z.null().describe('stored') },
-    },
-    handler: async (request, reply) => {
-      const { serial, id } = request.params;
-      const tokenHash = hashUploadToken(request.query.token);
-      const datalogs = datalogRepository(db);
-      if (!(await datalogs.claimUpload(serial, id, tokenHash, now()))) throw invalidToken();
-      let file: Awaited<ReturnType<DatalogStorage['save']>>;
-      try {
-        file = await receive(storage, id, request.body, Number(request.headers['content-length'] ?? 0));
-      } catch (error) {
-        await datalogs.releaseUpload(id, tokenHash);
-        throw error;
-      }
-      const uploadedAt = now();
-      const expiresAt = new Date(uploadedAt.getTime() + DATALOG_RETENTION_DAYS * DAY_MS);
-      if (!(await datalogs.completeUpload(id, uploadedAt, file, expiresAt))) {
-        // The request ended (the device reported a failure) or its link ran out meanwhile.
-        await storage.remove(file.storageKey);
-        throw invalidToken();
-      }
-      return reply.status(204).send(null);
-    },
-  });
+  app.withTypeProvider<ZodTypeProvider>().route(
+    fromEndpoint(datalogsEndpoints.upload, {
+      config: { public: true },
+      schema: {
+        tags: ['datalogs'],
+        response: { 204: z.null().describe('stored') },
+      },
+      handler: async (request, reply) => {
+        const { serial, id } = request.params;
+        const tokenHash = hashUploadToken(request.query.token);
+        const datalogs = datalogRepository(db);
+        if (!(await datalogs.claimUpload(serial, id, tokenHash, now()))) throw invalidToken();
+        let file: Awaited<ReturnType<DatalogStorage['save']>>;
+        try {
+          file = await receive(storage, id, request.body, Number(request.headers['content-length'] ?? 0));
+        } catch (error) {
+          await datalogs.releaseUpload(id, tokenHash);
+          throw error;
+        }
+        const uploadedAt = now();
+        const expiresAt = new Date(uploadedAt.getTime() + DATALOG_RETENTION_DAYS * DAY_MS);
+        if (!(await datalogs.completeUpload(id, uploadedAt, file, expiresAt))) {
+          // The request ended (the device reported a failure) or its link ran out meanwhile.
+          await storage.remove(file.storageKey);
+          throw invalidToken();
+        }
+        return reply.status(204).send(null);
+      },
+    }),
+  );
 }
 
 /** Streams the body to the store and checks that it is a zip; the stored file, or a 400/413. */

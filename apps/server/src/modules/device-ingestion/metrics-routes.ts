@@ -1,16 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { apiPath } from '@cbm/contracts/endpoint';
 import { devicesEndpoints } from '@cbm/contracts/endpoints/devices';
-import {
-  type BrokerMetrics,
-  type BrokerUserMetrics,
-  type LiveStreamMetrics,
-  metricsQuerySchema,
-  serverMetricsSchema,
-} from '@cbm/contracts/ingest-metrics';
+import type { BrokerMetrics, BrokerUserMetrics, LiveStreamMetrics } from '@cbm/contracts/ingest-metrics';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError, routeNotFound } from '../../http-error';
+import { fromEndpoint } from '../../route-from-endpoint';
 import type { IngestMetrics } from './ingest-metrics';
 import { processMetrics } from './process-metrics';
 import { prometheusMetrics } from './prometheus-registry';
@@ -64,17 +58,17 @@ export async function metricsRoutes(app: FastifyInstance, options: MetricsRoutes
     return sendText(reply);
   });
 
-  app.withTypeProvider<ZodTypeProvider>().get(apiPath(devicesEndpoints.metrics), {
-    config: { features: ['cbm_osadmin'] },
-    schema: {
-      tags: ['devices'],
-      summary: 'Ingestion counters and process figures (JSON, or the Prometheus text format with format=prometheus)',
-      querystring: metricsQuerySchema,
-      response: { 200: serverMetricsSchema },
-    },
-    handler: async (request, reply) => {
-      if (request.query.format === 'json') return snapshot();
-      return sendText(reply as FastifyReply);
-    },
-  });
+  app.withTypeProvider<ZodTypeProvider>().route(
+    fromEndpoint(devicesEndpoints.metrics, {
+      config: { features: ['cbm_osadmin'] },
+      schema: {
+        tags: ['devices'],
+        summary: 'Ingestion counters and process figures (JSON, or the Prometheus text format with format=prometheus)',
+      },
+      handler: async (request, reply) => {
+        if (request.query.format === 'json') return snapshot();
+        return sendText(reply as FastifyReply);
+      },
+    }),
+  );
 }

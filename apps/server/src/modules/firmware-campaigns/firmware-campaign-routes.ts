@@ -1,24 +1,11 @@
-import { apiPath } from '@cbm/contracts/endpoint';
 import { firmwareCampaignsEndpoints } from '@cbm/contracts/endpoints/firmware-campaigns';
 import type { Feature } from '@cbm/contracts/features';
-import {
-  campaignCreateSchema,
-  campaignIdParamsSchema,
-  campaignListSchema,
-  campaignPreviewSchema,
-  campaignProgressSchema,
-  campaignResumeSchema,
-  campaignSitesSchema,
-  campaignTargetSchema,
-  firmwareReleaseSchema,
-  firmwareReleasesSchema,
-  siteQuerySchema,
-} from '@cbm/contracts/firmware-campaigns';
 import { UPDATE_FILE_MAX_BYTES } from '@cbm/contracts/update-jobs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database';
 import { readUpload } from '../../plugins/uploads';
+import { fromEndpoint } from '../../route-from-endpoint';
 import { canAccessSite, requireSiteAccess } from '../sites/site-access';
 import { siteRepository } from '../sites/site-repository';
 import { updateFileStore } from '../updates/update-file-store';
@@ -57,145 +44,141 @@ export async function firmwareCampaignRoutes(app: FastifyInstance, options: Firm
     return { user, organizationId: await releases.organizationOfSite(siteId) };
   };
 
-  api.get(apiPath(firmwareCampaignsEndpoints.releases), {
-    config,
-    schema: { tags, querystring: siteQuerySchema, response: { 200: firmwareReleasesSchema } },
-    handler: async (request) => {
-      const { organizationId } = await organizationAt(request, request.query.operatingSiteId);
-      return { releases: await releases.list(organizationId) };
-    },
-  });
+  api.route(
+    fromEndpoint(firmwareCampaignsEndpoints.releases, {
+      config,
+      schema: { tags },
+      handler: async (request) => {
+        const { organizationId } = await organizationAt(request, request.query.operatingSiteId);
+        return { releases: await releases.list(organizationId) };
+      },
+    }),
+  );
 
-  api.post(apiPath(firmwareCampaignsEndpoints.uploadRelease), {
-    config,
-    schema: {
-      tags,
-      querystring: siteQuerySchema,
-      consumes: ['multipart/form-data'],
-      response: { 201: firmwareReleaseSchema },
-    },
-    handler: async (request, reply) => {
-      const siteId = request.query.operatingSiteId;
-      const { user, organizationId } = await organizationAt(request, siteId);
-      const upload = await readUpload(request, {
-        maxBytes: UPDATE_FILE_MAX_BYTES,
-        userId: user.id,
-        receive: (file) => files.receive(file.stream),
-        abandon: (image) => image.discard(),
-      });
-      try {
-        return reply.code(201).send(await addRelease(db, upload, { organizationId, siteId, user }));
-      } finally {
-        await upload?.received.discard();
-      }
-    },
-  });
+  api.route(
+    fromEndpoint(firmwareCampaignsEndpoints.uploadRelease, {
+      status: 201,
+      config,
+      schema: { tags, consumes: ['multipart/form-data'] },
+      handler: async (request, reply) => {
+        const siteId = request.query.operatingSiteId;
+        const { user, organizationId } = await organizationAt(request, siteId);
+        const upload = await readUpload(request, {
+          maxBytes: UPDATE_FILE_MAX_BYTES,
+          userId: user.id,
+          receive: (file) => files.receive(file.stream),
+          abandon: (image) => image.discard(),
+        });
+        try {
+          return reply.code(201).send(await addRelease(db, upload, { organizationId, siteId, user }));
+        } finally {
+          await upload?.received.discard();
+        }
+      },
+    }),
+  );
 
-  api.post(apiPath(firmwareCampaignsEndpoints.preview), {
-    config,
-    schema: {
-      tags,
-      querystring: siteQuerySchema,
-      body: campaignTargetSchema,
-      response: { 200: campaignPreviewSchema },
-    },
-    handler: async (request) => {
-      const { organizationId } = await organizationAt(request, request.query.operatingSiteId);
-      await requireTargetSites(sites, releases, request, request.body.operatingSiteIds, organizationId);
-      return previewCampaign(db, organizationId, request.body);
-    },
-  });
+  api.route(
+    fromEndpoint(firmwareCampaignsEndpoints.preview, {
+      config,
+      schema: { tags },
+      handler: async (request) => {
+        const { organizationId } = await organizationAt(request, request.query.operatingSiteId);
+        await requireTargetSites(sites, releases, request, request.body.operatingSiteIds, organizationId);
+        return previewCampaign(db, organizationId, request.body);
+      },
+    }),
+  );
 
-  api.get(apiPath(firmwareCampaignsEndpoints.sites), {
-    config,
-    schema: {
-      tags,
-      summary: "The sites of the page's organisation where the user may update: those a campaign can use",
-      querystring: siteQuerySchema,
-      response: { 200: campaignSitesSchema },
-    },
-    handler: async (request) => {
-      const { user, organizationId } = await organizationAt(request, request.query.operatingSiteId);
-      const accessible = await sites.accessibleSiteIds(user.id, FEATURE);
-      const organizations = await releases.organizationsOfSites(accessible);
-      const usable = accessible.filter((siteId) => organizations.get(siteId) === organizationId);
-      const nameOf = await releases.names([organizationId, ...usable]);
-      return {
-        organization: { id: organizationId, name: nameOf(organizationId) },
-        sites: usable
-          .map((operatingSiteId) => ({ operatingSiteId, name: nameOf(operatingSiteId) }))
-          .sort((a, b) => a.name.localeCompare(b.name)),
-      };
-    },
-  });
-
-  api.get(apiPath(firmwareCampaignsEndpoints.campaigns), {
-    config,
-    schema: { tags, querystring: siteQuerySchema, response: { 200: campaignListSchema } },
-    handler: async (request) => {
-      const { user, organizationId } = await organizationAt(request, request.query.operatingSiteId);
-      const visible = [];
-      for (const campaign of await campaigns.list(organizationId)) {
-        const siteIds = await campaigns.sitesOf(campaign.id);
-        const allowed = await Promise.all(siteIds.map((siteId) => canAccessSite(sites, user, siteId, FEATURE)));
-        if (allowed.every(Boolean)) visible.push(toSummary(campaign));
-      }
-      return { campaigns: visible };
-    },
-  });
-
-  api.post(apiPath(firmwareCampaignsEndpoints.start), {
-    config,
-    schema: {
-      tags,
-      querystring: siteQuerySchema,
-      body: campaignCreateSchema,
-      response: { 201: campaignProgressSchema },
-    },
-    handler: async (request, reply) => {
-      const { user, organizationId } = await organizationAt(request, request.query.operatingSiteId);
-      await requireTargetSites(sites, releases, request, request.body.operatingSiteIds, organizationId);
-      const campaignId = await createCampaign(db, {
-        organizationId,
-        request: request.body,
-        user: { userId: user.id, email: user.email },
-        origin: options.publicUrl ?? `${request.protocol}://${request.host}`,
-      });
-      const campaign = await campaigns.get(campaignId);
-      return reply.code(201).send(await campaignProgress(db, campaign as NonNullable<typeof campaign>));
-    },
-  });
-
-  api.get(apiPath(firmwareCampaignsEndpoints.progress), {
-    config,
-    schema: { tags, params: campaignIdParamsSchema, response: { 200: campaignProgressSchema } },
-    handler: async (request) => {
-      const { campaign } = await requireCampaign(sites, campaigns, request, request.params.campaignId);
-      return campaignProgress(db, campaign);
-    },
-  });
-
-  for (const action of ['pause', 'resume', 'cancel'] as const satisfies CampaignAction[]) {
-    api.post(apiPath(firmwareCampaignsEndpoints[action]), {
+  api.route(
+    fromEndpoint(firmwareCampaignsEndpoints.sites, {
       config,
       schema: {
         tags,
-        params: campaignIdParamsSchema,
-        ...(action === 'resume' ? { body: campaignResumeSchema } : {}),
-        response: { 200: campaignProgressSchema },
+        summary: "The sites of the page's organisation where the user may update: those a campaign can use",
       },
       handler: async (request) => {
-        const { campaignId } = request.params;
-        const { user, siteIds } = await requireCampaign(sites, campaigns, request, campaignId);
-        const releaseId = (request.body as { releaseId?: number } | undefined)?.releaseId;
-        await steerCampaign(db, campaignId, action, {
+        const { user, organizationId } = await organizationAt(request, request.query.operatingSiteId);
+        const accessible = await sites.accessibleSiteIds(user.id, FEATURE);
+        const organizations = await releases.organizationsOfSites(accessible);
+        const usable = accessible.filter((siteId) => organizations.get(siteId) === organizationId);
+        const nameOf = await releases.names([organizationId, ...usable]);
+        return {
+          organization: { id: organizationId, name: nameOf(organizationId) },
+          sites: usable
+            .map((operatingSiteId) => ({ operatingSiteId, name: nameOf(operatingSiteId) }))
+            .sort((a, b) => a.name.localeCompare(b.name)),
+        };
+      },
+    }),
+  );
+
+  api.route(
+    fromEndpoint(firmwareCampaignsEndpoints.campaigns, {
+      config,
+      schema: { tags },
+      handler: async (request) => {
+        const { user, organizationId } = await organizationAt(request, request.query.operatingSiteId);
+        const visible = [];
+        for (const campaign of await campaigns.list(organizationId)) {
+          const siteIds = await campaigns.sitesOf(campaign.id);
+          const allowed = await Promise.all(siteIds.map((siteId) => canAccessSite(sites, user, siteId, FEATURE)));
+          if (allowed.every(Boolean)) visible.push(toSummary(campaign));
+        }
+        return { campaigns: visible };
+      },
+    }),
+  );
+
+  api.route(
+    fromEndpoint(firmwareCampaignsEndpoints.start, {
+      status: 201,
+      config,
+      schema: { tags },
+      handler: async (request, reply) => {
+        const { user, organizationId } = await organizationAt(request, request.query.operatingSiteId);
+        await requireTargetSites(sites, releases, request, request.body.operatingSiteIds, organizationId);
+        const campaignId = await createCampaign(db, {
+          organizationId,
+          request: request.body,
           user: { userId: user.id, email: user.email },
-          siteIds,
-          ...(releaseId === undefined ? {} : { releaseId }),
+          origin: options.publicUrl ?? `${request.protocol}://${request.host}`,
         });
         const campaign = await campaigns.get(campaignId);
-        return campaignProgress(db, campaign as NonNullable<typeof campaign>);
+        return reply.code(201).send(await campaignProgress(db, campaign as NonNullable<typeof campaign>));
       },
-    });
+    }),
+  );
+
+  api.route(
+    fromEndpoint(firmwareCampaignsEndpoints.progress, {
+      config,
+      schema: { tags },
+      handler: async (request) => {
+        const { campaign } = await requireCampaign(sites, campaigns, request, request.params.campaignId);
+        return campaignProgress(db, campaign);
+      },
+    }),
+  );
+
+  for (const action of ['pause', 'resume', 'cancel'] as const satisfies CampaignAction[]) {
+    api.route(
+      fromEndpoint(firmwareCampaignsEndpoints[action], {
+        config,
+        schema: { tags },
+        handler: async (request) => {
+          const { campaignId } = request.params;
+          const { user, siteIds } = await requireCampaign(sites, campaigns, request, campaignId);
+          const releaseId = (request.body as { releaseId?: number } | undefined)?.releaseId;
+          await steerCampaign(db, campaignId, action, {
+            user: { userId: user.id, email: user.email },
+            siteIds,
+            ...(releaseId === undefined ? {} : { releaseId }),
+          });
+          const campaign = await campaigns.get(campaignId);
+          return campaignProgress(db, campaign as NonNullable<typeof campaign>);
+        },
+      }),
+    );
   }
 }
