@@ -1,13 +1,11 @@
-import { authenticatedResponseSchema, loginBodySchema } from '@cbm/contracts/auth';
-import { apiPath } from '@cbm/contracts/endpoint';
 import { authEndpoints } from '@cbm/contracts/endpoints/auth';
-import { loginSecondStepSchema } from '@cbm/contracts/two-factor';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http-error';
+import { fromEndpoint } from '../../route-from-endpoint';
 import { recordSignIn } from '../audit/sign-in-audit';
 import { verifyPassword } from '../identity/passwords';
 import { twoFactorService } from '../two-factor/two-factor-service';
@@ -32,44 +30,50 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   await app.register(rateLimit, { global: false });
 
-  api.get(apiPath(authEndpoints.authenticated), {
-    config: { public: true },
-    schema: { tags: ['auth'], response: { 200: authenticatedResponseSchema } },
-    handler: async (request) => ({ authenticated: Boolean(await request.sessionUser()) }),
-  });
+  api.route(
+    fromEndpoint(authEndpoints.authenticated, {
+      config: { public: true },
+      schema: { tags: ['auth'] },
+      handler: async (request) => ({ authenticated: Boolean(await request.sessionUser()) }),
+    }),
+  );
 
-  api.post(apiPath(authEndpoints.login), {
-    config: { public: true, rateLimit: guard.rateLimit(loginName) },
-    schema: { tags: ['auth'], body: loginBodySchema, response: { ...noContent, 200: loginSecondStepSchema } },
-    handler: async (request, reply) => {
-      const account = loginName(request.body);
-      const credentials = await users.findCredentials(request.body.username);
-      const attempt = { userId: credentials?.id ?? null, email: account };
-      await guard.check(attempt, request.ip, reply);
-      const valid = await verifyPassword(credentials?.password_hash, request.body.password);
-      if (!credentials || !valid) {
-        guard.throttle.failed(account, request.ip);
-        await recordSignIn(options.db, { ...attempt, succeeded: false });
-        throw new HttpError(401, 'auth.invalidCredentials', 'errors.invalidCredentials');
-      }
-      await app.endSession(request, reply);
-      if (await twoFactor.isOn(credentials.id)) return secondStep.awaitCode(reply, credentials.id, false);
-      if (await twoFactor.mustEnrol(credentials.id)) return secondStep.awaitCode(reply, credentials.id, true);
-      guard.throttle.succeeded(account);
-      await app.startSession(reply, credentials.id);
-      await recordSignIn(options.db, { ...attempt, succeeded: true });
-      return reply.status(204).send(null);
-    },
-  });
+  api.route(
+    fromEndpoint(authEndpoints.login, {
+      config: { public: true, rateLimit: guard.rateLimit(loginName) },
+      schema: { tags: ['auth'], response: noContent },
+      handler: async (request, reply) => {
+        const account = loginName(request.body);
+        const credentials = await users.findCredentials(request.body.username);
+        const attempt = { userId: credentials?.id ?? null, email: account };
+        await guard.check(attempt, request.ip, reply);
+        const valid = await verifyPassword(credentials?.password_hash, request.body.password);
+        if (!credentials || !valid) {
+          guard.throttle.failed(account, request.ip);
+          await recordSignIn(options.db, { ...attempt, succeeded: false });
+          throw new HttpError(401, 'auth.invalidCredentials', 'errors.invalidCredentials');
+        }
+        await app.endSession(request, reply);
+        if (await twoFactor.isOn(credentials.id)) return secondStep.awaitCode(reply, credentials.id, false);
+        if (await twoFactor.mustEnrol(credentials.id)) return secondStep.awaitCode(reply, credentials.id, true);
+        guard.throttle.succeeded(account);
+        await app.startSession(reply, credentials.id);
+        await recordSignIn(options.db, { ...attempt, succeeded: true });
+        return reply.status(204).send(null);
+      },
+    }),
+  );
 
-  api.post(apiPath(authEndpoints.logout), {
-    config: { public: true },
-    schema: { tags: ['auth'], response: noContent },
-    handler: async (request, reply) => {
-      await app.endSession(request, reply);
-      return reply.status(204).send(null);
-    },
-  });
+  api.route(
+    fromEndpoint(authEndpoints.logout, {
+      config: { public: true },
+      schema: { tags: ['auth'], response: noContent },
+      handler: async (request, reply) => {
+        await app.endSession(request, reply);
+        return reply.status(204).send(null);
+      },
+    }),
+  );
 
   // The second step's routes, and what the password step answers when an account needs a code.
   const secondStep = secondStepRoutes(app, { db: options.db, guard, secureCookies: options.secureCookies });

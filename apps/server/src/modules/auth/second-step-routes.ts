@@ -1,18 +1,12 @@
 import { AUDIT_ACTIONS } from '@cbm/contracts/audit';
-import { apiPath } from '@cbm/contracts/endpoint';
 import { authEndpoints } from '@cbm/contracts/endpoints/auth';
-import {
-  loginCodeBodySchema,
-  PENDING_SIGN_IN_COOKIE,
-  recoveryCodesSchema,
-  TWO_FACTOR,
-  twoFactorEnrolmentSchema,
-} from '@cbm/contracts/two-factor';
+import { PENDING_SIGN_IN_COOKIE, TWO_FACTOR } from '@cbm/contracts/two-factor';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http-error';
+import { fromEndpoint } from '../../route-from-endpoint';
 import { auditRepository } from '../audit/audit-repository';
 import { recordSignIn } from '../audit/sign-in-audit';
 import { siteRepository } from '../sites/site-repository';
@@ -43,40 +37,46 @@ export function secondStepRoutes(app: FastifyInstance, { db, guard, secureCookie
     return found;
   };
 
-  api.post(apiPath(authEndpoints.loginEnrolment), {
-    config: { public: true },
-    schema: { tags: ['auth'], response: { 200: twoFactorEnrolmentSchema } },
-    handler: async (request) => {
-      const { userId, email } = await pendingUser(request);
-      if (!(await twoFactor.mustEnrol(userId))) {
-        throw new HttpError(409, 'twoFactor.alreadyOn', 'errors.twoFactorAlreadyOn');
-      }
-      return twoFactor.startEnrolment(userId, email);
-    },
-  });
+  api.route(
+    fromEndpoint(authEndpoints.loginEnrolment, {
+      config: { public: true },
+      schema: { tags: ['auth'] },
+      handler: async (request) => {
+        const { userId, email } = await pendingUser(request);
+        if (!(await twoFactor.mustEnrol(userId))) {
+          throw new HttpError(409, 'twoFactor.alreadyOn', 'errors.twoFactorAlreadyOn');
+        }
+        return twoFactor.startEnrolment(userId, email);
+      },
+    }),
+  );
 
-  api.post(apiPath(authEndpoints.loginCode), {
-    config: { public: true, rateLimit: guard.rateLimit(() => 'code') },
-    schema: { tags: ['auth'], body: loginCodeBodySchema, response: { 204: z.null(), 200: recoveryCodesSchema } },
-    handler: async (request, reply) => {
-      const attempt = await pendingUser(request);
-      await guard.check(attempt, request.ip, reply);
-      const enrolling = await twoFactor.mustEnrol(attempt.userId);
-      const recoveryCodes = enrolling ? await twoFactor.confirmEnrolment(attempt.userId, request.body.code) : undefined;
-      const kind = enrolling ? recoveryCodes && 'totp' : await twoFactor.verify(attempt.userId, request.body.code);
-      if (!kind) {
-        guard.throttle.failed(attempt.email, request.ip);
-        await recordSignIn(db, { ...attempt, succeeded: false });
-        throw new HttpError(401, 'twoFactor.wrongCode', 'errors.twoFactorWrongCode');
-      }
-      guard.throttle.succeeded(attempt.email);
-      await finish(request, reply, attempt);
-      if (kind === 'recovery') await record(db, attempt, AUDIT_ACTIONS.userRecoveryCodeUsed);
-      if (recoveryCodes) await record(db, attempt, AUDIT_ACTIONS.userTwoFactorEnabled);
-      await recordSignIn(db, { ...attempt, succeeded: true });
-      return recoveryCodes ? reply.status(200).send({ recoveryCodes }) : reply.status(204).send(null);
-    },
-  });
+  api.route(
+    fromEndpoint(authEndpoints.loginCode, {
+      config: { public: true, rateLimit: guard.rateLimit(() => 'code') },
+      schema: { tags: ['auth'], response: { 204: z.null() } },
+      handler: async (request, reply) => {
+        const attempt = await pendingUser(request);
+        await guard.check(attempt, request.ip, reply);
+        const enrolling = await twoFactor.mustEnrol(attempt.userId);
+        const recoveryCodes = enrolling
+          ? await twoFactor.confirmEnrolment(attempt.userId, request.body.code)
+          : undefined;
+        const kind = enrolling ? recoveryCodes && 'totp' : await twoFactor.verify(attempt.userId, request.body.code);
+        if (!kind) {
+          guard.throttle.failed(attempt.email, request.ip);
+          await recordSignIn(db, { ...attempt, succeeded: false });
+          throw new HttpError(401, 'twoFactor.wrongCode', 'errors.twoFactorWrongCode');
+        }
+        guard.throttle.succeeded(attempt.email);
+        await finish(request, reply, attempt);
+        if (kind === 'recovery') await record(db, attempt, AUDIT_ACTIONS.userRecoveryCodeUsed);
+        if (recoveryCodes) await record(db, attempt, AUDIT_ACTIONS.userTwoFactorEnabled);
+        await recordSignIn(db, { ...attempt, succeeded: true });
+        return recoveryCodes ? reply.status(200).send({ recoveryCodes }) : reply.status(204).send(null);
+      },
+    }),
+  );
 
   const finish = async (request: FastifyRequest, reply: FastifyReply, attempt: { userId: number }) => {
     await pending.delete(request.cookies[PENDING_SIGN_IN_COOKIE] ?? '');

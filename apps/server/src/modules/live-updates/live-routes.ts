@@ -1,5 +1,4 @@
 import { SESSION_COOKIE } from '@cbm/contracts/auth';
-import { apiPath } from '@cbm/contracts/endpoint';
 import { liveEndpoints } from '@cbm/contracts/endpoints/live';
 import {
   LIVE_CHANGE_EVENTS,
@@ -7,13 +6,13 @@ import {
   LIVE_HEARTBEAT_MS,
   type LiveEvent,
   type LiveReady,
-  liveStreamQuerySchema,
 } from '@cbm/contracts/live-stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database';
 import { forbidden, HttpError, siteNotFound } from '../../http-error';
+import { fromEndpoint } from '../../route-from-endpoint';
 import { siteRepository } from '../sites/site-repository';
 import { type LiveAccess, liveAccessOf, lostAny, refusedSites } from './live-access';
 import type { LiveHub, LiveUpdate } from './live-hub';
@@ -78,87 +77,88 @@ export async function liveRoutes(
     return unknown === undefined ? forbidden() : siteNotFound(unknown);
   };
 
-  api.get(apiPath(liveEndpoints.stream), {
-    schema: {
-      tags: ['live'],
-      summary: 'Changes of the sites’ batteries and charger-station units as Server-Sent Events',
-      querystring: liveStreamQuerySchema,
-      response: { 200: z.string().describe('text/event-stream: events ready, battery, mdload, alert, alarm') },
-    },
-    handler: async (request, reply) => {
-      const user = await request.requireUser();
-      const siteIds = [...new Set(request.query.operatingSiteId)];
-      const wanted = new Set<LiveEvent>(request.query.events ?? LIVE_CHANGE_EVENTS);
-      const healthOnly = request.query.changes === 'health';
-      const onlyBattery = request.query.batterySerialNumber;
-      const access = await liveAccessOf(sites, user.id, siteIds);
-      const refused = refusedSites(access);
-      if (refused.length > 0) throw await refusal(refused);
-      if (!registry.admits(user.id)) throw tooManyStreams();
+  api.route(
+    fromEndpoint(liveEndpoints.stream, {
+      schema: {
+        tags: ['live'],
+        summary: 'Changes of the sites’ batteries and charger-station units as Server-Sent Events',
+        response: { 200: z.string().describe('text/event-stream: events ready, battery, mdload, alert, alarm') },
+      },
+      handler: async (request, reply) => {
+        const user = await request.requireUser();
+        const siteIds = [...new Set(request.query.operatingSiteId)];
+        const wanted = new Set<LiveEvent>(request.query.events ?? LIVE_CHANGE_EVENTS);
+        const healthOnly = request.query.changes === 'health';
+        const onlyBattery = request.query.batterySerialNumber;
+        const access = await liveAccessOf(sites, user.id, siteIds);
+        const refused = refusedSites(access);
+        if (refused.length > 0) throw await refusal(refused);
+        if (!registry.admits(user.id)) throw tooManyStreams();
 
-      const open: OpenLiveStream = { userId: user.id, sessionToken: request.cookies[SESSION_COOKIE] ?? '', close };
-      const writer = new LiveStreamWriter(limits.bufferBytes, () => {
-        request.log.info({ userId: user.id }, 'live stream dropped: the reader is too slow');
-        close();
-        reply.raw.destroy();
-      });
-      const { stream } = writer;
-      const send = (event: LiveEvent | typeof LIVE_HEARTBEAT_EVENT, data: unknown) =>
-        writer.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-      const unsubscribes = [...access].map(([siteId, site]) =>
-        options.live.subscribe(siteId, (update) => {
-          const allowed =
-            update.event === 'alert' || update.event === 'alarm'
-              ? site[update.data.product]
-              : update.event === 'battery'
-                ? site.batteries
-                : site.mdloads;
-          if (!allowed || !wanted.has(update.event)) return;
-          if (update.event === 'battery' || update.event === 'mdload') {
-            if (healthOnly && !update.healthChanged) return;
-            const device = update.event === 'battery' ? update.data.batterySerialNumber : update.data.mdLoadSerial;
-            if (update.event === 'battery' && onlyBattery !== undefined && device !== onlyBattery) return;
-            writer.offer(`${update.event} ${siteId} ${device}`, eventText(update, siteId));
-          } else writer.write(eventText(update, siteId));
-        }),
-      );
-      const keepAlive = setInterval(() => send(LIVE_HEARTBEAT_EVENT, {}), LIVE_HEARTBEAT_MS);
-      let checking = false;
-      const recheck = setInterval(async () => {
-        if (checking) return;
-        checking = true;
-        const ended = await sessionOrAccessEnded(open.sessionToken, user.id, siteIds, access);
-        checking = false;
-        if (ended) close();
-      }, limits.recheckMs);
-      registry.add(open);
-      function close() {
-        clearInterval(keepAlive);
-        clearInterval(recheck);
-        for (const unsubscribe of unsubscribes) unsubscribe();
-        registry.delete(open);
-        writer.end();
-      }
-      stream.once('close', close);
-      reply.raw.once('close', close);
-      // Ready once every change of its sites reaches this replica, whichever replica stores it.
-      void Promise.all(siteIds.map((siteId) => options.live.watched(siteId))).then(() => {
-        const watched = [...access].map(([operatingSiteId, site]) => ({
-          operatingSiteId,
-          batteries: site.batteries,
-          mdloads: site.mdloads,
-          alerts: site.battery || site.mdload,
-        }));
-        const [first] = watched;
-        if (first) send('ready', { ...first, sites: watched } satisfies LiveReady);
-      });
-      return (reply as FastifyReply)
-        .header('content-type', 'text/event-stream; charset=utf-8')
-        .header('cache-control', 'no-cache, no-transform')
-        .header('x-accel-buffering', 'no')
-        .send(stream);
-    },
-  });
+        const open: OpenLiveStream = { userId: user.id, sessionToken: request.cookies[SESSION_COOKIE] ?? '', close };
+        const writer = new LiveStreamWriter(limits.bufferBytes, () => {
+          request.log.info({ userId: user.id }, 'live stream dropped: the reader is too slow');
+          close();
+          reply.raw.destroy();
+        });
+        const { stream } = writer;
+        const send = (event: LiveEvent | typeof LIVE_HEARTBEAT_EVENT, data: unknown) =>
+          writer.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+        const unsubscribes = [...access].map(([siteId, site]) =>
+          options.live.subscribe(siteId, (update) => {
+            const allowed =
+              update.event === 'alert' || update.event === 'alarm'
+                ? site[update.data.product]
+                : update.event === 'battery'
+                  ? site.batteries
+                  : site.mdloads;
+            if (!allowed || !wanted.has(update.event)) return;
+            if (update.event === 'battery' || update.event === 'mdload') {
+              if (healthOnly && !update.healthChanged) return;
+              const device = update.event === 'battery' ? update.data.batterySerialNumber : update.data.mdLoadSerial;
+              if (update.event === 'battery' && onlyBattery !== undefined && device !== onlyBattery) return;
+              writer.offer(`${update.event} ${siteId} ${device}`, eventText(update, siteId));
+            } else writer.write(eventText(update, siteId));
+          }),
+        );
+        const keepAlive = setInterval(() => send(LIVE_HEARTBEAT_EVENT, {}), LIVE_HEARTBEAT_MS);
+        let checking = false;
+        const recheck = setInterval(async () => {
+          if (checking) return;
+          checking = true;
+          const ended = await sessionOrAccessEnded(open.sessionToken, user.id, siteIds, access);
+          checking = false;
+          if (ended) close();
+        }, limits.recheckMs);
+        registry.add(open);
+        function close() {
+          clearInterval(keepAlive);
+          clearInterval(recheck);
+          for (const unsubscribe of unsubscribes) unsubscribe();
+          registry.delete(open);
+          writer.end();
+        }
+        stream.once('close', close);
+        reply.raw.once('close', close);
+        // Ready once every change of its sites reaches this replica, whichever replica stores it.
+        void Promise.all(siteIds.map((siteId) => options.live.watched(siteId))).then(() => {
+          const watched = [...access].map(([operatingSiteId, site]) => ({
+            operatingSiteId,
+            batteries: site.batteries,
+            mdloads: site.mdloads,
+            alerts: site.battery || site.mdload,
+          }));
+          const [first] = watched;
+          if (first) send('ready', { ...first, sites: watched } satisfies LiveReady);
+        });
+        return (reply as FastifyReply)
+          .header('content-type', 'text/event-stream; charset=utf-8')
+          .header('cache-control', 'no-cache, no-transform')
+          .header('x-accel-buffering', 'no')
+          .send(stream);
+      },
+    }),
+  );
 
   // Open streams would keep the server from closing.
   app.addHook('preClose', async () => registry.closeAll());
