@@ -15,7 +15,7 @@ import type { z } from 'zod';
 type Part<S, Key extends PropertyKey> = S extends z.ZodType ? { [K in Key]: S } : unknown;
 
 /** What a definition gives its route's schema: parameters, query, body, and the response under the success code. */
-export type EndpointSchema<E extends Endpoint, Status extends number> = Part<E['params'], 'params'> &
+type EndpointSchema<E extends Endpoint, Status extends number> = Part<E['params'], 'params'> &
   Part<E['query'], 'querystring'> &
   Part<E['body'], 'body'> & { response: Part<E['response'], Status> };
 
@@ -23,7 +23,7 @@ export type EndpointSchema<E extends Endpoint, Status extends number> = Part<E['
  * The route's own part of its schema: its documentation, and any response the definition does not give. The
  * parameters, query and body are the definition's alone.
  */
-export interface RouteDocs extends Omit<FastifySchema, 'params' | 'querystring' | 'body' | 'response'> {
+interface RouteDocs extends Omit<FastifySchema, 'params' | 'querystring' | 'body' | 'response'> {
   tags: string[];
   summary?: string;
   description?: string;
