@@ -50,7 +50,8 @@ export default function AuditPage() {
             <Text size="sm" c="dimmed" mb="sm">
               {t('audit.count', { count: totalCount })}
             </Text>
-            <ScrollArea type="auto">
+            {/* Focusable, so that a keyboard can scroll the table's wide columns on a phone. */}
+            <ScrollArea type="auto" viewportProps={{ tabIndex: 0, 'aria-label': t('menu.auditLog') }}>
               <Table striped aria-label={t('menu.auditLog')} verticalSpacing="xs">
                 <Table.Thead>
                   <Table.Tr>

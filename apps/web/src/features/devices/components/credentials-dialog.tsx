@@ -24,7 +24,7 @@ export function CredentialsDialog({ credentials, onClose }: { credentials: Issue
   return (
     <Modal opened onClose={onClose} size="lg" title={t('devices.credentials.title', { name: credentials.username })}>
       <Stack gap="sm">
-        <Text size="sm" c="orange">
+        <Text size="sm" fw={600}>
           {t('devices.credentials.once')}
         </Text>
         <Text size="sm">

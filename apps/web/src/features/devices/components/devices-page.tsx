@@ -72,7 +72,9 @@ export default function DevicesPage() {
                     <Table.Td>{device.deviceType}</Table.Td>
                     <Table.Td>
                       <Group gap={4} wrap="nowrap">
-                        <Badge color={STATUS_COLORS[device.status]}>{t(`devices.statuses.${device.status}`)}</Badge>
+                        <Badge color={STATUS_COLORS[device.status]} variant="light">
+                          {t(`devices.statuses.${device.status}`)}
+                        </Badge>
                         {device.limit && <DeviceLimitBadge limit={device.limit} zone={zone} />}
                       </Group>
                     </Table.Td>
