@@ -11,6 +11,8 @@ export const UNGROUPED = 'ungrouped';
 export const batteryGroupSchema = z.object({ id: z.number().int(), name: z.string() });
 export type BatteryGroup = z.infer<typeof batteryGroupSchema>;
 export const batteryGroupsSchema = z.array(batteryGroupSchema);
+/** What deleting a group answers: the serials of its batteries, now ungrouped. */
+export const batteryGroupDeletedSchema = z.object({ movedToUngrouped: z.array(z.string()) });
 
 export const batteryGroupIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
 

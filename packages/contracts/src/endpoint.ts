@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** Every endpoint's path is under this prefix (spec §7); definitions hold the path below it. */
 export const API_PREFIX = '/api/v2';
@@ -70,3 +70,6 @@ export const apiPath = <const E extends Endpoint>(definition: E): `${typeof API_
 
 export const isEndpoint = (value: unknown): value is Endpoint =>
   typeof (value as Partial<Endpoint>).method === 'string' && typeof (value as Partial<Endpoint>).path === 'string';
+
+/** What a delete answers: the id of what it removed. */
+export const deletedIdSchema = z.object({ id: z.number().int() });

@@ -9,7 +9,7 @@ import {
   alertSchema,
   alertsSchema,
 } from '../alerts';
-import { endpoint, typed } from '../endpoint';
+import { deletedIdSchema, endpoint } from '../endpoint';
 
 /** One product's alert rules: the same calls under the product's base path. */
 function alertEndpointsAt<const Base extends string>(base: Base, product: AlertProduct) {
@@ -23,7 +23,7 @@ function alertEndpointsAt<const Base extends string>(base: Base, product: AlertP
       path: `${base}/:id`,
       params: alertParamsSchema,
       query: alertQuerySchema,
-      response: typed<{ id: number }>(),
+      response: deletedIdSchema,
     }),
     batteryTypes: endpoint({
       method: 'GET',

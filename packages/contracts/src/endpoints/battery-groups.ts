@@ -1,5 +1,6 @@
 import {
   batteryGroupCreateBodySchema,
+  batteryGroupDeletedSchema,
   batteryGroupParamsSchema,
   batteryGroupQuerySchema,
   batteryGroupRenameBodySchema,
@@ -35,5 +36,6 @@ export const batteryGroupsEndpoints = {
     path: '/BatteryGroup/:id',
     params: batteryGroupParamsSchema,
     query: batteryGroupQuerySchema,
+    response: batteryGroupDeletedSchema,
   }),
 };

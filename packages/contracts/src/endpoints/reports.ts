@@ -1,4 +1,4 @@
-import { endpoint } from '../endpoint';
+import { deletedIdSchema, endpoint } from '../endpoint';
 import {
   reportScheduleBodySchema,
   reportScheduleParamsSchema,
@@ -74,5 +74,6 @@ export const reportsEndpoints = {
     path: '/battery/Report/Schedule/:id',
     params: reportScheduleParamsSchema,
     query: reportScheduleQuerySchema,
+    response: deletedIdSchema,
   }),
 };

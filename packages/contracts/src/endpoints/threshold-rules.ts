@@ -5,7 +5,7 @@ import {
   thresholdRulesSchema,
 } from '../alarms';
 import { alertParamsSchema } from '../alerts';
-import { endpoint, typed } from '../endpoint';
+import { deletedIdSchema, endpoint } from '../endpoint';
 
 /** One product's threshold and silence rules: the same calls under the product's base path. */
 function thresholdRuleEndpointsAt<const Base extends string>(base: Base) {
@@ -24,7 +24,7 @@ function thresholdRuleEndpointsAt<const Base extends string>(base: Base) {
       path: `${base}/:id`,
       params: alertParamsSchema,
       query: thresholdRuleQuerySchema,
-      response: typed<{ id: number }>(),
+      response: deletedIdSchema,
     }),
   };
 }

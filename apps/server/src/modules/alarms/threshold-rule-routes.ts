@@ -6,7 +6,6 @@ import type { Feature } from '@cbm/contracts/features';
 import { SITE_PERMISSIONS } from '@cbm/contracts/site-permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Database, Queryable } from '../../db/database';
 import { HttpError } from '../../http-error';
 import { fromEndpoint } from '../../route-from-endpoint';
@@ -125,7 +124,6 @@ export async function thresholdRuleRoutes(
       config,
       schema: {
         tags,
-        response: { 200: z.object({ id: z.number().int() }) },
       },
       handler: async (request) => {
         const siteId = request.query.operatingSiteId;

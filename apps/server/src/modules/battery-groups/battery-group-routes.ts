@@ -3,7 +3,6 @@ import { batteryGroupsEndpoints } from '@cbm/contracts/endpoints/battery-groups'
 import type { Feature } from '@cbm/contracts/features';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Database, Queryable } from '../../db/database';
 import { batteryGroupNotFound, HttpError } from '../../http-error';
 import { fromEndpoint } from '../../route-from-endpoint';
@@ -107,7 +106,6 @@ export async function batteryGroupRoutes(app: FastifyInstance, options: { db: Da
       config,
       schema: {
         tags,
-        response: { 200: z.object({ movedToUngrouped: z.array(z.string()) }) },
       },
       handler: async (request) => {
         const siteId = request.query.operatingSiteId;

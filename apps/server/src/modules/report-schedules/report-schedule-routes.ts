@@ -3,7 +3,6 @@ import { reportsEndpoints } from '@cbm/contracts/endpoints/reports';
 import type { ReportScheduleBody } from '@cbm/contracts/report-schedules';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Database, Queryable } from '../../db/database';
 import { HttpError } from '../../http-error';
 import { fromEndpoint } from '../../route-from-endpoint';
@@ -99,7 +98,6 @@ export async function reportScheduleRoutes(app: FastifyInstance, { db }: { db: D
       config,
       schema: {
         tags,
-        response: { 200: z.object({ id: z.number().int() }) },
       },
       handler: async (request) => {
         const siteId = request.query.operatingSiteId;
